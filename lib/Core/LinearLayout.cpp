@@ -1,0 +1,833 @@
+//===- LinearLayout.cpp - Layouts as linear maps over F2 ------------------===//
+//
+// The derivations behind invertAndCompose, pseudoinvert and the divisions are
+// in docs/algebra.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Core/LinearLayout.h"
+
+#include "F2Basis.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir::ll;
+using detail::F2Basis;
+using detail::F2CosetMinimizer;
+using llvm::ArrayRef;
+using llvm::Expected;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+template <typename... Ts>
+static llvm::Error makeError(const char *fmt, Ts &&...args) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv(fmt, std::forward<Ts>(args)...).str());
+}
+
+static uint64_t lowMask(int bits) {
+  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
+
+static bool isIdentifier(StringRef name) {
+  if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
+    return false;
+  return llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+Expected<LayoutDim> mlir::ll::makeLayoutDim(StringRef name, int64_t size,
+                                            StringRef role) {
+  if (!isIdentifier(name))
+    return makeError("{0} dimension name '{1}' is not an identifier "
+                     "([A-Za-z_][A-Za-z0-9_]*)",
+                     role, name);
+  if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size)))
+    return makeError("{0} dimension '{1}' has size {2}, which is not a "
+                     "positive power of two",
+                     role, name, size);
+  return LayoutDim{name.str(), int32_t(llvm::Log2_64(uint64_t(size)))};
+}
+
+/// Checks names (identifiers, unique), sizes and the total bit count.
+static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
+  llvm::StringSet<> seen;
+  int64_t totalBits = 0;
+  for (const LayoutDim &dim : dims) {
+    if (!isIdentifier(dim.name))
+      return makeError("{0} dimension name '{1}' is not an identifier "
+                       "([A-Za-z_][A-Za-z0-9_]*)",
+                       role, dim.name);
+    if (!seen.insert(dim.name).second)
+      return makeError("{0} dimension '{1}' is listed twice", role, dim.name);
+    if (dim.log2Size < 0 || dim.log2Size > kMaxLayoutBits)
+      return makeError("{0} dimension '{1}' has an invalid size", role,
+                       dim.name);
+    totalBits += dim.log2Size;
+  }
+  if (totalBits > kMaxLayoutBits)
+    return makeError("the {0} dimensions have {1} bits in total; at most {2} "
+                     "are supported",
+                     role, totalBits, kMaxLayoutBits);
+  return llvm::Error::success();
+}
+
+static int totalBits(ArrayRef<LayoutDim> dims) {
+  int bits = 0;
+  for (const LayoutDim &dim : dims)
+    bits += dim.log2Size;
+  return bits;
+}
+
+static std::optional<unsigned> findDim(ArrayRef<LayoutDim> dims,
+                                       StringRef name) {
+  for (auto [i, dim] : llvm::enumerate(dims))
+    if (dim.name == name)
+      return unsigned(i);
+  return std::nullopt;
+}
+
+static int bitOffset(ArrayRef<LayoutDim> dims, unsigned index) {
+  int offset = 0;
+  for (unsigned i = 0; i < index; ++i)
+    offset += dims[i].log2Size;
+  return offset;
+}
+
+/// Names of `dims` joined for error messages: [dim0, dim1].
+static std::string dimNames(ArrayRef<LayoutDim> dims) {
+  std::string s = "[";
+  for (auto [i, dim] : llvm::enumerate(dims))
+    s += (i ? ", " : "") + dim.name;
+  return s + "]";
+}
+
+/// Re-expresses flat indices of `from` in the flat space of `to`, dimension
+/// by dimension by name. Every dimension of `from` must exist in `to` with at
+/// least its size; values are not checked against the sizes of `to`.
+class FlatTranslator {
+public:
+  FlatTranslator(ArrayRef<LayoutDim> from, ArrayRef<LayoutDim> to) {
+    int fromOffset = 0;
+    for (const LayoutDim &dim : from) {
+      unsigned toIndex = *findDim(to, dim.name);
+      fields.push_back({fromOffset, bitOffset(to, toIndex), dim.log2Size});
+      fromOffset += dim.log2Size;
+    }
+  }
+  uint64_t operator()(uint64_t flat) const {
+    uint64_t out = 0;
+    for (const Field &f : fields)
+      out |= ((flat >> f.fromOffset) & lowMask(f.bits)) << f.toOffset;
+    return out;
+  }
+
+private:
+  struct Field {
+    int fromOffset, toOffset, bits;
+  };
+  SmallVector<Field, 4> fields;
+};
+
+/// Checks that every dimension of `sub` exists in `super` at most as large.
+static llvm::Error verifyDimsFit(ArrayRef<LayoutDim> sub,
+                                 ArrayRef<LayoutDim> super, StringRef what) {
+  for (const LayoutDim &dim : sub) {
+    std::optional<unsigned> index = findDim(super, dim.name);
+    if (!index)
+      return makeError("{0}: dimension '{1}' is missing (have {2})", what,
+                       dim.name, dimNames(super));
+    if (super[*index].log2Size < dim.log2Size)
+      return makeError("{0}: dimension '{1}' has size {2}, larger than {3}",
+                       what, dim.name, dim.size(), super[*index].size());
+  }
+  return llvm::Error::success();
+}
+
+static bool sameNames(ArrayRef<LayoutDim> a, ArrayRef<LayoutDim> b) {
+  if (a.size() != b.size())
+    return false;
+  return llvm::all_of(a, [&](const LayoutDim &d) {
+    return findDim(b, d.name).has_value();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Construction
+//===----------------------------------------------------------------------===//
+
+Expected<LinearLayout> LinearLayout::get(ArrayRef<InDimBases> bases,
+                                         ArrayRef<LayoutDim> outDims) {
+  SmallVector<LayoutDim, 4> inDims;
+  SmallVector<uint64_t, 16> columns;
+  for (const InDimBases &dim : bases) {
+    if (dim.bases.size() > size_t(kMaxLayoutBits))
+      return makeError("input dimension '{0}' has {1} bases; at most {2} "
+                       "are supported",
+                       dim.name, dim.bases.size(), kMaxLayoutBits);
+    inDims.push_back({dim.name, int32_t(dim.bases.size())});
+  }
+  if (auto err = verifyDims(inDims, "input"))
+    return std::move(err);
+  if (auto err = verifyDims(outDims, "output"))
+    return std::move(err);
+  for (const InDimBases &dim : bases) {
+    for (auto [bit, basis] : llvm::enumerate(dim.bases)) {
+      if (basis.size() != outDims.size())
+        return makeError("basis {0} of input dimension '{1}' has {2} "
+                         "values; expected one per output dimension {3}",
+                         bit, dim.name, basis.size(), dimNames(outDims));
+      uint64_t column = 0;
+      int offset = 0;
+      for (auto [value, outDim] : llvm::zip_equal(basis, outDims)) {
+        if (value < 0 || value >= outDim.size())
+          return makeError("basis {0} of input dimension '{1}' has value {2} "
+                           "for output dimension '{3}', which has size {4}",
+                           bit, dim.name, value, outDim.name, outDim.size());
+        column |= uint64_t(value) << offset;
+        offset += outDim.log2Size;
+      }
+      columns.push_back(column);
+    }
+  }
+  LinearLayout layout;
+  layout.inDims = std::move(inDims);
+  layout.outDims.assign(outDims.begin(), outDims.end());
+  layout.columns = std::move(columns);
+  return layout;
+}
+
+Expected<LinearLayout>
+LinearLayout::getFromColumns(ArrayRef<LayoutDim> inDims,
+                             ArrayRef<LayoutDim> outDims,
+                             ArrayRef<uint64_t> columns) {
+  if (auto err = verifyDims(inDims, "input"))
+    return std::move(err);
+  if (auto err = verifyDims(outDims, "output"))
+    return std::move(err);
+  if (int(columns.size()) != totalBits(inDims))
+    return makeError("{0} columns given for {1} input bits", columns.size(),
+                     totalBits(inDims));
+  uint64_t outMask = lowMask(totalBits(outDims));
+  for (auto [i, column] : llvm::enumerate(columns))
+    if (column & ~outMask)
+      return makeError("column {0} ({1}) is outside the output space of {2} "
+                       "bits",
+                       i, column, totalBits(outDims));
+  LinearLayout layout;
+  layout.inDims.assign(inDims.begin(), inDims.end());
+  layout.outDims.assign(outDims.begin(), outDims.end());
+  layout.columns.assign(columns.begin(), columns.end());
+  return layout;
+}
+
+Expected<LinearLayout> LinearLayout::strided1D(int64_t size, int64_t stride,
+                                               StringRef inDim,
+                                               StringRef outDim) {
+  Expected<LayoutDim> in = makeLayoutDim(inDim, size, "input");
+  if (!in)
+    return in.takeError();
+  if (stride < 0 || (stride > 0 && !llvm::isPowerOf2_64(uint64_t(stride))))
+    return makeError("stride {0} is not zero or a power of two", stride);
+  if (stride > 0 && in->log2Size + llvm::Log2_64(uint64_t(stride)) > 62)
+    return makeError("size {0} with stride {1} is too large", size, stride);
+  int64_t outSize = stride == 0 ? 1 : size * stride;
+  Expected<LayoutDim> out = makeLayoutDim(outDim, outSize, "output");
+  if (!out)
+    return out.takeError();
+  SmallVector<uint64_t, 16> columns;
+  for (int i = 0; i < in->log2Size; ++i)
+    columns.push_back(uint64_t(stride) << i);
+  return getFromColumns({*in}, {*out}, columns);
+}
+
+Expected<LinearLayout> LinearLayout::identity1D(int64_t size, StringRef inDim,
+                                                StringRef outDim) {
+  return strided1D(size, 1, inDim, outDim);
+}
+
+Expected<LinearLayout> LinearLayout::zeros1D(int64_t size, StringRef inDim,
+                                             StringRef outDim,
+                                             int64_t outSize) {
+  Expected<LayoutDim> in = makeLayoutDim(inDim, size, "input");
+  if (!in)
+    return in.takeError();
+  Expected<LayoutDim> out = makeLayoutDim(outDim, outSize, "output");
+  if (!out)
+    return out.takeError();
+  SmallVector<uint64_t, 16> columns(in->log2Size, 0);
+  return getFromColumns({*in}, {*out}, columns);
+}
+
+//===----------------------------------------------------------------------===//
+// Shape queries, bases and evaluation
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> LinearLayout::getInDimIndex(StringRef name) const {
+  return findDim(inDims, name);
+}
+std::optional<unsigned> LinearLayout::getOutDimIndex(StringRef name) const {
+  return findDim(outDims, name);
+}
+int32_t LinearLayout::getInDimSizeLog2(StringRef name) const {
+  std::optional<unsigned> i = findDim(inDims, name);
+  return i ? inDims[*i].log2Size : 0;
+}
+int32_t LinearLayout::getOutDimSizeLog2(StringRef name) const {
+  std::optional<unsigned> i = findDim(outDims, name);
+  return i ? outDims[*i].log2Size : 0;
+}
+int LinearLayout::getTotalOutBits() const { return totalBits(outDims); }
+int LinearLayout::getInDimBitOffset(unsigned dimIndex) const {
+  return bitOffset(inDims, dimIndex);
+}
+int LinearLayout::getOutDimBitOffset(unsigned dimIndex) const {
+  return bitOffset(outDims, dimIndex);
+}
+
+SmallVector<int64_t> LinearLayout::unflattenOut(uint64_t flat) const {
+  SmallVector<int64_t> values;
+  for (const LayoutDim &dim : outDims) {
+    values.push_back(int64_t(flat & lowMask(dim.log2Size)));
+    flat = dim.log2Size >= 64 ? 0 : flat >> dim.log2Size;
+  }
+  return values;
+}
+
+SmallVector<int64_t> LinearLayout::unflattenIn(uint64_t flat) const {
+  SmallVector<int64_t> values;
+  for (const LayoutDim &dim : inDims) {
+    values.push_back(int64_t(flat & lowMask(dim.log2Size)));
+    flat = dim.log2Size >= 64 ? 0 : flat >> dim.log2Size;
+  }
+  return values;
+}
+
+Basis LinearLayout::getBasis(unsigned dimIndex, int bit) const {
+  SmallVector<int64_t> values =
+      unflattenOut(columns[getInDimBitOffset(dimIndex) + bit]);
+  return Basis(values.begin(), values.end());
+}
+
+SmallVector<InDimBases, 4> LinearLayout::getBases() const {
+  SmallVector<InDimBases, 4> result;
+  int flatBit = 0;
+  for (const LayoutDim &dim : inDims) {
+    InDimBases entry{dim.name, {}};
+    for (int bit = 0; bit < dim.log2Size; ++bit) {
+      SmallVector<int64_t> values = unflattenOut(columns[flatBit++]);
+      entry.bases.emplace_back(values.begin(), values.end());
+    }
+    result.push_back(std::move(entry));
+  }
+  return result;
+}
+
+Expected<SmallVector<DimValue>>
+LinearLayout::apply(ArrayRef<DimValue> inputs) const {
+  uint64_t flat = 0;
+  uint64_t given = 0;
+  for (const auto &[name, value] : inputs) {
+    std::optional<unsigned> index = findDim(inDims, name);
+    if (!index)
+      return makeError("apply: unknown input dimension '{0}' (have {1})",
+                       name, dimNames(inDims));
+    if (given >> *index & 1)
+      return makeError("apply: input dimension '{0}' given twice", name);
+    given |= uint64_t(1) << *index;
+    if (value < 0 || value >= inDims[*index].size())
+      return makeError("apply: value {0} is out of range for input dimension "
+                       "'{1}' of size {2}",
+                       value, name, inDims[*index].size());
+    flat |= uint64_t(value) << getInDimBitOffset(*index);
+  }
+  for (auto [i, dim] : llvm::enumerate(inDims))
+    if (!(given >> i & 1))
+      return makeError("apply: input dimension '{0}' is missing", dim.name);
+  SmallVector<int64_t> values = unflattenOut(applyFlat(flat));
+  SmallVector<DimValue> result;
+  for (auto [dim, value] : llvm::zip_equal(outDims, values))
+    result.emplace_back(dim.name, value);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Algebra
+//===----------------------------------------------------------------------===//
+
+Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const {
+  if (!sameNames(outDims, outer.inDims))
+    return makeError("compose: the output dimensions {0} of the first layout "
+                     "must be the input dimensions {1} of the second",
+                     dimNames(outDims), dimNames(outer.inDims));
+  if (auto err = verifyDimsFit(outDims, outer.inDims, "compose"))
+    return std::move(err);
+  FlatTranslator toOuterInput(outDims, outer.inDims);
+  LinearLayout result;
+  result.inDims = inDims;
+  result.outDims = outer.outDims;
+  for (uint64_t column : columns)
+    result.columns.push_back(outer.applyFlat(toOuterInput(column)));
+  return result;
+}
+
+/// Builds the layout with the given dims whose column for flat input bit i
+/// is `columnOf(i)`.
+template <typename Fn>
+static LinearLayout buildLayout(ArrayRef<LayoutDim> inDims,
+                                ArrayRef<LayoutDim> outDims, Fn columnOf) {
+  SmallVector<uint64_t, 16> columns;
+  for (int i = 0, e = totalBits(inDims); i < e; ++i)
+    columns.push_back(columnOf(i));
+  // Dims come from valid layouts and columns from their spaces.
+  return cantFail(LinearLayout::getFromColumns(inDims, outDims, columns));
+}
+
+/// The kernel of the map given by `columns`, as vectors in the input space.
+static SmallVector<uint64_t, 16> kernelOf(ArrayRef<uint64_t> columns,
+                                          F2Basis &image) {
+  SmallVector<uint64_t, 16> kernel;
+  for (auto [i, column] : llvm::enumerate(columns)) {
+    uint64_t dependency;
+    if (!image.insert(column, int(i), &dependency))
+      kernel.push_back(dependency);
+  }
+  return kernel;
+}
+
+Expected<LinearLayout> LinearLayout::invert() const {
+  if (!isInvertible())
+    return makeError("invert: the layout {0} -> {1} is not invertible "
+                     "({2} input bits, {3} output bits, rank {4})",
+                     dimNames(inDims), dimNames(outDims), getTotalInBits(),
+                     getTotalOutBits(), getRank());
+  return pseudoinvert();
+}
+
+Expected<LinearLayout> LinearLayout::pseudoinvert() const {
+  F2Basis image;
+  SmallVector<uint64_t, 16> kernel = kernelOf(columns, image);
+  if (image.rank() != getTotalOutBits())
+    return makeError("pseudoinvert: the layout is not surjective (rank {0}, "
+                     "{1} output bits)",
+                     image.rank(), getTotalOutBits());
+  F2CosetMinimizer lowest(kernel);
+  return buildLayout(outDims, inDims, [&](int bit) {
+    return lowest.minimize(*image.solve(uint64_t(1) << bit));
+  });
+}
+
+Expected<LinearLayout>
+LinearLayout::invertAndCompose(const LinearLayout &outer) const {
+  if (!sameNames(outDims, outer.outDims))
+    return makeError("invert_and_compose: the layouts have different output "
+                     "dimensions ({0} and {1})",
+                     dimNames(outDims), dimNames(outer.outDims));
+  if (auto err = verifyDimsFit(outDims, outer.outDims, "invert_and_compose"))
+    return std::move(err);
+  FlatTranslator toOuterOutput(outDims, outer.outDims);
+
+  F2Basis outerImage;
+  F2CosetMinimizer lowest(kernelOf(outer.columns, outerImage));
+
+  // An input dimension both layouts map identically stays the identity (the
+  // paper's first criterion): nothing moves along it.
+  SmallVector<int, 4> identicalOffset(inDims.size(), -1);
+  for (auto [i, dim] : llvm::enumerate(inDims)) {
+    std::optional<unsigned> j = findDim(outer.inDims, dim.name);
+    if (!j || outer.inDims[*j].log2Size != dim.log2Size)
+      continue;
+    int mine = getInDimBitOffset(i), theirs = outer.getInDimBitOffset(*j);
+    bool same = true;
+    for (int bit = 0; bit < dim.log2Size && same; ++bit)
+      same = toOuterOutput(columns[mine + bit]) == outer.columns[theirs + bit];
+    if (same)
+      identicalOffset[i] = theirs;
+  }
+
+  LinearLayout result;
+  result.inDims = inDims;
+  result.outDims = outer.inDims;
+  for (auto [i, dim] : llvm::enumerate(inDims)) {
+    int offset = getInDimBitOffset(i);
+    for (int bit = 0; bit < dim.log2Size; ++bit) {
+      if (identicalOffset[i] >= 0) {
+        result.columns.push_back(uint64_t(1) << (identicalOffset[i] + bit));
+        continue;
+      }
+      uint64_t target = toOuterOutput(columns[offset + bit]);
+      std::optional<uint64_t> preimage = outerImage.solve(target);
+      if (!preimage) {
+        SmallVector<int64_t> values = outer.unflattenOut(target);
+        std::string where;
+        for (auto [k, v] : llvm::enumerate(values))
+          where += (k ? ", " : "") + std::to_string(v);
+        return makeError("invert_and_compose: bit {0} of input dimension "
+                         "'{1}' reaches element ({2}), which the second "
+                         "layout never holds",
+                         bit, dim.name, where);
+      }
+      // Broadcast in `outer` leaves a choice; take the lowest input (the
+      // paper's second criterion).
+      result.columns.push_back(lowest.minimize(*preimage));
+    }
+  }
+  return result;
+}
+
+/// Merges two dim lists: `first`'s in order, then `second`'s new ones. Shared
+/// dimensions get the sum of the log2 sizes.
+static SmallVector<LayoutDim, 4> mergeDims(ArrayRef<LayoutDim> first,
+                                           ArrayRef<LayoutDim> second) {
+  SmallVector<LayoutDim, 4> merged(first.begin(), first.end());
+  for (const LayoutDim &dim : second) {
+    if (std::optional<unsigned> i = findDim(merged, dim.name))
+      merged[*i].log2Size += dim.log2Size;
+    else
+      merged.push_back(dim);
+  }
+  return merged;
+}
+
+Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const {
+  SmallVector<LayoutDim, 4> newIn = mergeDims(inDims, outer.inDims);
+  SmallVector<LayoutDim, 4> newOut = mergeDims(outDims, outer.outDims);
+  if (totalBits(newIn) > kMaxLayoutBits || totalBits(newOut) > kMaxLayoutBits)
+    return makeError("product: the result would have {0} input and {1} "
+                     "output bits; at most {2} are supported",
+                     totalBits(newIn), totalBits(newOut), kMaxLayoutBits);
+
+  // Where each factor's output dimension lands in the product's flat output.
+  auto outputPlacement = [&](ArrayRef<LayoutDim> dims, bool isOuter) {
+    SmallVector<std::pair<int, int>, 4> placement; // (offset, log2Size)
+    for (const LayoutDim &dim : dims) {
+      unsigned j = *findDim(newOut, dim.name);
+      int shift = isOuter ? getOutDimSizeLog2(dim.name) : 0;
+      placement.push_back({bitOffset(newOut, j) + shift, dim.log2Size});
+    }
+    return placement;
+  };
+  auto placeColumn = [](uint64_t column,
+                        ArrayRef<std::pair<int, int>> placement) {
+    uint64_t out = 0;
+    int from = 0;
+    for (auto [offset, bits] : placement) {
+      out |= ((column >> from) & lowMask(bits)) << offset;
+      from += bits;
+    }
+    return out;
+  };
+  SmallVector<std::pair<int, int>, 4> innerPlacement =
+      outputPlacement(outDims, false);
+  SmallVector<std::pair<int, int>, 4> outerPlacement =
+      outputPlacement(outer.outDims, true);
+
+  LinearLayout result;
+  result.inDims = newIn;
+  result.outDims = newOut;
+  for (const LayoutDim &dim : newIn) {
+    if (std::optional<unsigned> i = findDim(inDims, dim.name)) {
+      int offset = getInDimBitOffset(*i);
+      for (int bit = 0; bit < inDims[*i].log2Size; ++bit)
+        result.columns.push_back(
+            placeColumn(columns[offset + bit], innerPlacement));
+    }
+    if (std::optional<unsigned> i = findDim(outer.inDims, dim.name)) {
+      int offset = outer.getInDimBitOffset(*i);
+      for (int bit = 0; bit < outer.inDims[*i].log2Size; ++bit)
+        result.columns.push_back(
+            placeColumn(outer.columns[offset + bit], outerPlacement));
+    }
+  }
+  return result;
+}
+
+/// Reorders `layout`'s dimensions to those of `like` (same names) and
+/// compares; used to check a division against the product it claims.
+static bool equalUpToDimOrder(const LinearLayout &layout,
+                              const LinearLayout &like) {
+  auto names = [](ArrayRef<LayoutDim> dims) {
+    SmallVector<std::string, 4> result;
+    for (const LayoutDim &dim : dims)
+      result.push_back(dim.name);
+    return result;
+  };
+  Expected<LinearLayout> ins = layout.transposeIns(names(like.getInDims()));
+  if (!ins) {
+    llvm::consumeError(ins.takeError());
+    return false;
+  }
+  Expected<LinearLayout> both = ins->transposeOuts(names(like.getOutDims()));
+  if (!both) {
+    llvm::consumeError(both.takeError());
+    return false;
+  }
+  return *both == like;
+}
+
+/// Dimensions of the quotient: `dims` with the divisor's sizes removed, or
+/// std::nullopt when the divisor has a dimension `dims` lacks or is larger.
+static std::optional<SmallVector<LayoutDim, 4>>
+quotientDims(ArrayRef<LayoutDim> dims, ArrayRef<LayoutDim> divisorDims) {
+  SmallVector<LayoutDim, 4> result(dims.begin(), dims.end());
+  for (const LayoutDim &dim : divisorDims) {
+    std::optional<unsigned> i = findDim(result, dim.name);
+    if (!i || result[*i].log2Size < dim.log2Size)
+      return std::nullopt;
+    result[*i].log2Size -= dim.log2Size;
+  }
+  return result;
+}
+
+/// Shared body of the divisions. The quotient's bases are the bits of each
+/// input dimension that the divisor does not account for (the high bits for
+/// divideLeft, the low bits for divideRight), with each output value shifted
+/// down by the divisor's size there (divideLeft) or kept (divideRight). The
+/// candidate is then checked against the product it must reproduce, so a
+/// layout that is not of block form is rejected rather than misdivided.
+static std::optional<LinearLayout> divide(const LinearLayout &dividend,
+                                          const LinearLayout &divisor,
+                                          bool divisorIsInner) {
+  auto newIn = quotientDims(dividend.getInDims(), divisor.getInDims());
+  auto newOut = quotientDims(dividend.getOutDims(), divisor.getOutDims());
+  if (!newIn || !newOut)
+    return std::nullopt;
+  SmallVector<uint64_t, 16> columns;
+  ArrayRef<uint64_t> dividendColumns = dividend.getColumns();
+  for (auto [i, dim] : llvm::enumerate(dividend.getInDims())) {
+    int offset = dividend.getInDimBitOffset(i);
+    int divisorBits = divisor.getInDimSizeLog2(dim.name);
+    int first = divisorIsInner ? divisorBits : 0;
+    for (int bit = first; bit < first + (*newIn)[i].log2Size; ++bit) {
+      SmallVector<int64_t> values =
+          dividend.unflattenOut(dividendColumns[offset + bit]);
+      uint64_t column = 0;
+      int outOffset = 0;
+      for (auto [value, outDim] : llvm::zip_equal(values, *newOut)) {
+        int shift =
+            divisorIsInner ? divisor.getOutDimSizeLog2(outDim.name) : 0;
+        uint64_t shifted = uint64_t(value) >> shift;
+        if (shifted >> outDim.log2Size)
+          return std::nullopt;
+        column |= shifted << outOffset;
+        outOffset += outDim.log2Size;
+      }
+      columns.push_back(column);
+    }
+  }
+  LinearLayout quotient =
+      cantFail(LinearLayout::getFromColumns(*newIn, *newOut, columns));
+  Expected<LinearLayout> product = divisorIsInner
+                                       ? divisor.product(quotient)
+                                       : quotient.product(divisor);
+  if (!product) {
+    llvm::consumeError(product.takeError());
+    return std::nullopt;
+  }
+  if (!equalUpToDimOrder(*product, dividend))
+    return std::nullopt;
+  return quotient;
+}
+
+std::optional<LinearLayout>
+LinearLayout::divideLeft(const LinearLayout &divisor) const {
+  return divide(*this, divisor, /*divisorIsInner=*/true);
+}
+
+std::optional<LinearLayout>
+LinearLayout::divideRight(const LinearLayout &divisor) const {
+  return divide(*this, divisor, /*divisorIsInner=*/false);
+}
+
+/// Looks every name up in `dims` and returns the indices, in `dims` order.
+static Expected<SmallVector<unsigned, 4>>
+selectDims(ArrayRef<LayoutDim> dims, ArrayRef<std::string> names,
+           StringRef what) {
+  llvm::StringSet<> seen;
+  SmallVector<unsigned, 4> indices;
+  for (const std::string &name : names) {
+    if (!findDim(dims, name))
+      return makeError("{0}: unknown dimension '{1}' (have {2})", what, name,
+                       dimNames(dims));
+    if (!seen.insert(name).second)
+      return makeError("{0}: dimension '{1}' listed twice", what, name);
+  }
+  for (auto [i, dim] : llvm::enumerate(dims))
+    if (seen.contains(dim.name))
+      indices.push_back(unsigned(i));
+  return indices;
+}
+
+Expected<LinearLayout>
+LinearLayout::sublayout(ArrayRef<std::string> inDimNames,
+                        ArrayRef<std::string> outDimNames) const {
+  Expected<SmallVector<unsigned, 4>> ins =
+      selectDims(inDims, inDimNames, "sublayout");
+  if (!ins)
+    return ins.takeError();
+  Expected<SmallVector<unsigned, 4>> outs =
+      selectDims(outDims, outDimNames, "sublayout");
+  if (!outs)
+    return outs.takeError();
+  LinearLayout result;
+  for (unsigned i : *outs)
+    result.outDims.push_back(outDims[i]);
+  for (unsigned i : *ins) {
+    result.inDims.push_back(inDims[i]);
+    int offset = getInDimBitOffset(i);
+    for (int bit = 0; bit < inDims[i].log2Size; ++bit) {
+      uint64_t column = columns[offset + bit], projected = 0;
+      int to = 0;
+      for (unsigned j : *outs) {
+        int from = getOutDimBitOffset(j), bits = outDims[j].log2Size;
+        projected |= ((column >> from) & lowMask(bits)) << to;
+        to += bits;
+      }
+      result.columns.push_back(projected);
+    }
+  }
+  return result;
+}
+
+Expected<LinearLayout>
+LinearLayout::reshapeIns(ArrayRef<LayoutDim> newInDims) const {
+  if (auto err = verifyDims(newInDims, "input"))
+    return std::move(err);
+  if (totalBits(newInDims) != getTotalInBits())
+    return makeError("reshape_ins: the new input dimensions have {0} "
+                     "elements in total, the layout has {1}",
+                     uint64_t(1) << totalBits(newInDims),
+                     uint64_t(1) << getTotalInBits());
+  LinearLayout result = *this;
+  result.inDims.assign(newInDims.begin(), newInDims.end());
+  return result;
+}
+
+Expected<LinearLayout>
+LinearLayout::reshapeOuts(ArrayRef<LayoutDim> newOutDims) const {
+  if (auto err = verifyDims(newOutDims, "output"))
+    return std::move(err);
+  if (totalBits(newOutDims) != getTotalOutBits())
+    return makeError("reshape_outs: the new output dimensions have {0} "
+                     "elements in total, the layout has {1}",
+                     uint64_t(1) << totalBits(newOutDims),
+                     uint64_t(1) << getTotalOutBits());
+  LinearLayout result = *this;
+  result.outDims.assign(newOutDims.begin(), newOutDims.end());
+  return result;
+}
+
+/// Checks that `order` is a permutation of the names in `dims`.
+static llvm::Error verifyPermutation(ArrayRef<LayoutDim> dims,
+                                     ArrayRef<std::string> order,
+                                     StringRef what) {
+  Expected<SmallVector<unsigned, 4>> selected = selectDims(dims, order, what);
+  if (!selected)
+    return selected.takeError();
+  if (selected->size() != dims.size())
+    return makeError("{0}: the order must list every dimension of {1}", what,
+                     dimNames(dims));
+  return llvm::Error::success();
+}
+
+Expected<LinearLayout>
+LinearLayout::transposeIns(ArrayRef<std::string> order) const {
+  if (auto err = verifyPermutation(inDims, order, "transpose_ins"))
+    return std::move(err);
+  LinearLayout result;
+  result.outDims = outDims;
+  for (const std::string &name : order) {
+    unsigned i = *findDim(inDims, name);
+    result.inDims.push_back(inDims[i]);
+    int offset = getInDimBitOffset(i);
+    for (int bit = 0; bit < inDims[i].log2Size; ++bit)
+      result.columns.push_back(columns[offset + bit]);
+  }
+  return result;
+}
+
+Expected<LinearLayout>
+LinearLayout::transposeOuts(ArrayRef<std::string> order) const {
+  if (auto err = verifyPermutation(outDims, order, "transpose_outs"))
+    return std::move(err);
+  LinearLayout result;
+  result.inDims = inDims;
+  for (const std::string &name : order)
+    result.outDims.push_back(outDims[*findDim(outDims, name)]);
+  FlatTranslator reorder(outDims, result.outDims);
+  for (uint64_t column : columns)
+    result.columns.push_back(reorder(column));
+  return result;
+}
+
+LinearLayout LinearLayout::flattenIns() const {
+  if (inDims.size() <= 1)
+    return *this;
+  LinearLayout result = *this;
+  result.inDims = {LayoutDim{inDims.front().name, getTotalInBits()}};
+  return result;
+}
+
+LinearLayout LinearLayout::flattenOuts() const {
+  if (outDims.size() <= 1)
+    return *this;
+  LinearLayout result = *this;
+  result.outDims = {LayoutDim{outDims.front().name, getTotalOutBits()}};
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Properties
+//===----------------------------------------------------------------------===//
+
+SmallVector<DimMask> LinearLayout::getFreeVariableMasks() const {
+  SmallVector<DimMask> masks;
+  F2Basis image;
+  int flatBit = 0;
+  for (const LayoutDim &dim : inDims) {
+    uint64_t mask = 0;
+    for (int bit = 0; bit < dim.log2Size; ++bit, ++flatBit)
+      if (!image.insert(columns[flatBit], flatBit))
+        mask |= uint64_t(1) << bit;
+    masks.emplace_back(dim.name, mask);
+  }
+  return masks;
+}
+
+int64_t LinearLayout::getNumConsecutiveInOut() const {
+  if (inDims.empty() || columns.empty())
+    return 1;
+  int firstDimBits = inDims.front().log2Size;
+  int consecutiveBits = 0;
+  while (consecutiveBits < firstDimBits &&
+         columns[consecutiveBits] == uint64_t(1) << consecutiveBits)
+    ++consecutiveBits;
+  // Every other input must move by whole aligned runs, or a thread's run of
+  // registers would hold the elements out of order.
+  for (size_t i = consecutiveBits; i < columns.size(); ++i)
+    if (columns[i] != 0)
+      consecutiveBits =
+          std::min(consecutiveBits, int(llvm::countr_zero(columns[i])));
+  return int64_t(1) << consecutiveBits;
+}
+
+int LinearLayout::getRank() const {
+  F2Basis image;
+  for (auto [i, column] : llvm::enumerate(columns))
+    image.insert(column, int(i));
+  return image.rank();
+}
+
+llvm::hash_code mlir::ll::hash_value(const LinearLayout &layout) {
+  llvm::hash_code h = llvm::hash_value(layout.columns.size());
+  for (const LayoutDim &dim : layout.inDims)
+    h = llvm::hash_combine(h, dim.name, dim.log2Size);
+  for (const LayoutDim &dim : layout.outDims)
+    h = llvm::hash_combine(h, dim.name, dim.log2Size);
+  return llvm::hash_combine(
+      h, llvm::hash_combine_range(layout.columns.begin(), layout.columns.end()));
+}

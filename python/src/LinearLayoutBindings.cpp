@@ -1,0 +1,539 @@
+//===- LinearLayoutBindings.cpp - Python API of LinearLayout --------------===//
+//
+// The Python names follow DESIGN.md ("Python API"). Construction parses the
+// nested Python lists straight into columns: it is the hottest call of the
+// API (every layout a user or a pass builds goes through it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using namespace mlir::ll;
+using namespace mlir::ll::python;
+
+//===----------------------------------------------------------------------===//
+// Conversions from Python values
+//===----------------------------------------------------------------------===//
+
+static std::string typeName(nb::handle value) {
+  return nb::type_name(value.type()).c_str();
+}
+
+int64_t python::toInt64(nb::handle value, const char *what) {
+  PyObject *obj = value.ptr();
+  if (PyBool_Check(obj) || PyFloat_Check(obj) || !PyIndex_Check(obj))
+    throw nb::type_error(
+        (std::string(what) + " must be an int, not " + typeName(value))
+            .c_str());
+  nb::object index = nb::steal(PyNumber_Index(obj));
+  if (!index.is_valid())
+    throw nb::python_error();
+  int overflow = 0;
+  long long result = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow)
+    throw nb::value_error(
+        (std::string(what) + " is too large: " +
+         nb::str(index).c_str())
+            .c_str());
+  if (result == -1 && PyErr_Occurred())
+    throw nb::python_error();
+  return result;
+}
+
+std::string python::toString(nb::handle value, const char *what) {
+  if (!PyUnicode_Check(value.ptr()))
+    throw nb::type_error(
+        (std::string(what) + " must be a str, not " + typeName(value)).c_str());
+  Py_ssize_t size;
+  const char *data = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+  if (!data)
+    throw nb::python_error();
+  return std::string(data, size_t(size));
+}
+
+std::vector<nb::object> python::toSequence(nb::handle value, const char *what) {
+  PyObject *obj = value.ptr();
+  std::vector<nb::object> items;
+  if (PyList_Check(obj) || PyTuple_Check(obj)) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+    PyObject **data = PySequence_Fast_ITEMS(obj);
+    items.reserve(size_t(n));
+    for (Py_ssize_t i = 0; i < n; ++i)
+      items.push_back(nb::borrow(data[i]));
+    return items;
+  }
+  if (PyUnicode_Check(obj) || PyBytes_Check(obj) || !PySequence_Check(obj) ||
+      PyDict_Check(obj))
+    throw nb::type_error((std::string(what) + " must be a list or tuple, not " +
+                          typeName(value))
+                             .c_str());
+  // Other sequences (NumPy arrays, ranges): materialise them once.
+  nb::object list = nb::steal(PySequence_List(obj));
+  if (!list.is_valid())
+    throw nb::python_error();
+  Py_ssize_t n = PyList_GET_SIZE(list.ptr());
+  for (Py_ssize_t i = 0; i < n; ++i)
+    items.push_back(nb::borrow(PyList_GET_ITEM(list.ptr(), i)));
+  return items;
+}
+
+/// Iterates `{name: value}` or `[(name, value), ...]`.
+template <typename Fn>
+static void forEachNamedItem(nb::handle value, const char *what, Fn fn) {
+  if (PyDict_Check(value.ptr())) {
+    PyObject *key, *item;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(value.ptr(), &pos, &key, &item))
+      fn(nb::handle(key), nb::handle(item));
+    return;
+  }
+  if (PyObject_HasAttrString(value.ptr(), "items") &&
+      !PyUnicode_Check(value.ptr())) {
+    nb::object items = nb::list(value.attr("items")());
+    for (nb::handle pair : items)
+      fn(pair[0], pair[1]);
+    return;
+  }
+  for (nb::handle pair : toSequence(value, what)) {
+    std::vector<nb::object> entry = toSequence(pair, what);
+    if (entry.size() != 2)
+      throw nb::type_error((std::string(what) +
+                            " must be a mapping or a sequence of "
+                            "(name, value) pairs")
+                               .c_str());
+    fn(entry[0], entry[1]);
+  }
+}
+
+llvm::SmallVector<LayoutDim, 4> python::toDims(nb::handle value,
+                                               const char *role) {
+  llvm::SmallVector<LayoutDim, 4> dims;
+  std::string what = std::string(role) + " dimensions";
+  forEachNamedItem(value, what.c_str(), [&](nb::handle key, nb::handle size) {
+    std::string name = toString(key, "a dimension name");
+    int64_t n = toInt64(size, ("the size of dimension '" + name + "'").c_str());
+    dims.push_back(unwrap(makeLayoutDim(name, n, role)));
+  });
+  return dims;
+}
+
+llvm::SmallVector<std::string, 4> python::toNames(nb::handle value,
+                                                  const char *what) {
+  llvm::SmallVector<std::string, 4> names;
+  for (nb::handle item : toSequence(value, what))
+    names.push_back(toString(item, "a dimension name"));
+  return names;
+}
+
+/// Parses `{in_dim: [[v, ...], ...]}` against already-parsed output dims
+/// straight into columns, with the same checks and messages as
+/// LinearLayout::get.
+static LinearLayout layoutFromPython(nb::handle bases, nb::handle outDimsObj) {
+  llvm::SmallVector<LayoutDim, 4> outDims = toDims(outDimsObj, "output");
+  llvm::SmallVector<LayoutDim, 4> inDims;
+  llvm::SmallVector<uint64_t, 16> columns;
+  forEachNamedItem(bases, "bases", [&](nb::handle key, nb::handle list) {
+    std::string name = toString(key, "an input dimension name");
+    std::vector<nb::object> dimBases = toSequence(list, "the bases of a dim");
+    if (dimBases.size() > size_t(kMaxLayoutBits))
+      throw nb::value_error(("input dimension '" + name + "' has too many " +
+                             "bases (at most 64 bits are supported)")
+                                .c_str());
+    for (auto [bit, basisObj] : llvm::enumerate(dimBases)) {
+      std::vector<nb::object> basis = toSequence(basisObj, "a basis");
+      if (basis.size() != outDims.size())
+        throw nb::value_error(
+            ("basis " + std::to_string(bit) + " of input dimension '" + name +
+             "' has " + std::to_string(basis.size()) +
+             " values; expected one per output dimension (" +
+             std::to_string(outDims.size()) + ")")
+                .c_str());
+      uint64_t column = 0;
+      int offset = 0;
+      for (auto [valueObj, outDim] : llvm::zip_equal(basis, outDims)) {
+        int64_t value = toInt64(valueObj, "a basis value");
+        if (value < 0 || value >= outDim.size())
+          throw nb::value_error(
+              ("basis " + std::to_string(bit) + " of input dimension '" +
+               name + "' has value " + std::to_string(value) +
+               " for output dimension '" + outDim.name + "', which has size " +
+               std::to_string(outDim.size()))
+                  .c_str());
+        column |= uint64_t(value) << offset;
+        offset += outDim.log2Size;
+      }
+      columns.push_back(column);
+    }
+    inDims.push_back({name, int32_t(dimBases.size())});
+  });
+  return unwrap(LinearLayout::getFromColumns(inDims, outDims, columns));
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions to Python values
+//===----------------------------------------------------------------------===//
+
+static nb::dict dimsToDict(llvm::ArrayRef<LayoutDim> dims) {
+  nb::dict result;
+  for (const LayoutDim &dim : dims)
+    result[dim.name.c_str()] = nb::int_(dim.size());
+  return result;
+}
+
+static nb::dict basesToDict(const LinearLayout &layout) {
+  nb::dict result;
+  for (const InDimBases &dim : layout.getBases()) {
+    nb::list bases;
+    for (const Basis &basis : dim.bases) {
+      nb::list values;
+      for (int64_t v : basis)
+        values.append(nb::int_(v));
+      bases.append(values);
+    }
+    result[dim.name.c_str()] = bases;
+  }
+  return result;
+}
+
+static std::string pythonRepr(const LinearLayout &layout) {
+  std::string text = "LinearLayout({";
+  for (auto [i, dim] : llvm::enumerate(layout.getBases())) {
+    text += (i ? ", '" : "'") + dim.name + "': [";
+    for (auto [j, basis] : llvm::enumerate(dim.bases)) {
+      text += j ? ", [" : "[";
+      for (auto [k, v] : llvm::enumerate(basis))
+        text += (k ? ", " : "") + std::to_string(v);
+      text += "]";
+    }
+    text += "]";
+  }
+  text += "}, {";
+  for (auto [i, dim] : llvm::enumerate(layout.getOutDims()))
+    text += (i ? ", '" : "'") + dim.name + "': " + std::to_string(dim.size());
+  return text + "})";
+}
+
+//===----------------------------------------------------------------------===//
+// apply
+//===----------------------------------------------------------------------===//
+
+/// apply on Python ints: the common, scalar case.
+static nb::dict applyScalar(const LinearLayout &layout,
+                            const std::vector<std::pair<std::string, int64_t>>
+                                &inputs) {
+  llvm::SmallVector<DimValue, 4> args(inputs.begin(), inputs.end());
+  nb::dict result;
+  for (const auto &[name, value] : unwrap(layout.apply(args)))
+    result[name.c_str()] = nb::int_(value);
+  return result;
+}
+
+/// apply on NumPy arrays (or lists), broadcast against each other: one call
+/// evaluates the layout on every element.
+static nb::dict applyVectorised(const LinearLayout &layout, nb::handle inputs) {
+  nb::module_ np = nb::module_::import_("numpy");
+  std::vector<std::string> names;
+  nb::list arrays;
+  forEachNamedItem(inputs, "apply's argument", [&](nb::handle k, nb::handle v) {
+    names.push_back(toString(k, "an input dimension name"));
+    nb::object array = np.attr("asarray")(v);
+    nb::str kind = nb::str(array.attr("dtype").attr("kind"));
+    std::string kindText = kind.c_str();
+    if (kindText != "i" && kindText != "u")
+      throw nb::type_error(("apply: the values of input dimension '" +
+                            names.back() + "' must be integers, not dtype " +
+                            nb::str(array.attr("dtype")).c_str())
+                               .c_str());
+    arrays.append(array);
+  });
+  // Check names once, via a scalar call on zeros (same messages as apply).
+  std::vector<std::pair<std::string, int64_t>> zeros;
+  for (const std::string &name : names)
+    zeros.emplace_back(name, 0);
+  applyScalar(layout, zeros);
+
+  nb::object broadcast = np.attr("broadcast_arrays")(*arrays);
+  nb::object shape = nb::tuple(broadcast[0].attr("shape"));
+  size_t count = 1;
+  for (nb::handle d : shape)
+    count *= nb::cast<size_t>(d);
+
+  // Per input: its values as a contiguous int64 copy, and its bit offset.
+  using Int64Array = nb::ndarray<int64_t, nb::numpy, nb::c_contig>;
+  std::vector<Int64Array> values;
+  std::vector<nb::object> owners;
+  std::vector<int> offsets;
+  std::vector<int64_t> sizes;
+  for (size_t i = 0; i < names.size(); ++i) {
+    nb::object flat = np.attr("ascontiguousarray")(
+        broadcast[i].attr("reshape")(-1), "dtype"_a = np.attr("int64"));
+    owners.push_back(flat);
+    values.push_back(nb::cast<Int64Array>(flat));
+    unsigned index = *layout.getInDimIndex(names[i]);
+    offsets.push_back(layout.getInDimBitOffset(index));
+    sizes.push_back(layout.getInDims()[index].size());
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    const int64_t *data = values[i].data();
+    for (size_t j = 0; j < count; ++j)
+      if (data[j] < 0 || data[j] >= sizes[i])
+        throw nb::value_error(("apply: value " + std::to_string(data[j]) +
+                               " is out of range for input dimension '" +
+                               names[i] + "' of size " +
+                               std::to_string(sizes[i]))
+                                  .c_str());
+  }
+
+  llvm::ArrayRef<LayoutDim> outDims = layout.getOutDims();
+  nb::dict result;
+  std::vector<int64_t *> outData;
+  for (const LayoutDim &dim : outDims) {
+    nb::object out = np.attr("empty")(shape, "dtype"_a = np.attr("int64"));
+    result[dim.name.c_str()] = out;
+    outData.push_back(nb::cast<Int64Array>(out.attr("reshape")(-1)).data());
+  }
+  for (size_t j = 0; j < count; ++j) {
+    uint64_t flatIn = 0;
+    for (size_t i = 0; i < names.size(); ++i)
+      flatIn |= uint64_t(values[i].data()[j]) << offsets[i];
+    uint64_t flatOut = layout.applyFlat(flatIn);
+    for (size_t d = 0; d < outDims.size(); ++d) {
+      int bits = outDims[d].log2Size;
+      outData[d][j] = int64_t(flatOut & ((uint64_t(1) << bits) - 1));
+      flatOut >>= bits;
+    }
+  }
+  return result;
+}
+
+static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
+  if (!PyDict_Check(inputs.ptr()) && !PyObject_HasAttrString(inputs.ptr(), "items"))
+    throw nb::type_error(("apply takes a dict {input dimension: value}, not " +
+                          typeName(inputs))
+                             .c_str());
+  std::vector<std::pair<std::string, int64_t>> scalars;
+  bool allScalar = true;
+  forEachNamedItem(inputs, "apply's argument", [&](nb::handle k, nb::handle v) {
+    if (!allScalar)
+      return;
+    PyObject *obj = v.ptr();
+    if (PyBool_Check(obj) || !(PyLong_Check(obj) ||
+                               (PyIndex_Check(obj) && !PySequence_Check(obj) &&
+                                !PyObject_HasAttrString(obj, "shape")))) {
+      allScalar = false;
+      return;
+    }
+    scalars.emplace_back(toString(k, "an input dimension name"),
+                         toInt64(v, "an input value"));
+  });
+  if (allScalar)
+    return applyScalar(layout, scalars);
+  return applyVectorised(layout, inputs);
+}
+
+//===----------------------------------------------------------------------===//
+// The class
+//===----------------------------------------------------------------------===//
+
+static nb::object matrix(const LinearLayout &layout) {
+  nb::module_ np = nb::module_::import_("numpy");
+  int rows = layout.getTotalOutBits(), cols = layout.getTotalInBits();
+  nb::object array = np.attr("zeros")(nb::make_tuple(rows, cols),
+                                      "dtype"_a = np.attr("uint8"));
+  auto view = nb::cast<nb::ndarray<uint8_t, nb::numpy, nb::c_contig>>(array);
+  uint8_t *data = view.data();
+  for (int c = 0; c < cols; ++c)
+    for (int r = 0; r < rows; ++r)
+      data[r * cols + c] = uint8_t(layout.getColumns()[c] >> r & 1);
+  return array;
+}
+
+void python::populateLinearLayoutBindings(nb::module_ &m) {
+  nb::class_<LinearLayout>(m, "LinearLayout", R"doc(
+A linear map over F2 from labelled input bits to labelled output bits.
+
+LinearLayout(bases, out_dims): `bases` maps each input dimension to the list
+of its bases (the images of its bits, one int per output dimension);
+`out_dims` maps each output dimension to its power-of-two size (a dict or a
+list of (name, size) pairs, in order). Dimensions flatten with the first
+listed one least significant.)doc")
+      .def(
+          "__init__",
+          [](LinearLayout *self, nb::handle bases, nb::handle outDims) {
+            new (self) LinearLayout(layoutFromPython(bases, outDims));
+          },
+          "bases"_a, "out_dims"_a)
+      .def_static(
+          "identity_1d",
+          [](nb::handle size, nb::handle inDim, nb::handle outDim) {
+            return unwrap(LinearLayout::identity1D(
+                toInt64(size, "size"), toString(inDim, "in_dim"),
+                toString(outDim, "out_dim")));
+          },
+          "size"_a, "in_dim"_a, "out_dim"_a,
+          "`size` inputs mapped one to one onto `size` outputs.")
+      .def_static(
+          "zeros_1d",
+          [](nb::handle size, nb::handle inDim, nb::handle outDim,
+             nb::handle outSize) {
+            return unwrap(LinearLayout::zeros1D(
+                toInt64(size, "size"), toString(inDim, "in_dim"),
+                toString(outDim, "out_dim"), toInt64(outSize, "out_size")));
+          },
+          "size"_a, "in_dim"_a, "out_dim"_a, "out_size"_a = 1,
+          "`size` inputs all mapped to element 0 (a broadcast).")
+      .def_static(
+          "strided_1d",
+          [](nb::handle size, nb::handle stride, nb::handle inDim,
+             nb::handle outDim) {
+            return unwrap(LinearLayout::strided1D(
+                toInt64(size, "size"), toInt64(stride, "stride"),
+                toString(inDim, "in_dim"), toString(outDim, "out_dim")));
+          },
+          "size"_a, "stride"_a, "in_dim"_a, "out_dim"_a,
+          "Input i maps to i * stride.")
+      .def_static("empty", [] { return LinearLayout(); },
+                  "The layout with no dimensions (the unit of `*`).")
+      .def_prop_ro("in_dims",
+                   [](const LinearLayout &l) { return dimsToDict(l.getInDims()); },
+                   "Ordered dict: input dimension name -> size.")
+      .def_prop_ro(
+          "out_dims",
+          [](const LinearLayout &l) { return dimsToDict(l.getOutDims()); },
+          "Ordered dict: output dimension name -> size.")
+      .def_prop_ro("bases", &basesToDict,
+                   "Ordered dict: input dimension -> list of bases.")
+      .def_prop_ro("total_in_bits", &LinearLayout::getTotalInBits)
+      .def_prop_ro("total_out_bits", &LinearLayout::getTotalOutBits)
+      .def_prop_ro(
+          "columns",
+          [](const LinearLayout &l) {
+            nb::list result;
+            for (uint64_t c : l.getColumns())
+              result.append(nb::int_(c));
+            return result;
+          },
+          "The image of every flat input bit as a flat output index.")
+      .def("apply", &apply, "inputs"_a,
+           "Evaluates the layout on {input dimension: value}; values may be "
+           "ints or NumPy arrays (broadcast together).")
+      .def(
+          "compose",
+          [](const LinearLayout &self, const LinearLayout &outer) {
+            return unwrap(self.compose(outer));
+          },
+          "outer"_a, "Apply this layout, then `outer`.")
+      .def("invert",
+           [](const LinearLayout &self) { return unwrap(self.invert()); })
+      .def("pseudoinvert",
+           [](const LinearLayout &self) { return unwrap(self.pseudoinvert()); },
+           "A right inverse picking the lowest input for every output.")
+      .def(
+          "invert_and_compose",
+          [](const LinearLayout &self, const LinearLayout &outer) {
+            return unwrap(self.invertAndCompose(outer));
+          },
+          "outer"_a, "The conversion C = outer^-1 * self: outer(C(x)) == self(x).")
+      .def(
+          "__mul__",
+          [](const LinearLayout &self, const LinearLayout &outer) {
+            return unwrap(self.product(outer));
+          },
+          nb::is_operator())
+      .def(
+          "divide_left",
+          [](const LinearLayout &self, const LinearLayout &divisor) {
+            return self.divideLeft(divisor);
+          },
+          "divisor"_a, "C with self == divisor * C, or None.")
+      .def(
+          "divide_right",
+          [](const LinearLayout &self, const LinearLayout &divisor) {
+            return self.divideRight(divisor);
+          },
+          "divisor"_a, "C with self == C * divisor, or None.")
+      .def(
+          "sublayout",
+          [](const LinearLayout &self, nb::handle ins, nb::handle outs) {
+            auto inNames = toNames(ins, "in_dims");
+            auto outNames = toNames(outs, "out_dims");
+            return unwrap(self.sublayout(inNames, outNames));
+          },
+          "in_dims"_a, "out_dims"_a)
+      .def(
+          "reshape_ins",
+          [](const LinearLayout &self, nb::handle dims) {
+            return unwrap(self.reshapeIns(toDims(dims, "input")));
+          },
+          "new_in_dims"_a)
+      .def(
+          "reshape_outs",
+          [](const LinearLayout &self, nb::handle dims) {
+            return unwrap(self.reshapeOuts(toDims(dims, "output")));
+          },
+          "new_out_dims"_a)
+      .def(
+          "transpose_ins",
+          [](const LinearLayout &self, nb::handle order) {
+            return unwrap(self.transposeIns(toNames(order, "order")));
+          },
+          "order"_a)
+      .def(
+          "transpose_outs",
+          [](const LinearLayout &self, nb::handle order) {
+            return unwrap(self.transposeOuts(toNames(order, "order")));
+          },
+          "order"_a)
+      .def("flatten_ins", &LinearLayout::flattenIns)
+      .def("flatten_outs", &LinearLayout::flattenOuts)
+      .def(
+          "free_variable_masks",
+          [](const LinearLayout &self) {
+            nb::dict result;
+            for (const auto &[name, mask] : self.getFreeVariableMasks())
+              result[name.c_str()] = nb::int_(mask);
+            return result;
+          },
+          "Per input dimension, the mask of bits that never reach a new "
+          "output.")
+      .def("num_consecutive_elements", &LinearLayout::getNumConsecutiveInOut,
+           "How many consecutive inputs of the first input dimension hold "
+           "consecutive, aligned elements of the flattened output.")
+      .def("rank", &LinearLayout::getRank)
+      .def("is_injective", &LinearLayout::isInjective)
+      .def("is_surjective", &LinearLayout::isSurjective)
+      .def("is_invertible", &LinearLayout::isInvertible)
+      .def("matrix", &matrix,
+           "The F2 matrix as a NumPy uint8 array (out bits x in bits).")
+      .def("to_mlir", &LinearLayout::toMlirString,
+           "The standalone #ll.linear attribute text.")
+      .def("element_table", &LinearLayout::toElementTableString,
+           "A grid of which inputs hold each element (for 1-D/2-D outputs).")
+      .def(
+          "__eq__",
+          [](const LinearLayout &a, const LinearLayout &b) { return a == b; },
+          nb::is_operator())
+      .def(
+          "__ne__",
+          [](const LinearLayout &a, const LinearLayout &b) { return a != b; },
+          nb::is_operator())
+      .def("__hash__",
+           [](const LinearLayout &l) { return size_t(hash_value(l)); })
+      .def("__repr__", &pythonRepr)
+      .def("__str__", &LinearLayout::toBitTableString)
+      .def("__reduce__", [](nb::handle self) {
+        const LinearLayout &l = nb::cast<const LinearLayout &>(self);
+        return nb::make_tuple(self.type(),
+                              nb::make_tuple(basesToDict(l),
+                                             dimsToDict(l.getOutDims())));
+      });
+}

