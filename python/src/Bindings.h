@@ -19,7 +19,13 @@
 
 namespace mlir::ll::python {
 
-void populateLinearLayoutBindings(nanobind::module_ &m);
+/// Each *Bindings.cpp registers its populate function with a static
+/// BindingRegistration; CoreModule.cpp runs them in `order`.
+using PopulateFn = void (*)(nanobind::module_ &m);
+struct BindingRegistration {
+  BindingRegistration(int order, PopulateFn fn);
+};
+void populateAllBindings(nanobind::module_ &m);
 
 /// A Python int (or anything with __index__, such as NumPy integers) as
 /// int64; bool, float, str and out-of-range values are rejected.

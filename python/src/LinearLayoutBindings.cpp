@@ -357,7 +357,7 @@ static nb::object matrix(const LinearLayout &layout) {
   return array;
 }
 
-void python::populateLinearLayoutBindings(nb::module_ &m) {
+static void populateLinearLayoutBindings(nb::module_ &m) {
   nb::class_<LinearLayout>(m, "LinearLayout", R"doc(
 A linear map over F2 from labelled input bits to labelled output bits.
 
@@ -537,3 +537,6 @@ listed one least significant.)doc")
                                              dimsToDict(l.getOutDims())));
       });
 }
+
+static BindingRegistration registration(/*order=*/0,
+                                        populateLinearLayoutBindings);
