@@ -1,0 +1,21 @@
+"""Where the tests find the package and the tools.
+
+By default they use what `pip install .` put into the running interpreter's
+environment. A developer build can be tested without installing it:
+``LL_BUILD_DIR=build/dev python -m pytest`` puts ``build/dev/python_packages``
+first on ``sys.path`` and tells lit to take ``ll-opt`` from ``build/dev/bin``.
+"""
+
+import os
+import sys
+
+_build_dir = os.environ.get("LL_BUILD_DIR")
+if _build_dir:
+    _build_dir = os.path.abspath(_build_dir)
+    sys.path.insert(0, os.path.join(_build_dir, "python_packages"))
+    os.environ.setdefault("LL_TOOLS_DIR", os.path.join(_build_dir, "bin"))
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "gpu: needs an NVIDIA GPU with CUDA (skipped without one)")
