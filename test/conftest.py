@@ -12,7 +12,11 @@ import sys
 _build_dir = os.environ.get("LL_BUILD_DIR")
 if _build_dir:
     _build_dir = os.path.abspath(_build_dir)
-    sys.path.insert(0, os.path.join(_build_dir, "python_packages"))
+    _packages = os.path.join(_build_dir, "python_packages")
+    sys.path.insert(0, _packages)
+    # Subprocesses started by tests (crash isolation) must see it too.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (_packages, os.environ.get("PYTHONPATH")) if p)
     os.environ.setdefault("LL_TOOLS_DIR", os.path.join(_build_dir, "bin"))
 
 

@@ -64,9 +64,13 @@ static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
                        role, dim.name);
     if (!seen.insert(dim.name).second)
       return makeError("{0} dimension '{1}' is listed twice", role, dim.name);
-    if (dim.log2Size < 0 || dim.log2Size > kMaxLayoutBits)
+    if (dim.log2Size < 0)
       return makeError("{0} dimension '{1}' has an invalid size", role,
                        dim.name);
+    if (dim.log2Size > kMaxDimBits)
+      return makeError("{0} dimension '{1}' would have 2^{2} elements; at "
+                       "most 2^{3} are supported per dimension",
+                       role, dim.name, dim.log2Size, kMaxDimBits);
     totalBits += dim.log2Size;
   }
   if (totalBits > kMaxLayoutBits)
@@ -500,6 +504,10 @@ Expected<LinearLayout> LinearLayout::product(const LinearLayout &outer) const {
     return makeError("product: the result would have {0} input and {1} "
                      "output bits; at most {2} are supported",
                      totalBits(newIn), totalBits(newOut), kMaxLayoutBits);
+  if (auto err = verifyDims(newIn, "product's input"))
+    return std::move(err);
+  if (auto err = verifyDims(newOut, "product's output"))
+    return std::move(err);
 
   // Where each factor's output dimension lands in the product's flat output.
   auto outputPlacement = [&](ArrayRef<LayoutDim> dims, bool isOuter) {
@@ -764,19 +772,27 @@ LinearLayout::transposeOuts(ArrayRef<std::string> order) const {
   return result;
 }
 
-LinearLayout LinearLayout::flattenIns() const {
+Expected<LinearLayout> LinearLayout::flattenIns() const {
   if (inDims.size() <= 1)
     return *this;
+  SmallVector<LayoutDim, 4> flat = {
+      LayoutDim{inDims.front().name, getTotalInBits()}};
+  if (auto err = verifyDims(flat, "flatten_ins: the flattened input"))
+    return std::move(err);
   LinearLayout result = *this;
-  result.inDims = {LayoutDim{inDims.front().name, getTotalInBits()}};
+  result.inDims = std::move(flat);
   return result;
 }
 
-LinearLayout LinearLayout::flattenOuts() const {
+Expected<LinearLayout> LinearLayout::flattenOuts() const {
   if (outDims.size() <= 1)
     return *this;
+  SmallVector<LayoutDim, 4> flat = {
+      LayoutDim{outDims.front().name, getTotalOutBits()}};
+  if (auto err = verifyDims(flat, "flatten_outs: the flattened output"))
+    return std::move(err);
   LinearLayout result = *this;
-  result.outDims = {LayoutDim{outDims.front().name, getTotalOutBits()}};
+  result.outDims = std::move(flat);
   return result;
 }
 

@@ -42,7 +42,7 @@ int64_t python::toInt64(nb::handle value, const char *what) {
   if (overflow)
     throw nb::value_error(
         (std::string(what) + " is too large: " +
-         nb::str(index).c_str())
+         nb::cast<std::string>(nb::steal(PyObject_Str(index.ptr()))))
             .c_str());
   if (result == -1 && PyErr_Occurred())
     throw nb::python_error();
@@ -246,13 +246,17 @@ static nb::dict applyVectorised(const LinearLayout &layout, nb::handle inputs) {
   forEachNamedItem(inputs, "apply's argument", [&](nb::handle k, nb::handle v) {
     names.push_back(toString(k, "an input dimension name"));
     nb::object array = np.attr("asarray")(v);
-    nb::str kind = nb::str(array.attr("dtype").attr("kind"));
-    std::string kindText = kind.c_str();
+    // str() of the dtype, through the C API: nb::str(accessor) would borrow
+    // the accessor's result as if it already were a str.
+    nb::object dtype = array.attr("dtype");
+    nb::object kind = dtype.attr("kind");
+    std::string kindText = nb::cast<std::string>(nb::steal(PyObject_Str(kind.ptr())));
     if (kindText != "i" && kindText != "u")
-      throw nb::type_error(("apply: the values of input dimension '" +
-                            names.back() + "' must be integers, not dtype " +
-                            nb::str(array.attr("dtype")).c_str())
-                               .c_str());
+      throw nb::type_error(
+          ("apply: the values of input dimension '" + names.back() +
+           "' must be integers, not dtype " +
+           nb::cast<std::string>(nb::steal(PyObject_Str(dtype.ptr()))))
+              .c_str());
     arrays.append(array);
   });
   // Check names once, via a scalar call on zeros (same messages as apply).
@@ -493,8 +497,10 @@ listed one least significant.)doc")
             return unwrap(self.transposeOuts(toNames(order, "order")));
           },
           "order"_a)
-      .def("flatten_ins", &LinearLayout::flattenIns)
-      .def("flatten_outs", &LinearLayout::flattenOuts)
+      .def("flatten_ins",
+           [](const LinearLayout &self) { return unwrap(self.flattenIns()); })
+      .def("flatten_outs",
+           [](const LinearLayout &self) { return unwrap(self.flattenOuts()); })
       .def(
           "free_variable_masks",
           [](const LinearLayout &self) {

@@ -56,6 +56,9 @@ namespace mlir::ll {
 
 /// The largest number of input (or output) bits a layout may have.
 constexpr int kMaxLayoutBits = 64;
+/// The largest log2 size of one dimension: its size must fit a signed 64-bit
+/// integer (a dimension of 2^63 or 2^64 elements could not be reported).
+constexpr int kMaxDimBits = 62;
 
 /// A named dimension of power-of-two size, stored as its log2.
 struct LayoutDim {
@@ -244,8 +247,9 @@ public:
   llvm::Expected<LinearLayout>
   transposeOuts(llvm::ArrayRef<std::string> order) const;
   /// Merges all input (output) dimensions into one, named like the first.
-  LinearLayout flattenIns() const;
-  LinearLayout flattenOuts() const;
+  /// Fails when the merged dimension would exceed 2^kMaxDimBits elements.
+  llvm::Expected<LinearLayout> flattenIns() const;
+  llvm::Expected<LinearLayout> flattenOuts() const;
 
   //===--------------------------------------------------------------------===//
   // Properties
@@ -255,8 +259,11 @@ public:
   /// bases (in flat order): flipping them never reaches a new output.
   llvm::SmallVector<DimMask> getFreeVariableMasks() const;
   /// The largest 2^k such that the first k bits of the first input dimension
-  /// map to flat outputs 1, 2, 4, ..., 2^(k-1): that many consecutive inputs
-  /// hold consecutive elements (vectorisable along the minor output).
+  /// map to flat outputs 1, 2, 4, ..., 2^(k-1) *and* every other nonzero
+  /// basis has its lowest set bit at k or above: then every aligned run of
+  /// 2^k consecutive inputs holds 2^k consecutive, 2^k-aligned elements of
+  /// the flattened output (one vector access of 2^k elements). Without the
+  /// alignment condition a run could straddle a vector boundary.
   int64_t getNumConsecutiveInOut() const;
   int getRank() const; // F2 rank of the matrix.
   bool isInjective() const { return getRank() == getTotalInBits(); }
