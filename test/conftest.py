@@ -19,7 +19,3 @@ if _build_dir:
         p for p in (_packages, os.environ.get("PYTHONPATH")) if p)
     os.environ.setdefault("LL_TOOLS_DIR", os.path.join(_build_dir, "bin"))
 
-
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "gpu: needs an NVIDIA GPU with CUDA (skipped without one)")
