@@ -55,15 +55,18 @@ Expected<LayoutDim> mlir::ll::makeLayoutDim(StringRef name, int64_t size,
 
 /// Checks names (identifiers, unique), sizes and the total bit count.
 static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
-  llvm::StringSet<> seen;
   int64_t totalBits = 0;
-  for (const LayoutDim &dim : dims) {
+  for (auto [index, dim] : llvm::enumerate(dims)) {
     if (!isIdentifier(dim.name))
       return makeError("{0} dimension name '{1}' is not an identifier "
                        "([A-Za-z_][A-Za-z0-9_]*)",
                        role, dim.name);
-    if (!seen.insert(dim.name).second)
-      return makeError("{0} dimension '{1}' is listed twice", role, dim.name);
+    // Layouts have a handful of dimensions: a quadratic scan beats hashing
+    // (this check runs on every layout built from Python).
+    for (const LayoutDim &earlier : dims.take_front(index))
+      if (earlier.name == dim.name)
+        return makeError("{0} dimension '{1}' is listed twice", role,
+                         dim.name);
     if (dim.log2Size < 0)
       return makeError("{0} dimension '{1}' has an invalid size", role,
                        dim.name);

@@ -13,6 +13,7 @@
 #include <nanobind/stl/string.h>
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace nb = nanobind;
@@ -28,8 +29,20 @@ static std::string typeName(nb::handle value) {
   return nb::type_name(value.type()).c_str();
 }
 
+/// The common case of toInt64: an exact int that fits, without
+/// PyNumber_Index and without building an error message.
+static bool tryExactInt64(nb::handle value, int64_t &result) {
+  if (!PyLong_CheckExact(value.ptr()))
+    return false;
+  int overflow = 0;
+  result = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  return !overflow;
+}
+
 int64_t python::toInt64(nb::handle value, const char *what) {
   PyObject *obj = value.ptr();
+  if (int64_t result; tryExactInt64(value, result))
+    return result;
   if (PyBool_Check(obj) || PyFloat_Check(obj) || !PyIndex_Check(obj))
     throw nb::type_error(
         (std::string(what) + " must be an int, not " + typeName(value))
@@ -86,6 +99,37 @@ std::vector<nb::object> python::toSequence(nb::handle value, const char *what) {
   return items;
 }
 
+/// The items of a list or tuple, read in place (no vector of copies: the
+/// construction hot path); other sequences are materialised once through
+/// toSequence, with its type checks and messages. Items are re-read and
+/// bounds-checked on every access because converting one item may run
+/// Python code (`__index__`) that mutates the list.
+class SequenceView {
+public:
+  SequenceView(nb::handle value, const char *what) {
+    PyObject *obj = value.ptr();
+    if (PyList_Check(obj) || PyTuple_Check(obj)) {
+      holder = nb::borrow(obj);
+    } else {
+      nb::list list;
+      for (nb::handle item : toSequence(value, what))
+        list.append(item);
+      holder = std::move(list);
+    }
+    count = size_t(PySequence_Fast_GET_SIZE(holder.ptr()));
+  }
+  size_t size() const { return count; }
+  nb::object operator[](size_t i) const {
+    if (i >= size_t(PySequence_Fast_GET_SIZE(holder.ptr())))
+      throw nb::value_error("a list of bases changed size while being read");
+    return nb::borrow(PySequence_Fast_ITEMS(holder.ptr())[i]);
+  }
+
+private:
+  nb::object holder;
+  size_t count = 0;
+};
+
 /// Iterates `{name: value}` or `[(name, value), ...]`.
 template <typename Fn>
 static void forEachNamedItem(nb::handle value, const char *what, Fn fn) {
@@ -120,7 +164,10 @@ llvm::SmallVector<LayoutDim, 4> python::toDims(nb::handle value,
   std::string what = std::string(role) + " dimensions";
   forEachNamedItem(value, what.c_str(), [&](nb::handle key, nb::handle size) {
     std::string name = toString(key, "a dimension name");
-    int64_t n = toInt64(size, ("the size of dimension '" + name + "'").c_str());
+    // The message is built only when needed: this runs on every construction.
+    int64_t n;
+    if (!tryExactInt64(size, n))
+      n = toInt64(size, ("the size of dimension '" + name + "'").c_str());
     dims.push_back(unwrap(makeLayoutDim(name, n, role)));
   });
   return dims;
@@ -143,13 +190,13 @@ static LinearLayout layoutFromPython(nb::handle bases, nb::handle outDimsObj) {
   llvm::SmallVector<uint64_t, 16> columns;
   forEachNamedItem(bases, "bases", [&](nb::handle key, nb::handle list) {
     std::string name = toString(key, "an input dimension name");
-    std::vector<nb::object> dimBases = toSequence(list, "the bases of a dim");
+    SequenceView dimBases(list, "the bases of a dim");
     if (dimBases.size() > size_t(kMaxLayoutBits))
       throw nb::value_error(("input dimension '" + name + "' has too many " +
                              "bases (at most 64 bits are supported)")
                                 .c_str());
-    for (auto [bit, basisObj] : llvm::enumerate(dimBases)) {
-      std::vector<nb::object> basis = toSequence(basisObj, "a basis");
+    for (size_t bit = 0; bit < dimBases.size(); ++bit) {
+      SequenceView basis(dimBases[bit], "a basis");
       if (basis.size() != outDims.size())
         throw nb::value_error(
             ("basis " + std::to_string(bit) + " of input dimension '" + name +
@@ -159,8 +206,8 @@ static LinearLayout layoutFromPython(nb::handle bases, nb::handle outDimsObj) {
                 .c_str());
       uint64_t column = 0;
       int offset = 0;
-      for (auto [valueObj, outDim] : llvm::zip_equal(basis, outDims)) {
-        int64_t value = toInt64(valueObj, "a basis value");
+      for (auto [k, outDim] : llvm::enumerate(outDims)) {
+        int64_t value = toInt64(basis[k], "a basis value");
         if (value < 0 || value >= outDim.size())
           throw nb::value_error(
               ("basis " + std::to_string(bit) + " of input dimension '" +
@@ -319,7 +366,67 @@ static nb::dict applyVectorised(const LinearLayout &layout, nb::handle inputs) {
   return result;
 }
 
+/// The dimension name as an interned Python str, created once per process:
+/// building result dicts with cached keys skips decoding and rehashing.
+static PyObject *internedName(const std::string &name) {
+  static llvm::StringMap<PyObject *> cache;
+  PyObject *&entry = cache[name];
+  if (!entry) {
+    entry = PyUnicode_InternFromString(name.c_str());
+    if (!entry)
+      throw nb::python_error();
+  }
+  return entry;
+}
+
+/// apply's fast path: a dict of exact Python ints naming every input
+/// dimension once, in range. Anything else (including every error) returns
+/// nullptr and takes the general path, which words the messages.
+static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
+  llvm::ArrayRef<LayoutDim> inDims = layout.getInDims();
+  if (!PyDict_CheckExact(inputs) || PyDict_GET_SIZE(inputs) != Py_ssize_t(inDims.size()))
+    return nullptr;
+  uint64_t flat = 0, given = 0;
+  PyObject *key, *value;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next(inputs, &pos, &key, &value)) {
+    if (!PyUnicode_Check(key) || !PyLong_CheckExact(value))
+      return nullptr;
+    Py_ssize_t length;
+    const char *name = PyUnicode_AsUTF8AndSize(key, &length);
+    if (!name) {
+      PyErr_Clear();
+      return nullptr;
+    }
+    llvm::StringRef nameRef(name, size_t(length));
+    unsigned index = 0;
+    while (index < inDims.size() && inDims[index].name != nameRef)
+      ++index;
+    if (index == inDims.size() || (given >> index & 1))
+      return nullptr;
+    given |= uint64_t(1) << index;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow || v < 0 || v >= inDims[index].size())
+      return nullptr;
+    flat |= uint64_t(v) << layout.getInDimBitOffset(index);
+  }
+  uint64_t out = layout.applyFlat(flat);
+  nb::dict result;
+  for (const LayoutDim &dim : layout.getOutDims()) {
+    nb::object number = nb::steal(PyLong_FromUnsignedLongLong(
+        out & ((uint64_t(1) << dim.log2Size) - 1)));
+    if (!number.is_valid() ||
+        PyDict_SetItem(result.ptr(), internedName(dim.name), number.ptr()))
+      throw nb::python_error();
+    out = dim.log2Size >= 64 ? 0 : out >> dim.log2Size;
+  }
+  return result.release().ptr();
+}
+
 static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
+  if (PyObject *fast = applyExactInts(layout, inputs.ptr()))
+    return nb::steal<nb::dict>(fast);
   if (!PyDict_Check(inputs.ptr()) && !PyObject_HasAttrString(inputs.ptr(), "items"))
     throw nb::type_error(("apply takes a dict {input dimension: value}, not " +
                           typeName(inputs))
