@@ -1,0 +1,59 @@
+/*===- LL.h - C API of the `ll` dialect ---------------------------*- C -*-===*\
+|*                                                                            *|
+|* The few entry points the Python package needs on top of MLIR's C API:     *|
+|* registering the dialect and its passes, and reading a `#ll.linear`         *|
+|* attribute back into its parts. Built into linear_layout's                 *|
+|* libLinearLayoutMLIR.so, which links the `mlir` Python package's            *|
+|* libMLIRPythonCAPI.so so it shares that package's MLIR runtime.            *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef LINEARLAYOUT_DIALECT_LL_CAPI_LL_H
+#define LINEARLAYOUT_DIALECT_LL_CAPI_LL_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(LL, ll);
+
+/// Registers the `ll` dialect with `context` and loads it (with the LLVM
+/// dialect it depends on).
+MLIR_CAPI_EXPORTED void llContextLoadDialect(MlirContext context);
+
+/// Registers the `ll` passes with the global pass registry (idempotent), so
+/// that `PassManager.parse` finds them.
+MLIR_CAPI_EXPORTED void llRegisterPasses(void);
+
+/// True when `attr` is a `#ll.linear` attribute.
+MLIR_CAPI_EXPORTED bool llAttributeIsALinear(MlirAttribute attr);
+
+/// Dimensions of a `#ll.linear` attribute. `index` must be below the count;
+/// out-of-range queries return an empty name and size 0.
+MLIR_CAPI_EXPORTED intptr_t llLinearAttrGetNumInDims(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirStringRef llLinearAttrGetInDimName(MlirAttribute attr,
+                                                          intptr_t index);
+MLIR_CAPI_EXPORTED int64_t llLinearAttrGetInDimSize(MlirAttribute attr,
+                                                    intptr_t index);
+MLIR_CAPI_EXPORTED intptr_t llLinearAttrGetNumOutDims(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirStringRef llLinearAttrGetOutDimName(MlirAttribute attr,
+                                                           intptr_t index);
+MLIR_CAPI_EXPORTED int64_t llLinearAttrGetOutDimSize(MlirAttribute attr,
+                                                     intptr_t index);
+/// Value for output dimension `outDim` of basis `bit` of input dimension
+/// `inDim`, or -1 when an index is out of range.
+MLIR_CAPI_EXPORTED int64_t llLinearAttrGetBasisValue(MlirAttribute attr,
+                                                     intptr_t inDim,
+                                                     intptr_t bit,
+                                                     intptr_t outDim);
+/// True when the attribute prints in the encoding form (no `-> {...}`).
+MLIR_CAPI_EXPORTED bool llLinearAttrIsEncodingForm(MlirAttribute attr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // LINEARLAYOUT_DIALECT_LL_CAPI_LL_H

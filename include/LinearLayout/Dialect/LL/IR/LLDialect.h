@@ -1,0 +1,40 @@
+//===- LLDialect.h - The `ll` dialect: attributes, types, ops ---*- C++ -*-===//
+//
+// Include this header to use the `ll` dialect. The attribute `#ll.linear`
+// stores a `mlir::ll::LinearLayout` (Core/LinearLayout.h) as its parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_DIALECT_LL_IR_LLDIALECT_H
+#define LINEARLAYOUT_DIALECT_LL_IR_LLDIALECT_H
+
+#include "LinearLayout/Core/LinearLayout.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/TensorEncoding.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "LinearLayout/Dialect/LL/IR/LLOpsDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "LinearLayout/Dialect/LL/IR/LLAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "LinearLayout/Dialect/LL/IR/LLTypes.h.inc"
+
+namespace mlir::ll {
+/// True for a ranked tensor type whose encoding is an `#ll.linear` over
+/// register/lane/warp/block (a distributed tensor the ops accept).
+bool isDistributedTensorType(Type type);
+/// The `#ll.linear` encoding of a ranked tensor type, or null.
+LinearAttr getLinearEncoding(Type type);
+} // namespace mlir::ll
+
+#define GET_OP_CLASSES
+#include "LinearLayout/Dialect/LL/IR/LLOps.h.inc"
+
+#endif // LINEARLAYOUT_DIALECT_LL_IR_LLDIALECT_H

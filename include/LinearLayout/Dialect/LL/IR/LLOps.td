@@ -1,0 +1,171 @@
+//===- LLOps.td - Operations of the `ll` dialect -----------*- tablegen -*-===//
+
+#ifndef LINEARLAYOUT_DIALECT_LL_IR_LLOPS_TD
+#define LINEARLAYOUT_DIALECT_LL_IR_LLOPS_TD
+
+include "LinearLayout/Dialect/LL/IR/LLDialect.td"
+include "LinearLayout/Dialect/LL/IR/LLAttrs.td"
+include "LinearLayout/Dialect/LL/IR/LLTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def LL_DistributedTensor : Type<
+    CPred<"::mlir::ll::isDistributedTensorType($_self)">,
+    "ranked tensor with an #ll.linear encoding over register/lane/warp/block",
+    "::mlir::RankedTensorType">;
+
+def LL_GlobalPointer : Type<
+    CPred<"::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self)">,
+    "LLVM pointer", "::mlir::LLVM::LLVMPointerType">;
+
+def LL_SharedBuffer : Type<
+    CPred<"::llvm::isa<::mlir::ll::SharedBufferType>($_self)">,
+    "shared-memory buffer", "::mlir::ll::SharedBufferType">;
+
+//===----------------------------------------------------------------------===//
+// Layout conversion
+//===----------------------------------------------------------------------===//
+
+def LL_ConvertLayoutOp : LL_Op<"convert_layout",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "Redistribute a tensor from one linear layout to another";
+  let description = [{
+    Returns the same logical tensor as `source`, held by the threads as the
+    result's `#ll.linear` encoding says. The values never change; only who
+    holds them. With A the source layout and B the result layout the data
+    movement is the conversion B⁻¹A (`invertAndCompose`); a later pass
+    decides whether it is a no-op, a permutation of registers, warp
+    shuffles, or a round trip through shared memory.
+
+    ```mlir
+    %1 = ll.convert_layout %0 : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #mma>
+    ```
+
+    Folds to its operand when both layouts are equal; a chain A→B→C
+    canonicalises to A→C (and to nothing when A = C).
+  }];
+  let arguments = (ins LL_DistributedTensor:$source);
+  let results = (outs LL_DistributedTensor:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Global memory tile I/O
+//===----------------------------------------------------------------------===//
+
+def LL_LoadTileOp : LL_Op<"load_tile"> {
+  let summary = "Load a tile from global memory into a distributed tensor";
+  let description = [{
+    Reads the tile whose element `(i0, i1, ..., in)` lies at element offset
+
+        i0 * row_stride + ((i1 * shape[2] + i2) * shape[3] + ...) + in
+
+    from `ptr` (rows are `dim0`; the other dimensions are contiguous and
+    row-major). Without `row_stride` the tile is contiguous: row_stride is
+    the product of `shape[1:]`. Rank-1 tiles are always contiguous. Every
+    thread gets the elements its layout gives it (see docs/dialect.md for
+    which registers those are); elements held by several threads are read
+    by each of them.
+
+    ```mlir
+    %t = ll.load_tile %ptr row_stride(%ld : i32) : !llvm.ptr<1> -> tensor<64x64xf16, #blocked>
+    ```
+  }];
+  let arguments = (ins Arg<LL_GlobalPointer, "address of element (0, ..., 0)",
+                           [MemRead]>:$ptr,
+                       Optional<AnySignlessIntegerOrIndex>:$rowStride);
+  let results = (outs LL_DistributedTensor:$result);
+  let assemblyFormat = [{
+    $ptr (`row_stride` `(` $rowStride^ `:` type($rowStride) `)`)?
+    attr-dict `:` qualified(type($ptr)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def LL_StoreTileOp : LL_Op<"store_tile"> {
+  let summary = "Store a distributed tensor as a tile in global memory";
+  let description = [{
+    Writes `value` to the tile addressed as in `ll.load_tile`. Elements held
+    by several threads (broadcast) are written with the same value; the
+    lowering may let only one of them write.
+
+    ```mlir
+    ll.store_tile %t, %ptr row_stride(%ld : i32) : tensor<64x64xf16, #blocked>, !llvm.ptr<1>
+    ```
+  }];
+  let arguments = (ins LL_DistributedTensor:$value,
+                       Arg<LL_GlobalPointer, "address of element (0, ..., 0)",
+                           [MemWrite]>:$ptr,
+                       Optional<AnySignlessIntegerOrIndex>:$rowStride);
+  let assemblyFormat = [{
+    $value `,` $ptr (`row_stride` `(` $rowStride^ `:` type($rowStride) `)`)?
+    attr-dict `:` type($value) `,` qualified(type($ptr))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def LL_AllocSharedOp : LL_Op<"alloc_shared"> {
+  let summary = "Allocate a tile buffer in shared memory";
+  let description = [{
+    Reserves `getSizeInBytes()` bytes of shared memory for the buffer type's
+    tile, placed by its memory layout. The buffer lives until the end of the
+    kernel; its contents are undefined until stored to.
+
+    ```mlir
+    %buf = ll.alloc_shared : !ll.shared<64x64xf16, #swizzled>
+    ```
+  }];
+  let results = (outs Res<LL_SharedBuffer, "the buffer", [MemAlloc]>:$buffer);
+  let assemblyFormat = "attr-dict `:` qualified(type($buffer))";
+}
+
+def LL_StoreSharedOp : LL_Op<"store_shared"> {
+  let summary = "Store a distributed tensor into a shared-memory buffer";
+  let description = [{
+    Every thread writes the elements it holds to their addresses under the
+    buffer's memory layout: element x of the tile goes to offset M⁻¹(x).
+    Make the writes visible to other threads with `gpu.barrier` before they
+    load.
+
+    ```mlir
+    ll.store_shared %t, %buf : tensor<64x64xf16, #blocked>, !ll.shared<64x64xf16, #swizzled>
+    ```
+  }];
+  let arguments = (ins LL_DistributedTensor:$value,
+                       Arg<LL_SharedBuffer, "destination", [MemWrite]>:$buffer);
+  let assemblyFormat = [{
+    $value `,` $buffer attr-dict `:` type($value) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def LL_LoadSharedOp : LL_Op<"load_shared"> {
+  let summary = "Load a distributed tensor from a shared-memory buffer";
+  let description = [{
+    Every thread reads the elements its layout gives it from their addresses
+    under the buffer's memory layout.
+
+    ```mlir
+    %t = ll.load_shared %buf : !ll.shared<64x64xf16, #swizzled> -> tensor<64x64xf16, #mma>
+    ```
+  }];
+  let arguments = (ins Arg<LL_SharedBuffer, "source", [MemRead]>:$buffer);
+  let results = (outs LL_DistributedTensor:$result);
+  let assemblyFormat = [{
+    $buffer attr-dict `:` qualified(type($buffer)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // LINEARLAYOUT_DIALECT_LL_IR_LLOPS_TD

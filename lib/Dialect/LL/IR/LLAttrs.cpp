@@ -1,0 +1,476 @@
+//===- LLAttrs.cpp - The #ll.linear attribute ------------------------------===//
+//
+// Parsing, printing and verification of `#ll.linear`. The parser never
+// asserts: every malformed input ends in a located diagnostic (the prebuilt
+// LLVM has assertions on, and test/fuzz feeds it mutated text).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::ll;
+
+namespace {
+/// One parsed basis and where it was written, for located diagnostics.
+struct ParsedBasis {
+  SMLoc loc;
+  Basis values;
+};
+/// One parsed input dimension.
+struct ParsedInDim {
+  SMLoc loc;
+  std::string name;
+  SmallVector<ParsedBasis, 8> bases;
+};
+} // namespace
+
+/// The smallest power of two strictly above `value` (the size an output
+/// dimension needs to hold it), or std::nullopt when that exceeds the
+/// largest supported dimension.
+static std::optional<int32_t> log2SizeToHold(int64_t value) {
+  if (value < 0 || value >= (int64_t(1) << kMaxDimBits))
+    return std::nullopt;
+  return value == 0 ? 0 : int32_t(llvm::Log2_64(uint64_t(value)) + 1);
+}
+
+static bool isIdentifierName(StringRef name) {
+  if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
+    return false;
+  return llvm::all_of(name.drop_front(), [](char c) {
+    return llvm::isAlnum(c) || c == '_';
+  });
+}
+
+/// Parses `name = [[v, ...], ...]` for one input dimension.
+static ParseResult parseInDim(AsmParser &parser, ParsedInDim &dim) {
+  dim.loc = parser.getCurrentLocation();
+  if (parser.parseKeywordOrString(&dim.name))
+    return failure();
+  if (!isIdentifierName(dim.name))
+    return parser.emitError(dim.loc, "input dimension name '")
+           << dim.name << "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
+  if (parser.parseEqual())
+    return failure();
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (dim.bases.size() >= size_t(kMaxDimBits))
+          return parser.emitError(parser.getCurrentLocation(),
+                                  "input dimension '")
+                 << dim.name << "' has more than " << kMaxDimBits
+                 << " bases (its size would exceed 2^" << kMaxDimBits << ")";
+        ParsedBasis basis;
+        basis.loc = parser.getCurrentLocation();
+        if (parser.parseCommaSeparatedList(
+                AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                  if (basis.values.size() >= size_t(kMaxLayoutBits))
+                    return parser.emitError(parser.getCurrentLocation(),
+                                            "a basis has more than ")
+                           << kMaxLayoutBits << " values";
+                  SMLoc valueLoc = parser.getCurrentLocation();
+                  int64_t value;
+                  if (parser.parseInteger(value))
+                    return failure();
+                  if (value < 0)
+                    return parser.emitError(valueLoc, "basis value ")
+                           << value << " is negative";
+                  if (!log2SizeToHold(value))
+                    return parser.emitError(valueLoc, "basis value ")
+                           << value << " is too large (at most 2^"
+                           << kMaxDimBits << " - 1)";
+                  basis.values.push_back(value);
+                  return success();
+                }))
+          return failure();
+        dim.bases.push_back(std::move(basis));
+        return success();
+      });
+}
+
+Attribute LinearAttr::parse(AsmParser &parser, Type) {
+  SMLoc start = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseLBrace())
+    return {};
+
+  // Input dimensions and their bases.
+  SmallVector<ParsedInDim, 4> inDims;
+  if (failed(parser.parseOptionalRBrace())) {
+    do {
+      if (inDims.size() >= size_t(kMaxLayoutBits)) {
+        parser.emitError(parser.getCurrentLocation(), "more than ")
+            << kMaxLayoutBits << " input dimensions";
+        return {};
+      }
+      ParsedInDim dim;
+      if (parseInDim(parser, dim))
+        return {};
+      for (const ParsedInDim &earlier : inDims)
+        if (earlier.name == dim.name) {
+          parser.emitError(dim.loc, "input dimension '")
+              << dim.name << "' is listed twice";
+          return {};
+        }
+      inDims.push_back(std::move(dim));
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRBrace())
+      return {};
+  }
+
+  // Output dimensions: written out (`-> {name = size, ...}`) or inferred.
+  SmallVector<LayoutDim, 4> outDims;
+  bool explicitOutDims = succeeded(parser.parseOptionalArrow());
+  if (explicitOutDims) {
+    if (parser.parseLBrace())
+      return {};
+    if (failed(parser.parseOptionalRBrace())) {
+      do {
+        if (outDims.size() >= size_t(kMaxLayoutBits)) {
+          parser.emitError(parser.getCurrentLocation(), "more than ")
+              << kMaxLayoutBits << " output dimensions";
+          return {};
+        }
+        SMLoc nameLoc = parser.getCurrentLocation();
+        std::string name;
+        if (parser.parseKeywordOrString(&name))
+          return {};
+        if (!isIdentifierName(name)) {
+          parser.emitError(nameLoc, "output dimension name '")
+              << name << "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
+          return {};
+        }
+        for (const LayoutDim &earlier : outDims)
+          if (earlier.name == name) {
+            parser.emitError(nameLoc, "output dimension '")
+                << name << "' is listed twice";
+            return {};
+          }
+        SMLoc sizeLoc;
+        int64_t size;
+        if (parser.parseEqual())
+          return {};
+        sizeLoc = parser.getCurrentLocation();
+        if (parser.parseInteger(size))
+          return {};
+        if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size))) {
+          parser.emitError(sizeLoc, "output dimension '")
+              << name << "' has size " << size
+              << ", which is not a positive power of two";
+          return {};
+        }
+        if (llvm::Log2_64(uint64_t(size)) > unsigned(kMaxDimBits)) {
+          parser.emitError(sizeLoc, "output dimension '")
+              << name << "' has size " << size << " (at most 2^"
+              << kMaxDimBits << ")";
+          return {};
+        }
+        outDims.push_back({name, int32_t(llvm::Log2_64(uint64_t(size)))});
+      } while (succeeded(parser.parseOptionalComma()));
+      if (parser.parseRBrace())
+        return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+
+  // Arity: every basis has one value per output dimension.
+  std::optional<size_t> arity;
+  if (explicitOutDims)
+    arity = outDims.size();
+  for (const ParsedInDim &dim : inDims)
+    for (auto [bit, basis] : llvm::enumerate(dim.bases)) {
+      if (!arity)
+        arity = basis.values.size();
+      if (basis.values.size() != *arity) {
+        parser.emitError(basis.loc, "basis ")
+            << bit << " of input dimension '" << dim.name << "' has "
+            << basis.values.size() << " values, but the layout has " << *arity
+            << " output dimensions";
+        return {};
+      }
+    }
+
+  if (explicitOutDims) {
+    // Every value must lie inside its output dimension.
+    for (const ParsedInDim &dim : inDims)
+      for (auto [bit, basis] : llvm::enumerate(dim.bases))
+        for (auto [value, outDim] : llvm::zip_equal(basis.values, outDims))
+          if (value >= outDim.size()) {
+            parser.emitError(basis.loc, "basis ")
+                << bit << " of input dimension '" << dim.name
+                << "' has value " << value << " for output dimension '"
+                << outDim.name << "' of size " << outDim.size();
+            return {};
+          }
+  } else {
+    // Encoding form: dim0, dim1, ... each just large enough for its values.
+    for (size_t i = 0, e = arity.value_or(0); i < e; ++i)
+      outDims.push_back({"dim" + std::to_string(i), 0});
+    for (const ParsedInDim &dim : inDims)
+      for (const ParsedBasis &basis : dim.bases)
+        for (auto [value, outDim] : llvm::zip_equal(basis.values, outDims))
+          outDim.log2Size = std::max(outDim.log2Size, *log2SizeToHold(value));
+  }
+
+  SmallVector<InDimBases, 4> bases;
+  for (ParsedInDim &dim : inDims) {
+    InDimBases &entry = bases.emplace_back();
+    entry.name = dim.name;
+    for (ParsedBasis &basis : dim.bases)
+      entry.bases.push_back(std::move(basis.values));
+  }
+  llvm::Expected<LinearLayout> layout = LinearLayout::get(bases, outDims);
+  if (!layout) {
+    parser.emitError(start, "invalid linear layout: ")
+        << llvm::toString(layout.takeError());
+    return {};
+  }
+  return LinearAttr::get(parser.getContext(), std::move(*layout));
+}
+
+bool LinearAttr::isEncodingForm() const {
+  const LinearLayout &layout = getLinearLayout();
+  ArrayRef<LayoutDim> outDims = layout.getOutDims();
+  // The inferred arity is the length of the bases, 0 without any basis.
+  if (layout.getTotalInBits() == 0)
+    return outDims.empty();
+  SmallVector<int32_t, 4> inferred(outDims.size(), 0);
+  for (const InDimBases &dim : layout.getBases())
+    for (const Basis &basis : dim.bases)
+      for (auto [value, log2Size] : llvm::zip_equal(basis, inferred))
+        log2Size = std::max(log2Size, *log2SizeToHold(value));
+  for (auto [index, dim] : llvm::enumerate(outDims))
+    if (dim.name != "dim" + std::to_string(index) ||
+        dim.log2Size != inferred[index])
+      return false;
+  return true;
+}
+
+void LinearAttr::print(AsmPrinter &printer) const {
+  const LinearLayout &layout = getLinearLayout();
+  printer << '<' << layout.basesToString();
+  if (!isEncodingForm())
+    printer << " -> " << layout.outDimsToString();
+  printer << '>';
+}
+
+bool LinearAttr::isDistributed() const {
+  static constexpr StringLiteral kOrder[] = {"register", "lane", "warp",
+                                             "block"};
+  size_t next = 0;
+  for (const LayoutDim &dim : getLinearLayout().getInDims()) {
+    while (next < std::size(kOrder) && dim.name != kOrder[next])
+      ++next;
+    if (next == std::size(kOrder))
+      return false;
+    ++next;
+  }
+  return true;
+}
+
+bool LinearAttr::isMemory() const {
+  ArrayRef<LayoutDim> inDims = getLinearLayout().getInDims();
+  if (inDims.empty() || inDims[0].name != "offset")
+    return false;
+  return inDims.size() == 1 || (inDims.size() == 2 && inDims[1].name == "block");
+}
+
+/// Names the basis of an input bit, `lane[2] = [0, 4]`.
+static std::string describeBasis(const LinearLayout &layout, unsigned dimIndex,
+                                 int bit) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << layout.getInDims()[dimIndex].name << '[' << bit << "] = [";
+  llvm::interleaveComma(layout.getBasis(dimIndex, bit), os);
+  os << ']';
+  return text;
+}
+
+/// Checks that the output dimensions of `layout` are dim0.. with the sizes of
+/// `shape`; `what` names the thing the shape belongs to ("tensor").
+static LogicalResult
+verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
+                        StringRef what,
+                        function_ref<InFlightDiagnostic()> emitError) {
+  for (auto [index, size] : llvm::enumerate(shape)) {
+    if (ShapedType::isDynamic(size))
+      return emitError() << "the " << what << " has a dynamic dimension " << index
+                         << "; #ll.linear needs a static shape";
+    if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size)))
+      return emitError() << "dimension " << index << " of the " << what
+                         << " has size " << size
+                         << ", which is not a power of two";
+  }
+  ArrayRef<LayoutDim> outDims = layout.getOutDims();
+  if (outDims.size() != shape.size())
+    return emitError() << "the layout has " << outDims.size()
+                       << " output dimensions, but the " << what
+                       << " has rank " << shape.size();
+  for (auto [index, dim] : llvm::enumerate(outDims)) {
+    std::string expected = "dim" + std::to_string(index);
+    if (dim.name != expected)
+      return emitError() << "output dimension " << index << " of the layout is '"
+                         << dim.name << "', expected '" << expected << "'";
+  }
+  for (auto [index, dim] : llvm::enumerate(outDims)) {
+    int64_t size = shape[index];
+    if (dim.size() == size)
+      continue;
+    if (dim.size() > size) {
+      // Find the basis that reaches beyond the shape.
+      for (unsigned d = 0, e = layout.getInDims().size(); d < e; ++d)
+        for (int bit = 0; bit < layout.getInDims()[d].log2Size; ++bit)
+          if (layout.getBasis(d, bit)[index] >= size)
+            return emitError()
+                   << "basis " << describeBasis(layout, d, bit)
+                   << " is out of range for dim" << index << " of size "
+                   << size;
+      return emitError() << "output dimension dim" << index << " has size "
+                         << dim.size() << ", but the " << what << " has "
+                         << size;
+    }
+    return emitError() << "the layout does not cover the " << what
+                       << ": its values of dim" << index << " stay below "
+                       << dim.size() << ", but the " << what << " has "
+                       << size;
+  }
+  return success();
+}
+
+LogicalResult
+LinearAttr::verifyForShape(ArrayRef<int64_t> shape,
+                           function_ref<InFlightDiagnostic()> emitError) const {
+  const LinearLayout &layout = getLinearLayout();
+  if (!isDistributed()) {
+    InFlightDiagnostic diag = emitError();
+    diag << "the input dimensions of a tensor encoding must be drawn from "
+            "register, lane, warp, block (in this order), got [";
+    llvm::interleaveComma(layout.getInDims(), diag,
+                          [&](const LayoutDim &dim) { diag << dim.name; });
+    return diag << "]";
+  }
+  if (failed(verifyOutDimsMatchShape(layout, shape, "tensor", emitError)))
+    return failure();
+  if (!layout.isSurjective())
+    return emitError() << "the layout does not cover the tensor: its inputs "
+                          "reach 2^"
+                       << layout.getRank() << " of the 2^"
+                       << layout.getTotalOutBits() << " elements";
+  return success();
+}
+
+LogicalResult
+LinearAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                           function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyForShape(shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// !ll.shared
+//===----------------------------------------------------------------------===//
+
+Type SharedBufferType::parse(AsmParser &parser) {
+  SmallVector<int64_t, 4> shape;
+  Type elementType;
+  Attribute layout;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true))
+    return {};
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parser.parseType(elementType) || parser.parseComma())
+    return {};
+  SMLoc layoutLoc = parser.getCurrentLocation();
+  if (parser.parseAttribute(layout) || parser.parseGreater())
+    return {};
+  auto linear = llvm::dyn_cast<LinearAttr>(layout);
+  if (!linear) {
+    parser.emitError(layoutLoc, "expected an #ll.linear memory layout");
+    return {};
+  }
+  (void)typeLoc;
+  return parser.getChecked<SharedBufferType>(parser.getContext(), shape,
+                                             elementType, linear);
+}
+
+void SharedBufferType::print(AsmPrinter &printer) const {
+  printer << '<';
+  for (int64_t size : getShape())
+    printer << size << 'x';
+  printer << getElementType() << ", ";
+  printer.printAttribute(getLayout());
+  printer << '>';
+}
+
+LogicalResult
+SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> shape, Type elementType,
+                         LinearAttr layout) {
+  if (shape.empty())
+    return emitError() << "a shared buffer needs a shape of rank 1 or more";
+  if (!llvm::isa<IntegerType, FloatType>(elementType))
+    return emitError() << "shared buffer element type must be an integer or "
+                          "float type, got "
+                       << elementType;
+  if (!layout)
+    return emitError() << "a shared buffer needs an #ll.linear layout";
+  const LinearLayout &memory = layout.getLinearLayout();
+  if (!layout.isMemory()) {
+    InFlightDiagnostic diag = emitError();
+    diag << "a shared-memory layout must have the input dimensions [offset] "
+            "or [offset, block], got [";
+    llvm::interleaveComma(memory.getInDims(), diag,
+                          [&](const LayoutDim &dim) { diag << dim.name; });
+    return diag << "]";
+  }
+  if (failed(verifyOutDimsMatchShape(memory, shape, "buffer", emitError)))
+    return failure();
+  if (!memory.isInvertible())
+    return emitError() << "the shared-memory layout is not invertible: "
+                       << (memory.isInjective()
+                               ? "some elements have no address"
+                               : "several offsets hold the same element")
+                       << " (" << memory.getTotalInBits()
+                       << " input bits of rank " << memory.getRank() << " for "
+                       << memory.getTotalOutBits() << " element bits)";
+  return success();
+}
+
+int64_t SharedBufferType::getNumElements() const {
+  return getLayout().getLinearLayout().getInDimSize("offset");
+}
+
+int64_t SharedBufferType::getSizeInBytes() const {
+  unsigned bits = getElementType().getIntOrFloatBitWidth();
+  return (getNumElements() * int64_t(bits) + 7) / 8;
+}
+
+#define GET_ATTRDEF_CLASSES
+#include "LinearLayout/Dialect/LL/IR/LLAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "LinearLayout/Dialect/LL/IR/LLTypes.cpp.inc"
+
+void LLDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "LinearLayout/Dialect/LL/IR/LLAttrs.cpp.inc"
+      >();
+}
+
+void LLDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "LinearLayout/Dialect/LL/IR/LLTypes.cpp.inc"
+      >();
+}
+
+const LinearLayout &LinearAttr::getLinearLayout() const {
+  return getImpl()->layout;
+}

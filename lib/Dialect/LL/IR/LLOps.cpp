@@ -1,0 +1,118 @@
+//===- LLOps.cpp - Operations of the `ll` dialect --------------------------===//
+
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::ll;
+
+LinearAttr mlir::ll::getLinearEncoding(Type type) {
+  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return {};
+  return llvm::dyn_cast_or_null<LinearAttr>(tensor.getEncoding());
+}
+
+bool mlir::ll::isDistributedTensorType(Type type) {
+  LinearAttr encoding = getLinearEncoding(type);
+  return encoding && encoding.isDistributed();
+}
+
+//===----------------------------------------------------------------------===//
+// ConvertLayoutOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  // A -> A is the identity.
+  if (getSource().getType() == getType())
+    return getSource();
+  // A -> B -> A gives back the original value.
+  if (auto producer = getSource().getDefiningOp<ConvertLayoutOp>())
+    if (producer.getSource().getType() == getType())
+      return producer.getSource();
+  return {};
+}
+
+namespace {
+/// convert(convert(x : A -> B) : B -> C) becomes convert(x : A -> C): the
+/// values never change, so the intermediate layout B is never needed. The
+/// inner conversion stays while it has other users.
+struct ComposeConvertLayoutChain : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto producer = op.getSource().getDefiningOp<ConvertLayoutOp>();
+    if (!producer)
+      return failure();
+    Value original = producer.getSource();
+    if (original.getType() == op.getType()) {
+      rewriter.replaceOp(op, original);
+      return success();
+    }
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getSourceMutable().assign(original); });
+    return success();
+  }
+};
+} // namespace
+
+void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<ComposeConvertLayoutChain>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Tile I/O
+//===----------------------------------------------------------------------===//
+
+/// Checks what global tile I/O needs: a known element size and a row stride
+/// only where there are rows.
+static LogicalResult verifyGlobalTile(Operation *op, RankedTensorType tile,
+                                      Value rowStride) {
+  if (!llvm::isa<IntegerType, FloatType>(tile.getElementType()))
+    return op->emitOpError("needs an integer or float element type, got ")
+           << tile.getElementType();
+  if (rowStride && tile.getRank() < 2)
+    return op->emitOpError("has a row_stride, but the tile has rank ")
+           << tile.getRank() << " (a row stride needs rank 2 or more)";
+  return success();
+}
+
+LogicalResult LoadTileOp::verify() {
+  return verifyGlobalTile(*this, getType(), getRowStride());
+}
+
+LogicalResult StoreTileOp::verify() {
+  return verifyGlobalTile(*this, getValue().getType(), getRowStride());
+}
+
+/// Checks that a tensor and a shared buffer hold the same tile.
+static LogicalResult verifySharedAccess(Operation *op, RankedTensorType tensor,
+                                        SharedBufferType buffer) {
+  if (tensor.getShape() != buffer.getShape()) {
+    InFlightDiagnostic diag = op->emitOpError("tensor shape [");
+    llvm::interleaveComma(tensor.getShape(), diag);
+    diag << "] differs from the buffer shape [";
+    llvm::interleaveComma(buffer.getShape(), diag);
+    return diag << "]";
+  }
+  if (tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType() << " differs from the buffer element type "
+           << buffer.getElementType();
+  return success();
+}
+
+LogicalResult StoreSharedOp::verify() {
+  return verifySharedAccess(*this, getValue().getType(), getBuffer().getType());
+}
+
+LogicalResult LoadSharedOp::verify() {
+  return verifySharedAccess(*this, getType(), getBuffer().getType());
+}
+
+#define GET_OP_CLASSES
+#include "LinearLayout/Dialect/LL/IR/LLOps.cpp.inc"
