@@ -2,8 +2,13 @@
 
 #include "LinearLayout/InitAll.h"
 
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
+
 #include "mlir/IR/DialectRegistry.h"
 
-void mlir::ll::registerAllDialects(DialectRegistry &registry) {}
+void mlir::ll::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<mlir::ll::LLDialect>();
+}
 
-void mlir::ll::registerAllPasses() {}
+void mlir::ll::registerAllPasses() { mlir::ll::registerLLPasses(); }
