@@ -1,0 +1,87 @@
+//===- BankConflictModel.h - Shared-memory wavefronts (Lemma 9.4) -*- C++ -*-===//
+//
+// How many shared-memory wavefronts an access of a distributed layout to a
+// memory layout takes, for the whole tile (all warps, all instructions). The
+// hardware model (docs/planning.md §3):
+//
+//  - `banks` banks of 4 bytes; a wavefront serves one 4-byte word per bank.
+//  - Threads touching the same word are served together.
+//  - A warp access of vecBytes per thread is split into 2^k phases of
+//    consecutive lanes, k = log2(max(1, warpSize * vecBytes / (banks * 4)));
+//    the top k lane bits select the phase (128-bit: quarter warps on NVIDIA).
+//  - Per phase: max over banks of the distinct words of that bank touched.
+//
+// Lemma 9.4 makes this a dimension count: the words touched by a phase form
+// an affine space a + K_w, every touched bank sees 2^dim(K_w ∩ Row) words, Row
+// being the word-address bits above the bank bits. The count is the same for
+// every instruction and warp, so the total is a product.
+//
+// Which threads access (so that broadcast costs nothing it need not cost):
+// a store writes each element once — free registers are not stored, lanes
+// and warps with a free bit are predicated off; a load is done by every lane
+// and warp, free registers being copies of loaded ones.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_ANALYSIS_BANKCONFLICTMODEL_H
+#define LINEARLAYOUT_ANALYSIS_BANKCONFLICTMODEL_H
+
+#include "LinearLayout/Analysis/DistributedColumns.h"
+
+namespace mlir::ll {
+
+/// The shared memory of a target, as the model sees it.
+struct SharedMemoryTarget {
+  std::string name = "sm_90";
+  int banks = 32;
+  int bankBytes = 4;
+  int warpSize = 32;
+  int wavefrontBytes() const { return banks * bankBytes; }
+
+  /// "sm_<N>" (NVIDIA: 32 banks, 32 lanes), "gfx942"/"gfx90a"/"gfx9xx"
+  /// (32 banks, 64 lanes), "gfx950" (64 banks, 64 lanes).
+  static llvm::Expected<SharedMemoryTarget> get(llvm::StringRef name);
+};
+
+enum class AccessKind { Store, Load };
+
+struct WavefrontCount {
+  /// Total over the tile: warps × instructions × phases × 2^conflictDim.
+  int64_t wavefronts = 0;
+  /// Instructions executed, total over warps.
+  int64_t instructions = 0;
+  int64_t activeWarps = 0;
+  int64_t instructionsPerWarp = 0;
+  int64_t activePhases = 0;
+  /// log2 of the words per touched bank in one phase (Lemma 9.4's c).
+  int conflictDim = 0;
+  int vectorBits = 0;
+};
+
+/// Memory layout as columns: offset bit i -> flat tensor vector, in the flat
+/// coordinates of `outDims`. Fails unless `memory` is offset (and optionally a
+/// size-1 block) -> exactly those output dimensions, injective.
+llvm::Expected<F2Vectors> getMemoryColumns(const LinearLayout &memory,
+                                           llvm::ArrayRef<LayoutDim> outDims);
+
+/// The model on columns. `memory` must hold every element the access touches
+/// and its first log2(vectorBits/elementBits) columns must be register
+/// directions of `access`.
+llvm::Expected<WavefrontCount>
+countWavefronts(llvm::ArrayRef<uint64_t> memory,
+                const DistributedColumns &access, int elementBits,
+                int vectorBits, AccessKind kind,
+                const SharedMemoryTarget &target);
+
+/// The same on layouts (what ll.wavefronts calls).
+llvm::Expected<WavefrontCount>
+countWavefronts(const LinearLayout &memory, const LinearLayout &distributed,
+                int elementBits, int vectorBits, AccessKind kind,
+                const SharedMemoryTarget &target);
+
+/// Checks an element width: 8, 16, 32 or 64 bits.
+llvm::Error checkElementBits(int elementBits);
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_ANALYSIS_BANKCONFLICTMODEL_H

@@ -1,0 +1,176 @@
+//===- BankConflictModel.cpp - Shared-memory wavefronts (Lemma 9.4) -------===//
+
+#include "LinearLayout/Analysis/BankConflictModel.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir::ll;
+
+static llvm::Error error(const std::string &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+llvm::Expected<SharedMemoryTarget>
+SharedMemoryTarget::get(llvm::StringRef name) {
+  SharedMemoryTarget t;
+  t.name = name.str();
+  unsigned version = 0;
+  if (name.starts_with("sm_") && !name.drop_front(3).getAsInteger(10, version) &&
+      version > 0) {
+    t.banks = 32;
+    t.warpSize = 32;
+    return t;
+  }
+  if (name.starts_with("gfx") && name.size() > 3) {
+    t.warpSize = 64;
+    t.banks = name == "gfx950" ? 64 : 32;
+    return t;
+  }
+  return error("target '" + name.str() +
+               "' is not known: expected 'sm_<N>' (NVIDIA) or 'gfx<N>' (AMD)");
+}
+
+llvm::Error mlir::ll::checkElementBits(int elementBits) {
+  if (elementBits != 8 && elementBits != 16 && elementBits != 32 &&
+      elementBits != 64)
+    return error("element_bits must be 8, 16, 32 or 64, not " +
+                 std::to_string(elementBits));
+  return llvm::Error::success();
+}
+
+llvm::Expected<F2Vectors>
+mlir::ll::getMemoryColumns(const LinearLayout &memory,
+                           llvm::ArrayRef<LayoutDim> outDims) {
+  for (const LayoutDim &in : memory.getInDims())
+    if (in.name != "offset" && !(in.name == "block" && in.log2Size == 0))
+      return error("memory_layout: input dimension '" + in.name +
+                   "' is not 'offset' (a memory layout maps offset -> tensor)");
+  // Reuse the distributed view for the output remapping: call the offsets
+  // "register" there.
+  llvm::SmallVector<InDimBases, 1> bases;
+  std::optional<unsigned> offsetIndex = memory.getInDimIndex("offset");
+  InDimBases regs{"register", {}};
+  if (offsetIndex)
+    for (int b = 0; b < memory.getInDims()[*offsetIndex].log2Size; ++b)
+      regs.bases.push_back(memory.getBasis(*offsetIndex, b));
+  bases.push_back(regs);
+  auto asRegs = LinearLayout::get(bases, memory.getOutDims());
+  if (!asRegs)
+    return asRegs.takeError();
+  auto view = getDistributedColumns(*asRegs, outDims, "memory_layout");
+  if (!view)
+    return view.takeError();
+  if (view->free(HwDim::Register))
+    return error("memory_layout is not injective: two offsets hold the same "
+                 "element");
+  return view->columns[0];
+}
+
+llvm::Expected<WavefrontCount>
+mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
+                          const DistributedColumns &access, int elementBits,
+                          int vectorBits, AccessKind kind,
+                          const SharedMemoryTarget &target) {
+  if (auto err = checkElementBits(elementBits))
+    return std::move(err);
+  if (vectorBits < elementBits || vectorBits > 128 ||
+      !llvm::isPowerOf2_32(unsigned(vectorBits)))
+    return error("vector_bits must be a power of two between element_bits (" +
+                 std::to_string(elementBits) + ") and 128, not " +
+                 std::to_string(vectorBits));
+  int v = llvm::Log2_32(unsigned(vectorBits / elementBits));
+  if (v > int(memory.size()))
+    return error("vector_bits: a vector of " + std::to_string(1 << v) +
+                 " elements is larger than the memory layout");
+  F2Subspace memorySpace(memory);
+  F2Subspace regs(access.get(HwDim::Register));
+  for (int i = 0; i < v; ++i)
+    if (!regs.contains(memory[i]))
+      return error("vector_bits: offset bit " + std::to_string(i) +
+                   " of the memory layout is not a register direction of the "
+                   "distributed layout, so " +
+                   std::to_string(vectorBits) +
+                   "-bit vectors are not contiguous in shared memory");
+  for (int d = 0; d < 3; ++d)
+    for (uint64_t c : access.columns[d])
+      if (!memorySpace.contains(c))
+        return error("memory_layout does not hold element " +
+                     access.vectorToString(c) + " that the " +
+                     std::string(hwDimName(HwDim(d))) +
+                     " dimension of the distributed layout reaches");
+  if (access.lanesExceed(target.warpSize))
+    return error("distributed layout has " +
+                 std::to_string(1 << access.bits(HwDim::Lane)) +
+                 " lanes, more than the target's warp size " +
+                 std::to_string(target.warpSize));
+
+  auto offsetOf = [&](uint64_t t) { return *memorySpace.coordinates(t); };
+  int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
+  int vecBytesLog2 = llvm::Log2_32(unsigned(vectorBits / 8));
+  int warpBits = llvm::Log2_32(unsigned(target.warpSize));
+  int phaseBits = std::max(
+      0, warpBits + vecBytesLog2 - int(llvm::Log2_32(target.wavefrontBytes())));
+  int bankBits = llvm::Log2_32(unsigned(target.banks));
+
+  WavefrontCount result;
+  result.vectorBits = vectorBits;
+  bool store = kind == AccessKind::Store;
+  int regRank = regs.dim();
+  result.instructionsPerWarp = int64_t(1) << (regRank - v);
+  int warpCount = access.bits(HwDim::Warp);
+  if (store)
+    warpCount -= llvm::popcount(access.free(HwDim::Warp));
+  result.activeWarps = int64_t(1) << warpCount;
+  // Phases: top `phaseBits` lane bits of the hardware warp. Those the layout
+  // has are active unless predicated off (free, on a store).
+  int laneBits = access.bits(HwDim::Lane);
+  int activePhaseBits = 0;
+  F2Subspace wordSpace; // K_w: word addresses touched by one phase, linear part
+  // The bytes of one vector.
+  for (int b = 2; b < vecBytesLog2; ++b)
+    wordSpace.add(uint64_t(1) << (b - 2));
+  for (int bit = 0; bit < laneBits; ++bit) {
+    bool active = !(store && (access.free(HwDim::Lane) >> bit & 1));
+    if (!active)
+      continue;
+    if (bit >= warpBits - phaseBits) {
+      ++activePhaseBits;
+      continue;
+    }
+    uint64_t byteAddr = offsetOf(access.get(HwDim::Lane)[bit]) << elemBytesLog2;
+    // Clear the bytes inside the vector: the thread touches the whole aligned
+    // vector whatever its first element is.
+    uint64_t wordAddr = (byteAddr >> vecBytesLog2) << std::max(0, vecBytesLog2 - 2);
+    if (vecBytesLog2 < 2)
+      wordAddr = byteAddr >> 2;
+    wordSpace.add(wordAddr);
+  }
+  result.activePhases = int64_t(1) << activePhaseBits;
+  // dim(K_w ∩ Row) = dim K_w - dim(projection of K_w onto the bank bits).
+  F2Subspace bankProjection;
+  uint64_t bankMask = (uint64_t(1) << bankBits) - 1;
+  for (uint64_t w : wordSpace.generators())
+    bankProjection.add(w & bankMask);
+  result.conflictDim = wordSpace.dim() - bankProjection.dim();
+  result.instructions = result.activeWarps * result.instructionsPerWarp;
+  result.wavefronts =
+      result.instructions * result.activePhases << result.conflictDim;
+  return result;
+}
+
+llvm::Expected<WavefrontCount>
+mlir::ll::countWavefronts(const LinearLayout &memory,
+                          const LinearLayout &distributed, int elementBits,
+                          int vectorBits, AccessKind kind,
+                          const SharedMemoryTarget &target) {
+  auto access = getDistributedColumns(distributed, outDimsOf(distributed),
+                                      "distributed");
+  if (!access)
+    return access.takeError();
+  auto columns = getMemoryColumns(memory, access->outDims);
+  if (!columns)
+    return columns.takeError();
+  return countWavefronts(*columns, *access, elementBits, vectorBits, kind,
+                         target);
+}

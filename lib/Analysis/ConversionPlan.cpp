@@ -1,0 +1,135 @@
+//===- ConversionPlan.cpp - How to convert layout A into layout B ---------===//
+
+#include "LinearLayout/Analysis/ConversionPlan.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir::ll;
+
+static llvm::Error error(const std::string &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+llvm::Expected<ConversionPlan>
+mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
+                         int elementBits, const SharedMemoryTarget &target,
+                         const ConversionPlanOptions &options) {
+  if (auto err = checkElementBits(elementBits))
+    return std::move(err);
+  auto classified = classifyConversion(src, dst);
+  if (!classified)
+    return classified.takeError();
+  ConversionPlan plan;
+  plan.elementBits = elementBits;
+  plan.target = target;
+  plan.classification = classified->kind;
+  plan.conversion = classified->conversion;
+  plan.outDims = outDimsOf(src);
+  auto a = getDistributedColumns(src, plan.outDims, "src");
+  if (!a)
+    return a.takeError();
+  auto b = getDistributedColumns(dst, plan.outDims, "dst");
+  if (!b)
+    return b.takeError();
+  for (const DistributedColumns *l : {&*a, &*b})
+    if (l->lanesExceed(target.warpSize))
+      return error(std::string(l == &*a ? "src" : "dst") + " has " +
+                   std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
+                   " lanes, more than the warp size of " + target.name +
+                   " (" + std::to_string(target.warpSize) + ")");
+  if (classified->crossesBlocks())
+    return error("the conversion moves data between CTAs (block bases "
+                 "differ); that needs distributed shared memory, which the "
+                 "planner does not support");
+
+  ConversionKind wanted = options.forceKind.value_or(plan.classification);
+  if (int(wanted) < int(plan.classification))
+    return error(std::string("kind '") + conversionKindName(wanted) +
+                 "' cannot perform this conversion: it needs '" +
+                 conversionKindName(plan.classification) + "'");
+
+  auto planShared = [&]() -> llvm::Error {
+    auto swizzle =
+        computeOptimalSwizzle(*a, *b, elementBits, target, options.swizzle);
+    if (!swizzle)
+      return swizzle.takeError();
+    plan.swizzle = std::move(*swizzle);
+    return llvm::Error::success();
+  };
+
+  switch (wanted) {
+  case ConversionKind::Noop:
+    plan.kind = ConversionKind::Noop;
+    plan.reason = "A and B are the same layout: every thread already holds "
+                  "its elements in the right registers";
+    return plan;
+  case ConversionKind::Registers: {
+    plan.kind = ConversionKind::Registers;
+    int regsB = b->bits(HwDim::Register), regsA = a->bits(HwDim::Register);
+    for (uint64_t r = 0; r < (uint64_t(1) << regsB); ++r) {
+      uint64_t t = b->element(r, 0, 0);
+      int32_t found = -1;
+      for (uint64_t s = 0; s < (uint64_t(1) << regsA) && found < 0; ++s)
+        if (a->element(s, 0, 0) == t)
+          found = int32_t(s);
+      if (found < 0)
+        return error("internal error: a register of dst has no source");
+      plan.registerSources.push_back(found);
+    }
+    plan.reason = "C moves data only between registers of the same thread "
+                  "(lane, warp and block are trivial in C)";
+    return plan;
+  }
+  case ConversionKind::Shuffle: {
+    auto shuffle = planWarpShuffle(*a, *b, elementBits);
+    if (!shuffle)
+      return shuffle.takeError();
+    plan.shuffle = std::move(*shuffle);
+    plan.kind = ConversionKind::Shuffle;
+    if (options.forceKind) {
+      plan.reason = "warp shuffles were requested";
+      return plan;
+    }
+    if (auto err = planShared()) {
+      llvm::consumeError(std::move(err));
+      plan.reason = "C moves data between lanes of a warp only";
+      return plan;
+    }
+    int64_t warps = int64_t(1) << a->bits(HwDim::Warp);
+    double shuffleCost =
+        double(plan.shuffle->shuffles) + double(plan.shuffle->selects) / 4;
+    double sharedCost = double(plan.swizzle->store.wavefronts +
+                               plan.swizzle->load.wavefronts) /
+                        double(warps);
+    if (shuffleCost <= sharedCost) {
+      plan.reason = llvm::formatv("C moves data between lanes only; {0} "
+                                  "shuffles + {1} selects per warp cost less "
+                                  "than {2} shared-memory wavefronts per warp",
+                                  plan.shuffle->shuffles,
+                                  plan.shuffle->selects, sharedCost)
+                        .str();
+      plan.swizzle.reset();
+      return plan;
+    }
+    plan.kind = ConversionKind::SharedMemory;
+    plan.reason = llvm::formatv("C moves data between lanes only, but {0} "
+                                "shuffles + {1} selects per warp cost more "
+                                "than {2} shared-memory wavefronts per warp",
+                                plan.shuffle->shuffles, plan.shuffle->selects,
+                                sharedCost)
+                      .str();
+    plan.shuffle.reset();
+    return plan;
+  }
+  case ConversionKind::SharedMemory:
+    if (auto err = planShared())
+      return std::move(err);
+    plan.kind = ConversionKind::SharedMemory;
+    plan.reason = options.forceKind && plan.classification != wanted
+                      ? "shared memory was requested"
+                      : "C moves data between warps: only shared memory "
+                        "reaches another warp";
+    return plan;
+  }
+  return error("internal error: unknown kind");
+}

@@ -1,0 +1,211 @@
+//===- OptimalSwizzle.cpp - Optimal shared-memory layouts (§5.4) ----------===//
+//
+// The construction of appendix 9.2, written over subspaces so that it also
+// holds for layouts with broadcast and for columns that are not unit vectors.
+// docs/planning.md §4 has the math and the optimality argument.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Analysis/OptimalSwizzle.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir::ll;
+
+static llvm::Error error(const std::string &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+static F2Vectors concat(std::initializer_list<llvm::ArrayRef<uint64_t>> parts) {
+  F2Vectors out;
+  for (llvm::ArrayRef<uint64_t> p : parts)
+    out.append(p.begin(), p.end());
+  return out;
+}
+
+/// Columns of the hardware dims register, lane, warp.
+static F2Vectors ctaColumns(const DistributedColumns &l) {
+  return concat({l.get(HwDim::Register), l.get(HwDim::Lane), l.get(HwDim::Warp)});
+}
+
+static llvm::Expected<SwizzlePlan>
+computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
+            int elementBits, const SharedMemoryTarget &target,
+            bool withRounds) {
+  SwizzlePlan plan;
+  plan.elementBits = elementBits;
+  F2Vectors srcAll = ctaColumns(src), dstAll = ctaColumns(dst);
+  F2Subspace tensor(srcAll);
+  int d = tensor.dim();
+
+  // Unit vectors of the CTA's tensor slice in row-major order, then the
+  // slice's own columns: the candidates that complete a basis inside T.
+  F2Vectors completion;
+  for (int bit : rowMajorUnitOrder(src.outDims))
+    if (tensor.contains(uint64_t(1) << bit))
+      completion.push_back(uint64_t(1) << bit);
+  completion.append(tensor.generators().begin(), tensor.generators().end());
+
+  // 1. Vectorisation: A_reg ∩ B_reg, at most 128 bits.
+  F2Vectors regA = src.nonFree(HwDim::Register);
+  F2Vectors regB = dst.nonFree(HwDim::Register);
+  F2Vectors common = intersectSpans(regA, regB);
+  int maxVec = llvm::Log2_32(unsigned(128 / elementBits));
+  plan.vec.assign(common.begin(),
+                  common.begin() + std::min<size_t>(common.size(), maxVec));
+  int v = int(plan.vec.size());
+  int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
+  int vecBytesLog2 = v + elemBytesLog2;
+  plan.vectorBits = elementBits << v;
+  int warpBits = llvm::Log2_32(unsigned(target.warpSize));
+  int wavefrontLog2 = llvm::Log2_32(unsigned(target.wavefrontBytes()));
+  plan.phaseBits = std::max(0, warpBits + vecBytesLog2 - wavefrontLog2);
+
+  // Thread directions that can conflict: lanes below the phase bits; on the
+  // store only lanes that actually write.
+  for (auto [bit, col] : llvm::enumerate(src.get(HwDim::Lane)))
+    if (int(bit) < warpBits - plan.phaseBits && !(src.free(HwDim::Lane) >> bit & 1))
+      plan.storeThreads.push_back(col);
+  for (auto [bit, col] : llvm::enumerate(dst.get(HwDim::Lane)))
+    if (int(bit) < warpBits - plan.phaseBits && col)
+      plan.loadThreads.push_back(col);
+
+  // 2. Sub-word bits: elements sharing one 4-byte word.
+  F2Vectors vecWord = plan.vec;
+  if (vecBytesLog2 < 2) {
+    int u = std::min(2 - vecBytesLog2, d - v);
+    F2Vectors shared =
+        intersectSpans(concat({plan.vec, plan.storeThreads}),
+                       concat({plan.vec, plan.loadThreads}));
+    F2Vectors candidates =
+        concat({shared, plan.storeThreads, plan.loadThreads, completion});
+    F2Vectors extra = extendBasis(plan.vec, candidates);
+    plan.sub.assign(extra.begin(), extra.begin() + u);
+    vecWord.append(plan.sub.begin(), plan.sub.end());
+  }
+
+  // 3. Rounds: common register directions beyond the word.
+  if (withRounds)
+    plan.round = extendBasis(vecWord, common);
+
+  // 4. Bank / segment split.
+  int unitLog2 = std::max(2, vecBytesLog2);
+  int fixed = int(vecWord.size()) + int(plan.round.size());
+  int b = std::min(wavefrontLog2 - unitLog2, d - fixed);
+  int s = d - fixed - b;
+
+  // 5. Lemma 9.5: I, E, F, C, H.
+  F2Vectors spanU = concat({vecWord, plan.storeThreads});
+  F2Vectors spanW = concat({vecWord, plan.loadThreads});
+  plan.intersection = intersectSpans(spanU, spanW);
+  plan.onlyStore = extendBasis(plan.intersection, plan.storeThreads);
+  plan.onlyLoad = extendBasis(plan.intersection, plan.loadThreads);
+  plan.complement =
+      extendBasis(concat({spanU, spanW, plan.round}), completion);
+  size_t paired = std::min(plan.onlyStore.size(), plan.onlyLoad.size());
+  for (size_t i = 0; i < paired; ++i)
+    plan.pairs.push_back(plan.onlyStore[i] ^ plan.onlyLoad[i]);
+  llvm::ArrayRef<uint64_t> rest =
+      plan.onlyStore.size() > paired
+          ? llvm::ArrayRef<uint64_t>(plan.onlyStore).drop_front(paired)
+          : llvm::ArrayRef<uint64_t>(plan.onlyLoad).drop_front(paired);
+
+  F2Subspace taken(concat({vecWord, plan.round}));
+  for (llvm::ArrayRef<uint64_t> group :
+       {llvm::ArrayRef<uint64_t>(plan.pairs),
+        llvm::ArrayRef<uint64_t>(plan.complement), rest,
+        llvm::ArrayRef<uint64_t>(plan.intersection),
+        llvm::ArrayRef<uint64_t>(completion)})
+    for (uint64_t c : group)
+      if (int(plan.seg.size()) < s && taken.add(c))
+        plan.seg.push_back(c);
+
+  // 6. Bank bits: any completion; row-major units first.
+  plan.bank = extendBasis(concat({vecWord, plan.seg, plan.round}), completion);
+  if (int(plan.bank.size()) != b || int(plan.seg.size()) != s)
+    return error("internal error: the swizzle basis is incomplete");
+
+  plan.memoryColumns = concat({vecWord, plan.bank, plan.seg, plan.round});
+  llvm::SmallVector<LayoutDim, 1> offsetDim = {LayoutDim{"offset", d}};
+  auto memory =
+      LinearLayout::getFromColumns(offsetDim, src.outDims, plan.memoryColumns);
+  if (!memory)
+    return memory.takeError();
+  plan.memoryLayout = std::move(*memory);
+
+  // Lemma 9.5 bounds for one round: Seg (dim s0) must meet U in at least
+  // s0 - (d - dim U) dimensions.
+  int b0 = std::min(wavefrontLog2 - unitLog2, d - int(vecWord.size()));
+  int s0 = d - int(vecWord.size()) - b0;
+  plan.storeConflictBound =
+      std::max(0, s0 - (d - F2Subspace(spanU).dim()));
+  plan.loadConflictBound = std::max(0, s0 - (d - F2Subspace(spanW).dim()));
+
+  auto store = countWavefronts(plan.memoryColumns, src, elementBits,
+                               plan.vectorBits, AccessKind::Store, target);
+  if (!store)
+    return store.takeError();
+  auto load = countWavefronts(plan.memoryColumns, dst, elementBits,
+                              plan.vectorBits, AccessKind::Load, target);
+  if (!load)
+    return load.takeError();
+  plan.store = *store;
+  plan.load = *load;
+  plan.storeConflictDim = store->conflictDim;
+  plan.loadConflictDim = load->conflictDim;
+  plan.sharedBytes = (int64_t(1) << (d - int(plan.round.size()))) *
+                     (elementBits / 8);
+  return plan;
+}
+
+llvm::Expected<SwizzlePlan>
+mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
+                                const DistributedColumns &dst,
+                                int elementBits,
+                                const SharedMemoryTarget &target,
+                                SwizzleOptions options) {
+  if (auto err = checkElementBits(elementBits))
+    return std::move(err);
+  for (const DistributedColumns *l : {&src, &dst})
+    if (l->lanesExceed(target.warpSize))
+      return error("a layout has " +
+                   std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
+                   " lanes, more than the warp size of " + target.name + " (" +
+                   std::to_string(target.warpSize) + ")");
+  if (src.get(HwDim::Block) != dst.get(HwDim::Block))
+    return error("the conversion moves data between CTAs (the block bases "
+                 "differ); shared memory cannot do that");
+  F2Subspace srcSpace(ctaColumns(src)), dstSpace(ctaColumns(dst));
+  bool same = srcSpace.dim() == dstSpace.dim();
+  for (uint64_t c : ctaColumns(dst))
+    same = same && srcSpace.contains(c);
+  if (!same)
+    return error("the two layouts do not hold the same elements in each CTA");
+
+  auto single = computeOnce(src, dst, elementBits, target, false);
+  if (!single || !options.allowRounds)
+    return single;
+  auto multi = computeOnce(src, dst, elementBits, target, true);
+  if (!multi)
+    return multi.takeError();
+  if (!multi->round.empty() &&
+      multi->store.wavefronts == single->store.wavefronts &&
+      multi->load.wavefronts == single->load.wavefronts)
+    return multi;
+  return single;
+}
+
+llvm::Expected<SwizzlePlan>
+mlir::ll::computeOptimalSwizzle(const LinearLayout &src, const LinearLayout &dst,
+                                int elementBits,
+                                const SharedMemoryTarget &target,
+                                SwizzleOptions options) {
+  auto outDims = outDimsOf(src);
+  auto a = getDistributedColumns(src, outDims, "src");
+  if (!a)
+    return a.takeError();
+  auto b = getDistributedColumns(dst, outDims, "dst");
+  if (!b)
+    return b.takeError();
+  return computeOptimalSwizzle(*a, *b, elementBits, target, options);
+}
