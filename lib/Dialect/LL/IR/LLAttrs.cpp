@@ -164,12 +164,7 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
               << ", which is not a positive power of two";
           return {};
         }
-        if (llvm::Log2_64(uint64_t(size)) > unsigned(kMaxDimBits)) {
-          parser.emitError(sizeLoc, "output dimension '")
-              << name << "' has size " << size << " (at most 2^"
-              << kMaxDimBits << ")";
-          return {};
-        }
+        // A positive int64_t power of two is at most 2^62 = 2^kMaxDimBits.
         outDims.push_back({name, int32_t(llvm::Log2_64(uint64_t(size)))});
       } while (succeeded(parser.parseOptionalComma()));
       if (parser.parseRBrace())
@@ -383,7 +378,6 @@ Type SharedBufferType::parse(AsmParser &parser) {
       parser.parseDimensionList(shape, /*allowDynamic=*/false,
                                 /*withTrailingX=*/true))
     return {};
-  SMLoc typeLoc = parser.getCurrentLocation();
   if (parser.parseType(elementType) || parser.parseComma())
     return {};
   SMLoc layoutLoc = parser.getCurrentLocation();
@@ -394,7 +388,6 @@ Type SharedBufferType::parse(AsmParser &parser) {
     parser.emitError(layoutLoc, "expected an #ll.linear memory layout");
     return {};
   }
-  (void)typeLoc;
   return parser.getChecked<SharedBufferType>(parser.getContext(), shape,
                                              elementType, linear);
 }

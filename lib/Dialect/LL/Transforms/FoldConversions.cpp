@@ -23,7 +23,7 @@ struct LLFoldConversionsPass
     if (maxRewrites < -1) {
       getOperation()->emitError("ll-fold-conversions: max-rewrites must be "
                                 "-1 (no limit) or a count, got ")
-          << maxRewrites;
+          << static_cast<int64_t>(maxRewrites);
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
