@@ -1,0 +1,318 @@
+"""The ``ll`` MLIR dialect from Python, through MLIR's own Python bindings.
+
+The ``mlir`` package used is the upstream one from the
+``xtc-mlir-python-bindings`` wheel (``import mlir``), not a private copy:
+``libLinearLayoutMLIR.so`` (next to this file) links that package's
+``libMLIRPythonCAPI.so`` and so shares its MLIR runtime. A second copy of MLIR
+in the process would cross-wire type identifiers with ``mlir.ir`` (see
+docs/dialect.md, "Python").
+
+Typical use::
+
+    from mlir import ir, passmanager
+    import linear_layout as ll
+    from linear_layout import dialect as lld
+
+    with lld.create_context(), ir.Location.unknown():
+        module = ir.Module.parse(text)              # text with #ll.linear
+        attr = lld.linear_attr(ll.LinearLayout(...))
+        layout = ll.LinearLayout.from_mlir(attr)    # and back
+        passmanager.PassManager.parse("builtin.module(canonicalize)").run(
+            module.operation)
+
+Importing this module needs the ``mlir`` package; ``import linear_layout``
+alone does not.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from collections.abc import Sequence
+from typing import Optional, Union
+
+from mlir import ir
+
+from linear_layout._core import LinearLayout
+
+__all__ = [
+    "alloc_shared",
+    "convert_layout",
+    "create_context",
+    "is_linear_attr",
+    "layout_from_mlir",
+    "linear_attr",
+    "load_shared",
+    "load_tile",
+    "register_dialect",
+    "shared_type",
+    "store_shared",
+    "store_tile",
+    "tensor_type",
+]
+
+# ---------------------------------------------------------------------------
+# The C API (include/LinearLayout/Dialect/LL/CAPI/LL.h) through ctypes.
+# ---------------------------------------------------------------------------
+
+
+class _Handle(ctypes.Structure):
+    """MlirContext / MlirAttribute: a struct holding one pointer."""
+
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _StringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+
+
+def _load_library() -> ctypes.CDLL:
+    path = os.path.join(os.path.dirname(__file__), "libLinearLayoutMLIR.so")
+    if not os.path.exists(path):
+        raise ImportError(
+            f"linear_layout.dialect needs {path}; build the project with the "
+            "mlir Python bindings (xtc-mlir-python-bindings) installed")
+    lib = ctypes.CDLL(path)
+    signatures = {
+        "llContextLoadDialect": (None, [_Handle]),
+        "llRegisterPasses": (None, []),
+        "llAttributeIsALinear": (ctypes.c_bool, [_Handle]),
+        "llLinearAttrIsEncodingForm": (ctypes.c_bool, [_Handle]),
+        "llLinearAttrGetNumInDims": (ctypes.c_ssize_t, [_Handle]),
+        "llLinearAttrGetInDimName": (_StringRef, [_Handle, ctypes.c_ssize_t]),
+        "llLinearAttrGetInDimSize": (ctypes.c_int64, [_Handle, ctypes.c_ssize_t]),
+        "llLinearAttrGetNumOutDims": (ctypes.c_ssize_t, [_Handle]),
+        "llLinearAttrGetOutDimName": (_StringRef, [_Handle, ctypes.c_ssize_t]),
+        "llLinearAttrGetOutDimSize": (ctypes.c_int64, [_Handle, ctypes.c_ssize_t]),
+        "llLinearAttrGetBasisValue": (
+            ctypes.c_int64,
+            [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    return lib
+
+
+_lib = _load_library()
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype = ctypes.c_void_p
+_capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def _handle(obj, kind: str) -> _Handle:
+    """The C handle behind an ``mlir.ir`` object (via its ``_CAPIPtr``)."""
+    capsule = obj._CAPIPtr
+    return _Handle(_capsule_pointer(capsule, f"mlir.ir.{kind}._CAPIPtr".encode()))
+
+
+def _string(ref: _StringRef) -> str:
+    return ctypes.string_at(ref.data, ref.length).decode() if ref.length else ""
+
+
+# ---------------------------------------------------------------------------
+# Registration
+# ---------------------------------------------------------------------------
+
+_passes_registered = False
+
+
+def register_dialect(context: Optional[ir.Context] = None) -> None:
+    """Loads the ``ll`` dialect (and the LLVM dialect it needs) into
+    ``context`` (default: the current context) and registers the ``ll``
+    passes, so ``ir.Module.parse`` and ``PassManager.parse`` know them."""
+    global _passes_registered
+    if context is None:
+        context = ir.Context.current
+    if not isinstance(context, ir.Context):
+        raise TypeError(f"context must be an mlir.ir.Context, got {type(context).__name__}")
+    _lib.llContextLoadDialect(_handle(context, "Context"))
+    if not _passes_registered:
+        _lib.llRegisterPasses()
+        _passes_registered = True
+
+
+def create_context() -> ir.Context:
+    """A new ``mlir.ir.Context`` with the ``ll`` dialect loaded."""
+    context = ir.Context()
+    register_dialect(context)
+    return context
+
+
+# ---------------------------------------------------------------------------
+# #ll.linear <-> LinearLayout
+# ---------------------------------------------------------------------------
+
+
+def linear_attr(layout: Union[LinearLayout, str],
+                context: Optional[ir.Context] = None) -> ir.Attribute:
+    """The ``#ll.linear`` attribute of a :class:`LinearLayout` (or of
+    attribute text). ``str(result)`` is the canonical form: the encoding form
+    when the output dims are ``dim0..`` with inferred sizes."""
+    if isinstance(layout, LinearLayout):
+        text = layout.to_mlir()
+    elif isinstance(layout, str):
+        text = layout
+    else:
+        raise TypeError(
+            f"layout must be a LinearLayout or #ll.linear text, got {type(layout).__name__}")
+    if context is None:
+        context = ir.Context.current
+    register_dialect(context)
+    try:
+        attr = ir.Attribute.parse(text, context)
+    except ir.MLIRError as error:
+        raise ValueError(f"layout: invalid #ll.linear text {text!r}: {error}") from None
+    if not is_linear_attr(attr):
+        raise ValueError(f"layout: {text!r} is not an #ll.linear attribute")
+    return attr
+
+
+def is_linear_attr(attr: ir.Attribute) -> bool:
+    """True when ``attr`` is an ``#ll.linear`` attribute."""
+    if not isinstance(attr, ir.Attribute):
+        return False
+    return bool(_lib.llAttributeIsALinear(_handle(attr, "Attribute")))
+
+
+def _layout_from_attr(attr: ir.Attribute) -> LinearLayout:
+    handle = _handle(attr, "Attribute")
+    in_dims = [(_string(_lib.llLinearAttrGetInDimName(handle, i)),
+                _lib.llLinearAttrGetInDimSize(handle, i))
+               for i in range(_lib.llLinearAttrGetNumInDims(handle))]
+    out_dims = [(_string(_lib.llLinearAttrGetOutDimName(handle, i)),
+                 _lib.llLinearAttrGetOutDimSize(handle, i))
+                for i in range(_lib.llLinearAttrGetNumOutDims(handle))]
+    bases = {}
+    for d, (name, size) in enumerate(in_dims):
+        bases[name] = [[_lib.llLinearAttrGetBasisValue(handle, d, bit, o)
+                        for o in range(len(out_dims))]
+                       for bit in range(size.bit_length() - 1)]
+    return LinearLayout(bases, out_dims)
+
+
+def layout_from_mlir(source: Union[str, ir.Attribute, ir.Type]) -> LinearLayout:
+    """The :class:`LinearLayout` of an ``#ll.linear`` attribute, of its text
+    (``LinearLayout.to_mlir()`` output, the encoding form, or a Triton
+    ``#ttg.linear<...>`` whose prefix is replaced), or of a ranked tensor type
+    with an ``#ll.linear`` encoding. The C++ parser and verifier check the
+    text; errors raise ValueError."""
+    if isinstance(source, str):
+        text = source.strip()
+        if text.startswith("#ttg.linear<"):
+            text = "#ll.linear<" + text[len("#ttg.linear<"):]
+        with create_context() as context:
+            return _layout_from_attr(linear_attr(text, context))
+    if isinstance(source, ir.Type):
+        if not ir.RankedTensorType.isinstance(source):
+            raise ValueError(f"source: {source} is not a ranked tensor type")
+        encoding = ir.RankedTensorType(source).encoding
+        if encoding is None or not is_linear_attr(encoding):
+            raise ValueError(f"source: {source} has no #ll.linear encoding")
+        return _layout_from_attr(encoding)
+    if isinstance(source, ir.Attribute):
+        if not is_linear_attr(source):
+            raise ValueError(f"source: {source} is not an #ll.linear attribute")
+        return _layout_from_attr(source)
+    raise TypeError(
+        "source must be #ll.linear text, an mlir.ir.Attribute or a tensor type, "
+        f"got {type(source).__name__}")
+
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+
+
+def _as_linear_attr(layout, name: str) -> ir.Attribute:
+    if isinstance(layout, ir.Attribute):
+        if not is_linear_attr(layout):
+            raise ValueError(f"{name}: {layout} is not an #ll.linear attribute")
+        return layout
+    if isinstance(layout, (LinearLayout, str)):
+        return linear_attr(layout)
+    raise TypeError(f"{name} must be a LinearLayout, #ll.linear text or attribute, "
+                    f"got {type(layout).__name__}")
+
+
+def _check_shape(shape: Sequence[int]) -> list[int]:
+    if isinstance(shape, (str, bytes)) or not isinstance(shape, Sequence):
+        raise TypeError(f"shape must be a sequence of ints, got {type(shape).__name__}")
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in shape):
+        raise TypeError(f"shape must contain ints, got {list(shape)!r}")
+    return list(shape)
+
+
+def _verified_type(text: str, name: str) -> ir.Type:
+    try:
+        return ir.Type.parse(text)
+    except ir.MLIRError as error:
+        raise ValueError(f"{name}: {error}") from None
+
+
+def tensor_type(shape: Sequence[int], element_type: ir.Type, layout) -> ir.RankedTensorType:
+    """``tensor<shape x element_type, #ll.linear<...>>`` in the current
+    context; the encoding is verified against the shape (ValueError)."""
+    shape = _check_shape(shape)
+    if not isinstance(element_type, ir.Type):
+        raise TypeError(f"element_type must be an mlir.ir.Type, got {type(element_type).__name__}")
+    encoding = _as_linear_attr(layout, "layout")
+    dims = "".join(f"{s}x" for s in shape)
+    return ir.RankedTensorType(_verified_type(f"tensor<{dims}{element_type}, {encoding}>", "layout"))
+
+
+def shared_type(shape: Sequence[int], element_type: ir.Type, memory_layout) -> ir.Type:
+    """``!ll.shared<shape x element_type, #ll.linear<{offset = ...}>>``; the
+    memory layout must be invertible onto the shape (ValueError)."""
+    shape = _check_shape(shape)
+    if not isinstance(element_type, ir.Type):
+        raise TypeError(f"element_type must be an mlir.ir.Type, got {type(element_type).__name__}")
+    encoding = _as_linear_attr(memory_layout, "memory_layout")
+    dims = "".join(f"{s}x" for s in shape)
+    return _verified_type(f"!ll.shared<{dims}{element_type}, {encoding}>", "memory_layout")
+
+
+# ---------------------------------------------------------------------------
+# Ops (built at the current insertion point and location)
+# ---------------------------------------------------------------------------
+
+
+def _create(name: str, results, operands) -> ir.Operation:
+    operation = ir.Operation.create(name, results=results, operands=operands)
+    return operation
+
+
+def convert_layout(source: ir.Value, result_type: ir.Type) -> ir.Value:
+    """``ll.convert_layout``: ``source`` redistributed as ``result_type``."""
+    return _create("ll.convert_layout", [result_type], [source]).result
+
+
+def load_tile(ptr: ir.Value, result_type: ir.Type,
+              row_stride: Optional[ir.Value] = None) -> ir.Value:
+    """``ll.load_tile`` from an ``!llvm.ptr`` (rows ``row_stride`` elements
+    apart, or contiguous)."""
+    operands = [ptr] if row_stride is None else [ptr, row_stride]
+    return _create("ll.load_tile", [result_type], operands).result
+
+
+def store_tile(value: ir.Value, ptr: ir.Value,
+               row_stride: Optional[ir.Value] = None) -> ir.Operation:
+    """``ll.store_tile`` of a distributed tensor to an ``!llvm.ptr``."""
+    operands = [value, ptr] if row_stride is None else [value, ptr, row_stride]
+    return _create("ll.store_tile", [], operands)
+
+
+def alloc_shared(buffer_type: ir.Type) -> ir.Value:
+    """``ll.alloc_shared`` of a ``!ll.shared`` buffer."""
+    return _create("ll.alloc_shared", [buffer_type], []).result
+
+
+def load_shared(buffer: ir.Value, result_type: ir.Type) -> ir.Value:
+    """``ll.load_shared``: the buffer's tile as a distributed tensor."""
+    return _create("ll.load_shared", [result_type], [buffer]).result
+
+
+def store_shared(value: ir.Value, buffer: ir.Value) -> ir.Operation:
+    """``ll.store_shared`` of a distributed tensor into a buffer."""
+    return _create("ll.store_shared", [], [value, buffer])
