@@ -8,3 +8,17 @@ re-exports them under the names of DESIGN.md.
 from linear_layout._core import LinearLayout
 
 __all__ = ["LinearLayout"]
+
+# The `ll` MLIR dialect: `linear_layout.dialect` is imported on first use (it
+# needs the `mlir` package); LinearLayout.from_mlir imports it when called.
+from linear_layout import dialect_hooks as _dialect_hooks  # noqa: E402
+
+_dialect_hooks.attach()
+
+
+def __getattr__(name):
+    if name == "dialect":
+        import importlib
+
+        return importlib.import_module("linear_layout.dialect")
+    raise AttributeError(f"module 'linear_layout' has no attribute {name!r}")
