@@ -1,0 +1,278 @@
+"""Conversion planning: how to turn layout A into layout B (docs/planning.md).
+
+``ll.plan_conversion(src, dst, element_bits, target="sm_90")`` classifies the
+conversion C = B⁻¹A and picks the mechanism (``"noop"``, ``"registers"``,
+``"shuffle"``, ``"shared_memory"``) with everything the lowering needs and the
+predicted cost; ``ll.optimal_swizzle`` gives the shared-memory layout of the
+paper's §5.4 / appendix 9.2; ``ll.wavefronts`` the Lemma 9.4 cost of one
+access pattern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from linear_layout import _core
+from linear_layout._core import LinearLayout
+
+__all__ = [
+    "ConversionPlan",
+    "ShufflePlan",
+    "SwizzlePlan",
+    "WavefrontCount",
+    "optimal_swizzle",
+    "plan_conversion",
+    "swizzle_plan",
+    "wavefronts",
+]
+
+KINDS = ("noop", "registers", "shuffle", "shared_memory")
+
+
+@dataclass(frozen=True)
+class WavefrontCount:
+    """Shared-memory wavefronts of one access of a whole tile (Lemma 9.4):
+    ``wavefronts = active_warps * instructions_per_warp * phases * 2**conflict_dim``."""
+
+    wavefronts: int
+    instructions: int
+    active_warps: int
+    instructions_per_warp: int
+    phases: int
+    conflict_dim: int
+    vector_bits: int
+
+    def __int__(self) -> int:
+        return self.wavefronts
+
+
+@dataclass(frozen=True)
+class SwizzlePlan:
+    """The optimal shared-memory layout and its construction (appendix 9.2).
+
+    Vectors are tensor coordinates ``[dim0, dim1, ...]``. ``vec``, ``sub``,
+    ``bank``, ``seg``, ``round`` are the columns of ``memory_layout`` in offset
+    order; ``I``, ``E``, ``F``, ``C``, ``H`` the sets of the construction.
+    """
+
+    memory_layout: LinearLayout
+    vector_bits: int
+    store: WavefrontCount
+    load: WavefrontCount
+    shared_bytes: int
+    rounds: int
+    phase_bits: int
+    vec: list
+    sub: list
+    bank: list
+    seg: list
+    round: list
+    store_threads: list
+    load_threads: list
+    I: list  # noqa: E741 - the paper's name
+    E: list
+    F: list
+    C: list
+    H: list
+    store_conflict_bound: int
+    load_conflict_bound: int
+    store_conflict_dim: int
+    load_conflict_dim: int
+
+    @property
+    def store_wavefronts(self) -> int:
+        return self.store.wavefronts
+
+    @property
+    def load_wavefronts(self) -> int:
+        return self.load.wavefronts
+
+    @classmethod
+    def _from_dict(cls, d: dict) -> "SwizzlePlan":
+        d = dict(d)
+        d["store"] = WavefrontCount(**d["store"])
+        d["load"] = WavefrontCount(**d["load"])
+        return cls(**d)
+
+
+@dataclass(frozen=True)
+class ShufflePlan:
+    """Warp-shuffle exchange (§5.4). Per round ``k``: destination lane ``l``
+    reads lane ``src_lane[k][l]`` (-1: nothing), which sends the registers
+    ``send_register[k][s]`` (one per slot, packed into 32-bit words); register
+    ``r`` of B in lane ``l`` comes from round ``dst_round[r][l]``, slot
+    ``dst_slot[r][l]``."""
+
+    vec: list
+    I: list  # noqa: E741
+    E: list
+    F: list
+    C: list
+    G: list
+    exchange: list
+    round_bases: list
+    rounds: int
+    words_per_round: int
+    shuffles: int
+    selects: int
+    src_lane: list
+    send_register: list
+    dst_round: list
+    dst_slot: list
+
+
+@dataclass(frozen=True)
+class ConversionPlan:
+    """How to convert ``src`` into ``dst``; see ``explain()``."""
+
+    kind: str
+    classification: str
+    conversion: LinearLayout
+    element_bits: int
+    target: str
+    reason: str
+    register_sources: list
+    shuffle: Optional[ShufflePlan]
+    swizzle: Optional[SwizzlePlan]
+    _explain: str = field(repr=False)
+
+    # Shared-memory figures (None unless kind == "shared_memory").
+    @property
+    def memory_layout(self) -> Optional[LinearLayout]:
+        return self.swizzle.memory_layout if self.swizzle else None
+
+    @property
+    def vector_bits(self) -> Optional[int]:
+        return self.swizzle.vector_bits if self.swizzle else None
+
+    @property
+    def store_wavefronts(self) -> Optional[int]:
+        return self.swizzle.store.wavefronts if self.swizzle else None
+
+    @property
+    def load_wavefronts(self) -> Optional[int]:
+        return self.swizzle.load.wavefronts if self.swizzle else None
+
+    @property
+    def shared_bytes(self) -> int:
+        return self.swizzle.shared_bytes if self.swizzle else 0
+
+    @property
+    def rounds(self) -> int:
+        if self.swizzle:
+            return self.swizzle.rounds
+        if self.shuffle:
+            return self.shuffle.rounds
+        return 0
+
+    @property
+    def shuffles(self) -> int:
+        return self.shuffle.shuffles if self.shuffle else 0
+
+    @property
+    def selects(self) -> int:
+        return self.shuffle.selects if self.shuffle else 0
+
+    def explain(self) -> str:
+        """A walk-through of the decisions: I, E, F, H, the segment basis, the
+        predicted wavefronts and why they are optimal."""
+        return self._explain
+
+    def __str__(self) -> str:
+        return self._explain
+
+
+def _check_layout(value: Any, name: str) -> LinearLayout:
+    if not isinstance(value, LinearLayout):
+        raise TypeError(f"{name} must be a LinearLayout, not {type(value).__name__}")
+    return value
+
+
+def _check_bits(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
+def _check_target(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"target must be a str, not {type(value).__name__}")
+    return value
+
+
+def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
+                    target: str = "sm_90", *, kind: Optional[str] = None,
+                    allow_rounds: bool = True) -> ConversionPlan:
+    """Plans the conversion from ``src`` (A) to ``dst`` (B).
+
+    ``kind`` forces a mechanism (it must be able to do the conversion);
+    ``allow_rounds=False`` keeps the shared-memory conversion in one round.
+    """
+    _check_layout(src, "src")
+    _check_layout(dst, "dst")
+    _check_bits(element_bits, "element_bits")
+    _check_target(target)
+    if kind is not None and not isinstance(kind, str):
+        raise TypeError(f"kind must be a str or None, not {type(kind).__name__}")
+    if not isinstance(allow_rounds, bool):
+        raise TypeError("allow_rounds must be a bool")
+    d = _core._plan_conversion(src, dst, element_bits, target, kind, allow_rounds)
+    return ConversionPlan(
+        kind=d["kind"], classification=d["classification"],
+        conversion=d["conversion"], element_bits=d["element_bits"],
+        target=d["target"], reason=d["reason"],
+        register_sources=d["register_sources"],
+        shuffle=ShufflePlan(**d["shuffle"]) if d["shuffle"] is not None else None,
+        swizzle=SwizzlePlan._from_dict(d["swizzle"]) if d["swizzle"] is not None else None,
+        _explain=d["explain"])
+
+
+def swizzle_plan(src: LinearLayout, dst: LinearLayout, element_bits: int,
+                 target: str = "sm_90", *, allow_rounds: bool = False) -> SwizzlePlan:
+    """The whole construction of the optimal swizzle (sets, bounds, costs)."""
+    _check_layout(src, "src")
+    _check_layout(dst, "dst")
+    _check_bits(element_bits, "element_bits")
+    _check_target(target)
+    if not isinstance(allow_rounds, bool):
+        raise TypeError("allow_rounds must be a bool")
+    return SwizzlePlan._from_dict(
+        _core._optimal_swizzle(src, dst, element_bits, target, allow_rounds))
+
+
+def optimal_swizzle(src: LinearLayout, dst: LinearLayout, element_bits: int,
+                    target: str = "sm_90") -> LinearLayout:
+    """The memory layout ``offset -> dims`` through which storing ``src`` and
+    loading ``dst`` takes the fewest wavefronts, at maximal vector width (one
+    round over the whole tile)."""
+    return swizzle_plan(src, dst, element_bits, target).memory_layout
+
+
+def wavefronts(memory_layout: LinearLayout, distributed: LinearLayout,
+               element_bits: int, vector_bits: Optional[int] = None,
+               target: str = "sm_90", *, access: str = "load") -> int:
+    """Total shared-memory wavefronts (all warps, all instructions) of
+    ``distributed`` loading (``access="load"``) or storing (``"store"``: each
+    element written once) the tile laid out by ``memory_layout``, with
+    ``vector_bits`` per thread access (default: ``element_bits``)."""
+    return wavefront_count(memory_layout, distributed, element_bits,
+                           vector_bits, target, access=access).wavefronts
+
+
+def wavefront_count(memory_layout: LinearLayout, distributed: LinearLayout,
+                    element_bits: int, vector_bits: Optional[int] = None,
+                    target: str = "sm_90", *, access: str = "load") -> WavefrontCount:
+    """Like :func:`wavefronts`, with the factors of the count."""
+    _check_layout(memory_layout, "memory_layout")
+    _check_layout(distributed, "distributed")
+    _check_bits(element_bits, "element_bits")
+    if vector_bits is None:
+        vector_bits = element_bits
+    _check_bits(vector_bits, "vector_bits")
+    _check_target(target)
+    if not isinstance(access, str):
+        raise TypeError(f"access must be a str, not {type(access).__name__}")
+    return WavefrontCount(**_core._wavefronts(memory_layout, distributed,
+                                              element_bits, vector_bits,
+                                              target, access))

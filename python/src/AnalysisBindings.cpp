@@ -1,0 +1,232 @@
+//===- AnalysisBindings.cpp - Python API of conversion planning -----------===//
+//
+// The private functions `_plan_conversion`, `_optimal_swizzle` and
+// `_wavefronts` return plain dicts; python/linear_layout/planning.py wraps
+// them in the documented objects (ll.plan_conversion, ll.optimal_swizzle,
+// ll.wavefronts). Errors become ValueError (bad values) or TypeError (bad
+// types), never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+#include "LinearLayout/Analysis/ConversionPlan.h"
+
+#include <nanobind/stl/string.h>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using namespace mlir::ll;
+using namespace mlir::ll::python;
+
+static const LinearLayout &toLayout(nb::handle value, const char *what) {
+  if (!nb::isinstance<LinearLayout>(value))
+    throw nb::type_error((std::string(what) + " must be a LinearLayout, not " +
+                          nb::type_name(value.type()).c_str())
+                             .c_str());
+  return nb::cast<const LinearLayout &>(value);
+}
+
+static int toElementBits(nb::handle value) {
+  int64_t bits = toInt64(value, "element_bits");
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    throw nb::value_error(
+        ("element_bits must be 8, 16, 32 or 64, not " + std::to_string(bits))
+            .c_str());
+  return int(bits);
+}
+
+static SharedMemoryTarget toTarget(nb::handle value) {
+  return unwrap(SharedMemoryTarget::get(toString(value, "target")));
+}
+
+static nb::list vectors(const DistributedColumns &cols,
+                        llvm::ArrayRef<uint64_t> vs) {
+  nb::list out;
+  for (uint64_t v : vs) {
+    nb::list basis;
+    int shift = 0;
+    for (const LayoutDim &d : cols.outDims) {
+      basis.append(int64_t((v >> shift) & ((uint64_t(1) << d.log2Size) - 1)));
+      shift += d.log2Size;
+    }
+    out.append(basis);
+  }
+  return out;
+}
+
+template <typename T>
+static nb::list table(const std::vector<T> &rows) {
+  nb::list out;
+  for (const auto &row : rows) {
+    if constexpr (std::is_integral_v<T>)
+      out.append(row);
+    else
+      out.append(table(row));
+  }
+  return out;
+}
+
+static nb::dict countDict(const WavefrontCount &c) {
+  nb::dict d;
+  d["wavefronts"] = c.wavefronts;
+  d["instructions"] = c.instructions;
+  d["active_warps"] = c.activeWarps;
+  d["instructions_per_warp"] = c.instructionsPerWarp;
+  d["phases"] = c.activePhases;
+  d["conflict_dim"] = c.conflictDim;
+  d["vector_bits"] = c.vectorBits;
+  return d;
+}
+
+static nb::dict swizzleDict(const SwizzlePlan &s, const DistributedColumns &c) {
+  nb::dict d;
+  d["memory_layout"] = nb::cast(s.memoryLayout);
+  d["vector_bits"] = s.vectorBits;
+  d["store"] = countDict(s.store);
+  d["load"] = countDict(s.load);
+  d["shared_bytes"] = s.sharedBytes;
+  d["rounds"] = s.rounds();
+  d["phase_bits"] = s.phaseBits;
+  d["vec"] = vectors(c, s.vec);
+  d["sub"] = vectors(c, s.sub);
+  d["bank"] = vectors(c, s.bank);
+  d["seg"] = vectors(c, s.seg);
+  d["round"] = vectors(c, s.round);
+  d["store_threads"] = vectors(c, s.storeThreads);
+  d["load_threads"] = vectors(c, s.loadThreads);
+  d["I"] = vectors(c, s.intersection);
+  d["E"] = vectors(c, s.onlyStore);
+  d["F"] = vectors(c, s.onlyLoad);
+  d["C"] = vectors(c, s.complement);
+  d["H"] = vectors(c, s.pairs);
+  d["store_conflict_bound"] = s.storeConflictBound;
+  d["load_conflict_bound"] = s.loadConflictBound;
+  d["store_conflict_dim"] = s.storeConflictDim;
+  d["load_conflict_dim"] = s.loadConflictDim;
+  return d;
+}
+
+static nb::dict shuffleDict(const WarpShufflePlan &p,
+                            const DistributedColumns &c) {
+  nb::dict d;
+  d["vec"] = vectors(c, p.vec);
+  d["I"] = vectors(c, p.intersection);
+  d["E"] = vectors(c, p.onlySrc);
+  d["F"] = vectors(c, p.onlyDst);
+  d["C"] = vectors(c, p.complement);
+  d["G"] = vectors(c, p.pairs);
+  d["exchange"] = vectors(c, p.exchange);
+  d["round_bases"] = vectors(c, p.roundBases);
+  d["rounds"] = p.rounds;
+  d["words_per_round"] = p.wordsPerRound;
+  d["shuffles"] = p.shuffles;
+  d["selects"] = p.selects;
+  d["src_lane"] = table(p.srcLane);
+  d["send_register"] = table(p.sendRegister);
+  d["dst_round"] = table(p.dstRound);
+  d["dst_slot"] = table(p.dstSlot);
+  return d;
+}
+
+static std::optional<ConversionKind> toKind(nb::handle value) {
+  if (value.is_none())
+    return std::nullopt;
+  std::string name = toString(value, "kind");
+  for (ConversionKind k :
+       {ConversionKind::Noop, ConversionKind::Registers,
+        ConversionKind::Shuffle, ConversionKind::SharedMemory})
+    if (name == conversionKindName(k))
+      return k;
+  throw nb::value_error(("kind must be one of 'noop', 'registers', "
+                         "'shuffle', 'shared_memory', not '" +
+                         name + "'")
+                            .c_str());
+}
+
+static nb::dict planConversionPy(nb::handle src, nb::handle dst,
+                                 nb::handle elementBits, nb::handle target,
+                                 nb::handle kind, nb::handle allowRounds) {
+  const LinearLayout &a = toLayout(src, "src");
+  const LinearLayout &b = toLayout(dst, "dst");
+  int bits = toElementBits(elementBits);
+  SharedMemoryTarget t = toTarget(target);
+  ConversionPlanOptions options;
+  options.forceKind = toKind(kind);
+  if (!PyBool_Check(allowRounds.ptr()))
+    throw nb::type_error("allow_rounds must be a bool");
+  options.swizzle.allowRounds = allowRounds.ptr() == Py_True;
+  ConversionPlan plan = unwrap(planConversion(a, b, bits, t, options));
+  DistributedColumns cols =
+      unwrap(getDistributedColumns(a, plan.outDims, "src"));
+  nb::dict d;
+  d["kind"] = conversionKindName(plan.kind);
+  d["classification"] = conversionKindName(plan.classification);
+  d["conversion"] = nb::cast(plan.conversion);
+  d["element_bits"] = plan.elementBits;
+  d["target"] = plan.target.name;
+  d["reason"] = plan.reason;
+  d["explain"] = plan.explain();
+  nb::list sources;
+  for (int32_t s : plan.registerSources)
+    sources.append(s);
+  d["register_sources"] = sources;
+  d["shuffle"] = plan.shuffle ? nb::object(shuffleDict(*plan.shuffle, cols))
+                              : nb::none();
+  d["swizzle"] = plan.swizzle ? nb::object(swizzleDict(*plan.swizzle, cols))
+                              : nb::none();
+  return d;
+}
+
+static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
+                                 nb::handle elementBits, nb::handle target,
+                                 nb::handle allowRounds) {
+  const LinearLayout &a = toLayout(src, "src");
+  const LinearLayout &b = toLayout(dst, "dst");
+  int bits = toElementBits(elementBits);
+  SharedMemoryTarget t = toTarget(target);
+  if (!PyBool_Check(allowRounds.ptr()))
+    throw nb::type_error("allow_rounds must be a bool");
+  SwizzleOptions options;
+  options.allowRounds = allowRounds.ptr() == Py_True;
+  auto outDims = outDimsOf(a);
+  DistributedColumns ca = unwrap(getDistributedColumns(a, outDims, "src"));
+  DistributedColumns cb = unwrap(getDistributedColumns(b, outDims, "dst"));
+  SwizzlePlan plan =
+      unwrap(computeOptimalSwizzle(ca, cb, bits, t, options));
+  return swizzleDict(plan, ca);
+}
+
+static nb::dict wavefrontsPy(nb::handle memory, nb::handle distributed,
+                             nb::handle elementBits, nb::handle vectorBits,
+                             nb::handle target, nb::handle access) {
+  const LinearLayout &m = toLayout(memory, "memory_layout");
+  const LinearLayout &l = toLayout(distributed, "distributed");
+  int bits = toElementBits(elementBits);
+  int64_t vec = toInt64(vectorBits, "vector_bits");
+  if (vec <= 0 || vec > 128)
+    throw nb::value_error(("vector_bits must be between element_bits and 128, "
+                           "not " +
+                           std::to_string(vec))
+                              .c_str());
+  SharedMemoryTarget t = toTarget(target);
+  std::string kind = toString(access, "access");
+  if (kind != "load" && kind != "store")
+    throw nb::value_error(
+        ("access must be 'load' or 'store', not '" + kind + "'").c_str());
+  WavefrontCount c = unwrap(countWavefronts(
+      m, l, bits, int(vec),
+      kind == "store" ? AccessKind::Store : AccessKind::Load, t));
+  return countDict(c);
+}
+
+static void populate(nb::module_ &m) {
+  m.def("_plan_conversion", &planConversionPy, "src"_a, "dst"_a,
+        "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a);
+  m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
+        "element_bits"_a, "target"_a, "allow_rounds"_a);
+  m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,
+        "element_bits"_a, "vector_bits"_a, "target"_a, "access"_a);
+}
+
+static BindingRegistration registration(/*order=*/30, populate);
