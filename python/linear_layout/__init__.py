@@ -22,3 +22,12 @@ def __getattr__(name):
 
         return importlib.import_module("linear_layout.dialect")
     raise AttributeError(f"module 'linear_layout' has no attribute {name!r}")
+
+# Conversion planning (docs/planning.md).
+from linear_layout.planning import (  # noqa: E402
+    optimal_swizzle,
+    plan_conversion,
+    wavefronts,
+)
+
+__all__ += ["optimal_swizzle", "plan_conversion", "wavefronts"]
