@@ -205,9 +205,11 @@ def layout_from_mlir(source: Union[str, ir.Attribute, ir.Type]) -> LinearLayout:
         with create_context() as context:
             return _layout_from_attr(linear_attr(text, context))
     if isinstance(source, ir.Type):
-        if not ir.RankedTensorType.isinstance(source):
-            raise ValueError(f"source: {source} is not a ranked tensor type")
-        encoding = ir.RankedTensorType(source).encoding
+        try:
+            tensor = ir.RankedTensorType(source)
+        except ValueError:
+            raise ValueError(f"source: {source} is not a ranked tensor type") from None
+        encoding = tensor.encoding
         if encoding is None or not is_linear_attr(encoding):
             raise ValueError(f"source: {source} has no #ll.linear encoding")
         return _layout_from_attr(encoding)
