@@ -1,0 +1,171 @@
+"""Property tests of conversion planning against independent brute force.
+
+For random pairs of distributed layouts (broadcast on either side):
+- the wavefronts the plan predicts equal a brute-force bank simulation
+  (bank_oracle.py: every thread, every byte, per instruction and phase);
+- the swizzle reaches the Lemma 9.5 bound, computed here from ranks;
+- the vector width is the whole of A_reg ∩ B_reg (up to 128 bits);
+- executing the plan's data movement on a NumPy register file (store/load
+  through the memory layout, or the shuffle rounds, or register copies)
+  gives B's contents from A's.
+"""
+
+from __future__ import annotations
+
+import bank_oracle as bo
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from planning_strategies import distributed_pairs, element_bits
+
+import linear_layout as ll
+
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def make(bases, sizes):
+    return ll.LinearLayout(bases, {f"dim{i}": s for i, s in enumerate(sizes)})
+
+
+def flat_cols(vectors, sizes):
+    return [bo.flat(v, sizes) for v in vectors]
+
+
+def rank(vectors) -> int:
+    """F2 rank by elimination on Python ints (independent of the library)."""
+    basis = []
+    for v in vectors:
+        for b in basis:
+            v = min(v, v ^ b)
+        if v:
+            basis.append(v)
+    return len(basis)
+
+
+def nonfree(cols):
+    """Columns independent of the ones before them."""
+    kept, out = [], []
+    for c in cols:
+        if rank(kept + [c]) > len(kept):
+            kept.append(c)
+            out.append(c)
+        else:
+            out.append(None)
+    return out
+
+
+@settings(max_examples=1500, **SETTINGS)
+@given(distributed_pairs(same_warps=False), element_bits)
+def test_predicted_wavefronts_match_simulation(pair, bits):
+    a_bases, b_bases, sizes = pair
+    a, b = make(a_bases, sizes), make(b_bases, sizes)
+    plan = ll.plan_conversion(a, b, bits, kind="shared_memory",
+                              allow_rounds=False)
+    s = plan.swizzle
+    memory = plan.memory_layout.bases["offset"]
+    src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
+    st_counts = bo.simulate_wavefronts(memory, src, bits, s.vector_bits, "store")
+    ld_counts = bo.simulate_wavefronts(memory, dst, bits, s.vector_bits, "load")
+    assert sum(st_counts) == plan.store_wavefronts
+    assert sum(ld_counts) == plan.load_wavefronts
+    assert len(st_counts) == s.store.instructions * s.store.phases
+    # ll.wavefronts agrees with the plan.
+    assert ll.wavefronts(plan.memory_layout, a, bits, s.vector_bits,
+                         access="store") == plan.store_wavefronts
+    assert ll.wavefronts(plan.memory_layout, b, bits, s.vector_bits) == \
+        plan.load_wavefronts
+
+    # Maximal vectorisation: all of span(A_reg) ∩ span(B_reg), up to 128 bits.
+    ra = flat_cols(a_bases["register"], sizes)
+    rb = flat_cols(b_bases["register"], sizes)
+    common = rank(ra) + rank(rb) - rank(ra + rb)
+    assert s.vector_bits == bits << min(common, (128 // bits).bit_length() - 1)
+
+    # Lemma 9.5: every phase of every instruction costs exactly the bound.
+    n = sum(x.bit_length() - 1 for x in sizes)
+    d = rank(flat_cols(a_bases["register"] + a_bases["lane"] + a_bases["warp"], sizes))
+    assert d == n
+    vec_bytes = s.vector_bits // 8
+    word_units = max(0, 2 - (vec_bytes.bit_length() - 1))
+    vec_word = flat_cols(memory, sizes)[: (s.vector_bits // bits).bit_length() - 1
+                                        + min(word_units, d)]
+    vec_word = vec_word[:d]
+    phase_bits = max(0, (32 * vec_bytes // 128).bit_length() - 1)
+    low = 5 - phase_bits
+    a_lanes = nonfree(flat_cols(a_bases["register"] + a_bases["lane"], sizes))
+    a_lanes = a_lanes[len(a_bases["register"]):]
+    a_thr = [c for i, c in enumerate(a_lanes) if c is not None and i < low]
+    b_thr = [c for i, c in enumerate(flat_cols(b_bases["lane"], sizes))
+             if c and i < low]
+    unit_log2 = max(2, vec_bytes.bit_length() - 1)
+    bank_bits = min(7 - unit_log2, d - len(vec_word))
+    seg = d - len(vec_word) - bank_bits
+    x_bound = max(0, seg - (d - rank(vec_word + a_thr)))
+    y_bound = max(0, seg - (d - rank(vec_word + b_thr)))
+    assert set(st_counts) <= {1 << x_bound}
+    assert set(ld_counts) <= {1 << y_bound}
+
+
+@settings(max_examples=600, **SETTINGS)
+@given(distributed_pairs(), element_bits)
+def test_plan_moves_the_data(pair, bits):
+    a_bases, b_bases, sizes = pair
+    a, b = make(a_bases, sizes), make(b_bases, sizes)
+    plan = ll.plan_conversion(a, b, bits)
+    src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
+    if plan.kind == "shared_memory":
+        memory = plan.memory_layout.bases["offset"]
+        rounds = plan.rounds.bit_length() - 1
+        got = bo.round_trip(memory, src, dst, rounds)
+        assert plan.shared_bytes * 8 == (bits << len(memory)) >> rounds
+        # The rounded plan costs no more wavefronts than a single round.
+        single = ll.plan_conversion(a, b, bits, kind="shared_memory",
+                                    allow_rounds=False)
+        assert plan.store_wavefronts == single.store_wavefronts
+        assert plan.load_wavefronts == single.load_wavefronts
+    elif plan.kind == "shuffle":
+        got = bo.run_shuffles(plan.shuffle, src, dst)
+    elif plan.kind == "registers":
+        got = src.element[:, :, plan.register_sources]
+    else:
+        assert plan.kind == "noop"
+        assert a == b
+        got = src.element
+    np.testing.assert_array_equal(got, dst.element)
+
+
+@settings(max_examples=600, **SETTINGS)
+@given(distributed_pairs(same_warps=True), element_bits)
+def test_shuffle_plans_move_the_data(pair, bits):
+    a_bases, b_bases, sizes = pair
+    a, b = make(a_bases, sizes), make(b_bases, sizes)
+    plan = ll.plan_conversion(a, b, bits)
+    assert plan.classification in ("noop", "registers", "shuffle")
+    if plan.classification != "shuffle":
+        return
+    forced = ll.plan_conversion(a, b, bits, kind="shuffle")
+    sh = forced.shuffle
+    src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
+    np.testing.assert_array_equal(bo.run_shuffles(sh, src, dst), dst.element)
+    # One packed value per lane per round: the vector fits 32 bits.
+    assert (bits << len(sh.vec)) <= max(32, bits)
+    # Rounds: 2^(max(dim A_reg, dim B_reg) - |V|), the optimum for V.
+    ra = rank(flat_cols(a_bases["register"], sizes))
+    rb = rank(flat_cols(b_bases["register"], sizes))
+    assert sh.rounds == 1 << (max(ra, rb) - len(sh.vec))
+    assert sh.shuffles == sh.rounds * max(1, (bits << len(sh.vec)) // 32)
+
+
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_every_kind_is_reachable(bits):
+    sizes = [16, 32]
+    a = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+         "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []}
+    same = ll.plan_conversion(make(a, sizes), make(a, sizes), bits)
+    assert same.kind == "noop" and same.shared_bytes == 0
+    perm = dict(a, register=[[2, 0], [1, 0], [8, 0], [4, 0]])
+    regs = ll.plan_conversion(make(a, sizes), make(perm, sizes), bits)
+    assert regs.kind == "registers"
+    assert regs.register_sources == [0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7,
+                                     12, 14, 13, 15]
