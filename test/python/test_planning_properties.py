@@ -55,7 +55,7 @@ def nonfree(cols):
     return out
 
 
-@settings(max_examples=1500, **SETTINGS)
+@settings(max_examples=800, **SETTINGS)
 @given(distributed_pairs(same_warps=False), element_bits)
 def test_predicted_wavefronts_match_simulation(pair, bits):
     a_bases, b_bases, sizes = pair
@@ -107,7 +107,7 @@ def test_predicted_wavefronts_match_simulation(pair, bits):
     assert set(ld_counts) <= {1 << y_bound}
 
 
-@settings(max_examples=600, **SETTINGS)
+@settings(max_examples=400, **SETTINGS)
 @given(distributed_pairs(), element_bits)
 def test_plan_moves_the_data(pair, bits):
     a_bases, b_bases, sizes = pair
@@ -135,7 +135,7 @@ def test_plan_moves_the_data(pair, bits):
     np.testing.assert_array_equal(got, dst.element)
 
 
-@settings(max_examples=600, **SETTINGS)
+@settings(max_examples=400, **SETTINGS)
 @given(distributed_pairs(same_warps=True), element_bits)
 def test_shuffle_plans_move_the_data(pair, bits):
     a_bases, b_bases, sizes = pair

@@ -1,0 +1,147 @@
+"""The worked examples of the reference documents, reproduced exactly, and
+the error behaviour of the planning API."""
+
+from __future__ import annotations
+
+import bank_oracle as bo
+import numpy as np
+import pytest
+
+import linear_layout as ll
+
+SIZES = {"dim0": 16, "dim1": 32}
+# 16x32 fp32, one warp: A stores rows (thread t owns column t, registers walk
+# the rows), B reads column pairs (threads 0-15 rows of column 2r, 16-31 of
+# column 2r+1).
+A16 = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+       "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []}
+B16 = {"register": [[0, 2], [0, 4], [0, 8], [0, 16]],
+       "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], "warp": []}
+BANKS = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]
+UNSWIZZLED = BANKS + [[1, 0], [2, 0], [4, 0], [8, 0]]
+XOR_M = BANKS + [[1, 1], [2, 2], [4, 4], [8, 8]]
+XOR_2M = BANKS + [[1, 2], [2, 4], [4, 8], [8, 16]]
+
+
+def lay(bases, sizes=SIZES):
+    return ll.LinearLayout(bases, sizes)
+
+
+def test_16x32_plan_is_the_xor_2m_swizzle():
+    plan = ll.plan_conversion(lay(A16), lay(B16), 32)
+    assert plan.kind == "shared_memory"
+    assert plan.memory_layout == lay({"offset": XOR_2M})
+    s = plan.swizzle
+    assert s.vec == [] and s.vector_bits == 32
+    assert s.I == [[0, 1]]
+    assert s.E == [[0, 2], [0, 4], [0, 8], [0, 16]]
+    assert s.F == [[1, 0], [2, 0], [4, 0], [8, 0]]
+    assert s.C == []
+    assert s.H == [[1, 2], [2, 4], [4, 8], [8, 16]]
+    assert s.seg == s.H and s.bank == BANKS
+    assert (plan.store_wavefronts, plan.load_wavefronts) == (16, 16)
+    assert plan.shared_bytes == 2048
+    text = plan.explain()
+    for needle in ("I = ", "E (store-only", "F (load-only", "H = ",
+                   "Segment basis", "[1, 2], [2, 4], [4, 8], [8, 16]",
+                   "Store: 16 wavefronts", "Load:  16 wavefronts",
+                   "Lemma 9.5"):
+        assert needle in text, needle
+    assert ll.optimal_swizzle(lay(A16), lay(B16), 32) == plan.memory_layout
+
+
+@pytest.mark.parametrize("memory, per_instruction, load", [
+    (UNSWIZZLED, 16, 256), (XOR_M, 2, 32), (XOR_2M, 1, 16)])
+def test_16x32_table_16_2_1(memory, per_instruction, load):
+    m = lay({"offset": memory})
+    assert ll.wavefronts(m, lay(A16), 32, access="store") == 16
+    assert ll.wavefronts(m, lay(A16), 32, 32, access="store") == 16
+    assert ll.wavefronts(m, lay(B16), 32) == load
+    count = ll.planning.wavefront_count(m, lay(B16), 32)
+    assert 1 << count.conflict_dim == per_instruction
+    assert count.instructions == 16
+    # The brute-force simulator agrees.
+    sim = bo.simulate_wavefronts(memory, bo.Distributed(B16, [16, 32]), 32, 32,
+                                 "load")
+    assert sim == [per_instruction] * 16
+
+
+def test_figure3_shuffle_takes_two_rounds():
+    # 8 elements, 4 lanes x 2 registers; A's register is bit 1, B's bit 2.
+    sizes = {"dim0": 8}
+    a = {"register": [[2]], "lane": [[1], [4]], "warp": []}
+    b = {"register": [[4]], "lane": [[1], [2]], "warp": []}
+    plan = ll.plan_conversion(lay(a, sizes), lay(b, sizes), 32, kind="shuffle")
+    assert plan.kind == "shuffle" and plan.classification == "shuffle"
+    sh = plan.shuffle
+    assert sh.vec == [] and sh.I == []
+    assert sh.E == [[2]] and sh.F == [[4]] and sh.G == [[6]]
+    assert sh.C == [[1]]
+    assert sh.round_bases == [[2]]       # R(0) = 0, R(1) = [0, 1, 0]
+    assert sh.rounds == 2 and sh.shuffles == 2
+    src, dst = bo.Distributed(a, [8]), bo.Distributed(b, [8])
+    got = bo.run_shuffles(sh, src, dst)
+    np.testing.assert_array_equal(got, dst.element)
+    # Each round every lane reads exactly one lane.
+    assert all(lane >= 0 for rnd in sh.src_lane for lane in rnd)
+
+
+def test_vectorised_128_bit_access_has_quarter_warp_phases():
+    # 4 fp32 per thread along dim1 in both layouts: 128-bit vectors.
+    sizes = {"dim0": 32, "dim1": 16}
+    a = {"register": [[0, 1], [0, 2], [1, 0], [2, 0]],
+         "lane": [[0, 4], [0, 8], [4, 0], [8, 0], [16, 0]], "warp": []}
+    b = {"register": [[0, 1], [0, 2], [0, 4], [0, 8]],
+         "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "warp": []}
+    plan = ll.plan_conversion(lay(a, sizes), lay(b, sizes), 32)
+    assert plan.vector_bits == 128
+    s = plan.swizzle
+    assert s.phase_bits == 2 and s.store.phases == 4
+    # 2 KiB each way = 16 wavefronts of 128 B: conflict-free.
+    assert plan.store_wavefronts == 16 and plan.load_wavefronts == 16
+
+
+@pytest.mark.parametrize("target, banks", [("sm_80", 32), ("gfx942", 32),
+                                           ("gfx950", 64)])
+def test_targets(target, banks):
+    plan = ll.plan_conversion(lay(A16), lay(B16), 32, target)
+    assert plan.target == target
+    m = plan.memory_layout
+    assert ll.wavefronts(m, lay(B16), 32, target=target) == plan.load_wavefronts
+
+
+def test_errors_are_exceptions():
+    a, b = lay(A16), lay(B16)
+    with pytest.raises(TypeError, match="src"):
+        ll.plan_conversion("nope", b, 32)
+    with pytest.raises(TypeError, match="element_bits"):
+        ll.plan_conversion(a, b, 32.0)
+    with pytest.raises(ValueError, match="element_bits"):
+        ll.plan_conversion(a, b, 12)
+    with pytest.raises(ValueError, match="target"):
+        ll.plan_conversion(a, b, 32, "tpu")
+    with pytest.raises(ValueError, match="kind"):
+        ll.plan_conversion(a, b, 32, kind="magic")
+    with pytest.raises(ValueError, match="cannot perform"):
+        ll.plan_conversion(a, b, 32, kind="registers")
+    other = ll.LinearLayout({"register": [[1]]}, {"dim0": 2})
+    with pytest.raises(ValueError):
+        ll.plan_conversion(a, other, 32)
+    with pytest.raises(ValueError, match="distributed"):
+        ll.plan_conversion(lay({"offset": XOR_2M}), b, 32)
+    m = lay({"offset": XOR_2M})
+    with pytest.raises(ValueError, match="vector_bits"):
+        ll.wavefronts(m, b, 32, 64)
+    with pytest.raises(ValueError, match="vector_bits"):
+        ll.wavefronts(m, b, 32, 48)
+    with pytest.raises(ValueError, match="access"):
+        ll.wavefronts(m, b, 32, access="both")
+    with pytest.raises(ValueError, match="not injective"):
+        ll.wavefronts(lay({"offset": BANKS + [[1, 0], [2, 0], [4, 0], [4, 0]]}),
+                      b, 32)
+    small = lay({"offset": BANKS})
+    with pytest.raises(ValueError, match="does not hold"):
+        ll.wavefronts(small, b, 32)
+    not_surjective = lay({"register": [[1, 0]], "lane": [], "warp": []})
+    with pytest.raises(ValueError, match="every element"):
+        ll.plan_conversion(not_surjective, b, 32)
