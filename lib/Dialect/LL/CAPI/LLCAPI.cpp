@@ -5,6 +5,7 @@
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
@@ -24,6 +25,51 @@ void llRegisterPasses(void) {
     return true;
   }();
   (void)registered;
+}
+
+const void *llParseAttributeOrType(MlirContext context, MlirStringRef text,
+                                   bool parseType, char *errorBuffer,
+                                   size_t errorBufferSize) {
+  MLIRContext *ctx = unwrap(context);
+  std::string errors;
+  auto fail = [&](StringRef message) -> const void * {
+    errors += message.str();
+    if (errorBuffer && errorBufferSize) {
+      size_t length = std::min(errors.size(), errorBufferSize - 1);
+      memcpy(errorBuffer, errors.data(), length);
+      errorBuffer[length] = '\0';
+    }
+    return nullptr;
+  };
+  StringRef source(text.data, text.length);
+  if (source.trim().empty())
+    return fail(parseType ? "empty type text" : "empty attribute text");
+  if (source.contains('\0'))
+    return fail("text contains a NUL character");
+  // The parser can report an error (e.g. an unterminated string while
+  // looking ahead) and still return a value: any error means failure.
+  bool sawError = false;
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+    sawError |= diag.getSeverity() == DiagnosticSeverity::Error;
+    llvm::raw_string_ostream os(errors);
+    if (auto loc = llvm::dyn_cast<FileLineColLoc>(diag.getLocation()))
+      os << loc.getLine() << ':' << loc.getColumn() << ": ";
+    os << diag << '\n';
+    return success();
+  });
+  size_t numRead = 0;
+  const void *result;
+  if (parseType)
+    result = mlir::parseType(source, ctx, &numRead).getAsOpaquePointer();
+  else
+    result = mlir::parseAttribute(source, ctx, Type(), &numRead)
+                 .getAsOpaquePointer();
+  if (!result || sawError)
+    return fail("");
+  if (numRead != source.size() && !source.drop_front(numRead).trim().empty())
+    return fail("trailing characters after position " +
+                std::to_string(numRead));
+  return result;
 }
 
 bool llAttributeIsALinear(MlirAttribute attr) {

@@ -28,6 +28,18 @@ MLIR_CAPI_EXPORTED void llContextLoadDialect(MlirContext context);
 /// that `PassManager.parse` finds them.
 MLIR_CAPI_EXPORTED void llRegisterPasses(void);
 
+/// Parses `text` as an attribute (`parseType` false) or a type (true) in
+/// `context`. Returns the attribute or type storage pointer, or null with the
+/// diagnostics (location and message, one per line) written into
+/// `errorBuffer` (truncated to `errorBufferSize` bytes, always terminated
+/// when the size is nonzero). Unlike mlirAttributeParseGet it rejects empty
+/// text and trailing characters itself and never leaves diagnostics behind.
+MLIR_CAPI_EXPORTED const void *llParseAttributeOrType(MlirContext context,
+                                                      MlirStringRef text,
+                                                      bool parseType,
+                                                      char *errorBuffer,
+                                                      size_t errorBufferSize);
+
 /// True when `attr` is a `#ll.linear` attribute.
 MLIR_CAPI_EXPORTED bool llAttributeIsALinear(MlirAttribute attr);
 
