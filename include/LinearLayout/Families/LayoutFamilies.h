@@ -1,0 +1,119 @@
+//===- LayoutFamilies.h - Layouts compilers already use ---------*- C++ -*-===//
+//
+// Constructors for the layout families of Triton's TritonGPU dialect, as
+// LinearLayouts: blocked, slice, NVIDIA mma (v2) and wgmma (v3) accumulators,
+// dot operands (of mma v2/v3, AMD mfma/wmma and blocked/FMA parents), AMD
+// mfma and wmma accumulators, swizzled shared (vec/perPhase/maxPhase) and
+// NVMMA shared memory.
+//
+// For the same parameters and tensor shape each function gives exactly the
+// bases Triton 3.6 gives (`to_linear_layout`): distributed layouts map
+// (register, lane, warp, block) to (dim0, dim1, ...), shared layouts map
+// (offset, block). A shape smaller than the layout's tile broadcasts (lane
+// and warp bases become zero, register bases that would leave the tensor are
+// dropped); a larger shape repeats the tile with extra register (or offset)
+// bits. Only single-CTA layouts are built: `block` has size 1.
+//
+// Every parameter is validated; an invalid one gives an llvm::Error whose
+// message names it (Triton would abort). docs/families.md has the
+// derivations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_FAMILIES_LAYOUTFAMILIES_H
+#define LINEARLAYOUT_FAMILIES_LAYOUTFAMILIES_H
+
+#include "LinearLayout/Core/LinearLayout.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace mlir::ll {
+
+/// The kinds of distributed (register) layouts.
+enum class DistributedKind {
+  Blocked,
+  Slice,
+  NvidiaMma,
+  DotOperand,
+  AmdMfma,
+  AmdWmma,
+};
+
+/// The parameters of one distributed layout; which fields are meaningful
+/// depends on `kind` (the names are those of Gluon's layout classes).
+struct DistributedLayoutSpec {
+  DistributedKind kind = DistributedKind::Blocked;
+
+  // Blocked.
+  llvm::SmallVector<int64_t, 4> sizePerThread;
+  llvm::SmallVector<int64_t, 4> threadsPerWarp;
+  llvm::SmallVector<int64_t, 4> order;
+
+  // Blocked, NvidiaMma, AmdMfma, AmdWmma.
+  llvm::SmallVector<int64_t, 4> warpsPerCTA;
+
+  // NvidiaMma (2 or 3), AmdMfma (1-4), AmdWmma (1-3).
+  int64_t version = 0;
+  /// NvidiaMma v2: [16, 8] ([1, 16, 8] with a batch dim); v3: [16, N, K].
+  /// AmdMfma / AmdWmma: [M, N, K].
+  llvm::SmallVector<int64_t, 3> instrShape;
+  /// AmdMfma / AmdWmma.
+  bool transposed = false;
+  /// AmdMfma: 32 or 64.
+  int64_t elementBitwidth = 32;
+  /// AmdMfma / AmdWmma; empty means all ones.
+  llvm::SmallVector<int64_t, 4> tilesPerWarp;
+
+  // Slice (dim) and DotOperand (operandIndex, kWidth).
+  std::shared_ptr<const DistributedLayoutSpec> parent;
+  int64_t dim = 0;
+  int64_t operandIndex = 0;
+  int64_t kWidth = 0;
+};
+
+/// The rank of the tensors a layout applies to, or an error when the
+/// parameters are inconsistent (e.g. vectors of different lengths).
+llvm::Expected<int64_t> getDistributedRank(const DistributedLayoutSpec &spec);
+
+/// The layout (register, lane, warp, block) -> (dim0, ...) of `spec` for a
+/// tensor of `shape`.
+llvm::Expected<LinearLayout>
+distributedToLinearLayout(const DistributedLayoutSpec &spec,
+                          llvm::ArrayRef<int64_t> shape);
+
+/// Triton's swizzled_shared: rows along order[1], columns along order[0];
+/// the vec-element column groups of row r are XORed with
+/// (r / perPhase) % maxPhase.
+struct SwizzledSharedSpec {
+  int64_t vec = 1;
+  int64_t perPhase = 1;
+  int64_t maxPhase = 1;
+  llvm::SmallVector<int64_t, 4> order;
+};
+
+/// The layout (offset, block) -> (dim0, ...) of a swizzled shared buffer.
+llvm::Expected<LinearLayout>
+swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
+                             llvm::ArrayRef<int64_t> shape);
+
+/// Triton's nvmma_shared: the TMA / wgmma canonical layout with 0, 32, 64 or
+/// 128-byte swizzling of 16-byte chunks.
+struct NvmmaSharedSpec {
+  int64_t swizzleBytes = 0;
+  int64_t elementBits = 16;
+  bool transposed = false;
+};
+
+/// The layout (offset, block) -> (dim0, ...) of an NVMMA shared buffer.
+llvm::Expected<LinearLayout>
+nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
+                          llvm::ArrayRef<int64_t> shape);
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_FAMILIES_LAYOUTFAMILIES_H

@@ -1,0 +1,185 @@
+//===- Shared.cpp - Swizzled and NVMMA shared-memory layouts --------------===//
+//
+// Memory layouts map an element offset (input `offset`) to the logical
+// element it holds. Swizzled shared XORs the column groups of each row with
+// its phase; NVMMA shared is the TMA box of the tensor (every dim clamped to
+// 256, the contiguous one to the swizzle width) in the canonical
+// wgmma/TMA swizzle of 16-byte chunks, boxes repeated along dim0 first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutBuilder.h"
+#include "Validation.h"
+
+#include "LinearLayout/Families/LayoutFamilies.h"
+
+#include <algorithm>
+
+using namespace mlir::ll;
+using namespace mlir::ll::families;
+
+llvm::Expected<LinearLayout>
+mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
+                                       llvm::ArrayRef<int64_t> shape) {
+  int64_t rank = int64_t(spec.order.size());
+  if (rank == 0)
+    return familyError("order must not be empty");
+  if (auto err = checkPermutation(spec.order, "order"))
+    return std::move(err);
+  int64_t params[] = {spec.vec};
+  if (auto err = checkPowersOfTwo(params, "vec"))
+    return std::move(err);
+  params[0] = spec.perPhase;
+  if (auto err = checkPowersOfTwo(params, "per_phase"))
+    return std::move(err);
+  params[0] = spec.maxPhase;
+  if (auto err = checkPowersOfTwo(params, "max_phase"))
+    return std::move(err);
+  if (auto err = checkShape(shape, rank))
+    return std::move(err);
+
+  std::vector<std::string> names = standardOutNames(int(rank));
+  LayoutBuilder cta;
+  if (rank == 1) {
+    cta = LayoutBuilder::identity1D(shape[0], "offset", "dim0");
+  } else {
+    int64_t colDim = spec.order[0], rowDim = spec.order[1];
+    int64_t numCols = shape[colDim], numRows = shape[rowDim];
+    BuilderInDim offset{"offset", {}};
+    for (int64_t col = 1; col < numCols; col *= 2)
+      offset.bases.push_back({0, col});
+    for (int64_t row = 1; row < numRows; row *= 2)
+      offset.bases.push_back(
+          {row, (spec.vec * ((row / spec.perPhase) % spec.maxPhase)) %
+                    numCols});
+    cta = LayoutBuilder::fromBases({std::move(offset)},
+                                   {names[rowDim], names[colDim]});
+    for (int64_t i = 2; i < rank; ++i)
+      cta *= LayoutBuilder::identity1D(shape[spec.order[i]], "offset",
+                                       names[spec.order[i]]);
+  }
+  return combineWithShape(cta, shape).toLinearLayout(sharedInNames(), shape);
+}
+
+/// Relabels the outputs of an offset layout whose outputs are the row-major
+/// shape `from` as the row-major shape `to` (same number of elements).
+static LayoutBuilder reshapeRowMajor(const LayoutBuilder &layout,
+                                     llvm::ArrayRef<int64_t> to) {
+  std::vector<std::string> fromNames = layout.getOutNames();
+  std::vector<int64_t> fromSizes;
+  for (const auto &out : layout.getOuts())
+    fromSizes.push_back(out.second);
+  std::vector<std::string> toNames = standardOutNames(int(to.size()));
+  LayoutBuilder result;
+  std::vector<BuilderInDim> ins;
+  for (const BuilderInDim &in : layout.getIns()) {
+    BuilderInDim reshaped{in.name, {}};
+    for (const BuilderBasis &basis : in.bases) {
+      int64_t flat = 0;
+      for (size_t i = 0; i < basis.size(); ++i)
+        flat = flat * fromSizes[i] + basis[i];
+      BuilderBasis b(to.size(), 0);
+      for (int i = int(to.size()) - 1; i >= 0; --i) {
+        b[i] = flat % to[i];
+        flat /= to[i];
+      }
+      reshaped.bases.push_back(std::move(b));
+    }
+    ins.push_back(std::move(reshaped));
+  }
+  result = LayoutBuilder::fromBases(std::move(ins), toNames);
+  for (unsigned i = 0; i < to.size(); ++i)
+    result.setOutSize(i, to[i]);
+  return result;
+}
+
+llvm::Expected<LinearLayout>
+mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
+                                    llvm::ArrayRef<int64_t> shape) {
+  int64_t sw = spec.swizzleBytes, eb = spec.elementBits;
+  if (sw != 0 && sw != 32 && sw != 64 && sw != 128)
+    return familyError("swizzle_bytes must be 0, 32, 64 or 128, got " +
+                       llvm::Twine(sw));
+  if (eb != 8 && eb != 16 && eb != 32 && eb != 64)
+    return familyError("element_bits must be 8, 16, 32 or 64, got " +
+                       llvm::Twine(eb));
+  int64_t rank = int64_t(shape.size());
+  if (rank == 0)
+    return familyError("shape must not be empty");
+  if (auto err = checkShape(shape, rank))
+    return std::move(err);
+  std::vector<std::string> names = standardOutNames(int(rank));
+  if (rank == 1)
+    return combineWithShape(
+               LayoutBuilder::identity1D(shape[0], "offset", "dim0"), shape)
+        .toLinearLayout(sharedInNames(), shape);
+
+  // The TMA box: at most 256 per dim; the contiguous dim exactly one
+  // swizzle row.
+  int64_t contigDim = spec.transposed ? 0 : rank - 1;
+  std::vector<int64_t> box(shape.begin(), shape.end());
+  for (int64_t &size : box)
+    size = std::min<int64_t>(size, 256);
+  int64_t rowElems = 8 * sw / eb;
+  if (sw != 0) {
+    if (box[contigDim] < rowElems)
+      return familyError("shape " + listToString(shape) +
+                         " is too small for an nvmma_shared layout with "
+                         "swizzle_bytes " + llvm::Twine(sw) + " and "
+                         "element_bits " + llvm::Twine(eb) + ": dim" +
+                         llvm::Twine(contigDim) + " must be at least " +
+                         llvm::Twine(rowElems));
+    box[contigDim] = rowElems;
+  }
+
+  LayoutBuilder layout;
+  if (sw == 0) {
+    // Unswizzled: the box in row-major order (Triton ignores `transposed`
+    // here), then the boxes.
+    layout = LayoutBuilder::identity1D(box[rank - 1], "offset",
+                                       names[rank - 1]);
+    for (int64_t i = rank - 2; i >= 0; --i)
+      layout *= LayoutBuilder::identity1D(box[i], "offset", names[i]);
+  } else {
+    // One core matrix: 8 rows of max(16, sw) bytes; row r's 16-byte chunks
+    // XORed with (r / perPhase) % maxPhase.
+    int64_t vec = 128 / eb, maxPhase = sw / 16, perPhase = 128 / sw;
+    int64_t tileCols = 8 * std::max<int64_t>(16, sw) / eb;
+    BuilderInDim offset{"offset", {}};
+    for (int64_t col = 1; col < tileCols; col *= 2)
+      offset.bases.push_back({0, col});
+    for (int64_t row = 1; row < 8; row *= 2)
+      offset.bases.push_back({row, vec * ((row / perPhase) % maxPhase)});
+    LayoutBuilder tile =
+        LayoutBuilder::fromBases({std::move(offset)}, {"dim0", "dim1"});
+    // The box with all outer dims collapsed into rows (contiguous dim last).
+    int64_t rows = 1;
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != contigDim)
+        rows *= box[i];
+    if (rows < 8)
+      return familyError("shape " + listToString(shape) +
+                         " is too small for a swizzled nvmma_shared layout: "
+                         "the dims other than dim" + llvm::Twine(contigDim) +
+                         " must hold at least 8 rows");
+    int64_t collapsed[] = {rows, box[contigDim]};
+    layout = ensureNotSmaller(tile, {"dim0", "dim1"}, collapsed);
+    // Back to N-d, the contiguous dim last, then in tensor order.
+    std::vector<int64_t> rotated = box;
+    if (spec.transposed)
+      std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
+    layout = reshapeRowMajor(layout, rotated);
+    if (spec.transposed) {
+      // rotated[i] is tensor dim (i + 1) % rank.
+      std::vector<BuilderInDim> ins = layout.getIns();
+      for (BuilderInDim &in : ins)
+        for (BuilderBasis &basis : in.bases)
+          std::rotate(basis.begin(), basis.end() - 1, basis.end());
+      layout = LayoutBuilder::fromBases(std::move(ins), names);
+      for (unsigned i = 0; i < rank; ++i)
+        layout.setOutSize(i, box[i]);
+    }
+  }
+  layout = ensureNotSmaller(layout.transposeOuts(names), names, shape);
+  return combineWithShape(layout, shape).toLinearLayout(sharedInNames(), shape);
+}

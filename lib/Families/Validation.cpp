@@ -1,0 +1,74 @@
+//===- Validation.cpp - Checks of layout-family parameters ----------------===//
+
+#include "Validation.h"
+
+#include "LayoutBuilder.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+using namespace mlir::ll;
+using namespace mlir::ll::families;
+
+/// Sizes above 2^30 cannot be part of a layout of at most 64 bits that
+/// still has lanes and warps; rejecting them keeps every product in range.
+static constexpr int64_t kMaxParameter = int64_t(1) << 30;
+
+std::string families::listToString(llvm::ArrayRef<int64_t> values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
+  return text + "]";
+}
+
+bool families::isPowerOfTwo(int64_t value) {
+  return value >= 1 && (value & (value - 1)) == 0;
+}
+
+llvm::Error families::checkPowersOfTwo(llvm::ArrayRef<int64_t> values,
+                                       llvm::StringRef name) {
+  for (int64_t value : values)
+    if (!isPowerOfTwo(value) || value > kMaxParameter)
+      return familyError(name + " must hold powers of two (at most 2^30), got " +
+                         listToString(values));
+  return llvm::Error::success();
+}
+
+llvm::Error families::checkLength(llvm::ArrayRef<int64_t> values, int64_t rank,
+                                  llvm::StringRef name) {
+  if (int64_t(values.size()) != rank)
+    return familyError(name + " must have " + llvm::Twine(rank) +
+                       " entries (the rank), got " + listToString(values));
+  return llvm::Error::success();
+}
+
+llvm::Error families::checkPermutation(llvm::ArrayRef<int64_t> order,
+                                       llvm::StringRef name) {
+  llvm::SmallVector<bool, 4> seen(order.size(), false);
+  for (int64_t d : order) {
+    if (d < 0 || d >= int64_t(order.size()) || seen[d])
+      return familyError(name + " must be a permutation of 0.." +
+                         llvm::Twine(int64_t(order.size()) - 1) + ", got " +
+                         listToString(order));
+    seen[d] = true;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error families::checkShape(llvm::ArrayRef<int64_t> shape, int64_t rank) {
+  if (int64_t(shape.size()) != rank)
+    return familyError("shape must have " + llvm::Twine(rank) +
+                       " entries (the layout's rank), got " +
+                       listToString(shape));
+  for (int64_t size : shape)
+    if (!isPowerOfTwo(size) || size > (int64_t(1) << 40))
+      return familyError("shape must hold powers of two, got " +
+                         listToString(shape));
+  return llvm::Error::success();
+}
+
+int64_t families::product(llvm::ArrayRef<int64_t> values) {
+  int64_t result = 1;
+  for (int64_t value : values)
+    result *= value;
+  return result;
+}

@@ -1,0 +1,258 @@
+"""Layout families as Gluon-style parameter objects.
+
+Each class mirrors the Gluon layout of the same name
+(``triton.experimental.gluon.language``) and converts to a
+:class:`~linear_layout.LinearLayout` with ``.to_linear(shape)``, giving the
+bases Triton 3.6's ``to_linear_layout`` gives (single-CTA layouts only).
+
+The objects are frozen dataclasses: keyword arguments, equality, hashing and
+a ``repr`` that can be pasted back. Parameters are checked when an object is
+made: a wrong type raises ``TypeError``, a wrong value ``ValueError`` naming
+the parameter. The construction itself is C++ (``linear_layout._core``);
+docs/families.md has the math.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Optional, Sequence, Tuple
+
+from linear_layout import _core
+from linear_layout._core import LinearLayout
+
+__all__ = [
+    "DistributedLayout",
+    "SharedLayout",
+    "BlockedLayout",
+    "SliceLayout",
+    "NvidiaMmaLayout",
+    "DotOperandLayout",
+    "AmdMfmaLayout",
+    "AmdWmmaLayout",
+    "SwizzledSharedLayout",
+    "NvmmaSharedLayout",
+]
+
+
+def _int(name: str, value) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return operator.index(value)
+
+
+def _ints(name: str, value) -> Tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) and not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of ints, not {type(value).__name__}")
+    return tuple(_int(name, v) for v in value)
+
+
+def _bool(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return value
+
+
+def _shape(shape) -> list:
+    return list(_ints("shape", shape))
+
+
+class DistributedLayout:
+    """Base of the register layouts: ``(register, lane, warp, block) -> (dim0, ...)``."""
+
+    def _spec(self) -> dict:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _validate(self) -> None:
+        object.__setattr__(self, "_rank", _core.distributed_rank(self._spec()))
+
+    @property
+    def rank(self) -> int:
+        """The rank of the tensors this layout applies to."""
+        return self._rank
+
+    def to_linear(self, shape: Sequence[int]) -> LinearLayout:
+        """The linear layout of a tensor of ``shape`` (powers of two)."""
+        return _core.distributed_to_linear(self._spec(), _shape(shape))
+
+
+class SharedLayout:
+    """Base of the memory layouts: ``(offset, block) -> (dim0, ...)``."""
+
+
+def _set(obj, name, value):
+    object.__setattr__(obj, name, value)
+
+
+@dataclass(frozen=True)
+class BlockedLayout(DistributedLayout):
+    """Registers, lanes and warps each tile the tensor along ``order`` (fastest first)."""
+
+    size_per_thread: Tuple[int, ...]
+    threads_per_warp: Tuple[int, ...]
+    warps_per_cta: Tuple[int, ...]
+    order: Tuple[int, ...]
+
+    def __post_init__(self):
+        for name in ("size_per_thread", "threads_per_warp", "warps_per_cta", "order"):
+            _set(self, name, _ints(name, getattr(self, name)))
+        self._validate()
+
+    def _spec(self):
+        return {"kind": "blocked", "size_per_thread": list(self.size_per_thread),
+                "threads_per_warp": list(self.threads_per_warp),
+                "warps_per_cta": list(self.warps_per_cta), "order": list(self.order)}
+
+
+@dataclass(frozen=True)
+class SliceLayout(DistributedLayout):
+    """``parent`` with dimension ``dim`` removed (reductions, broadcasts)."""
+
+    parent: DistributedLayout
+    dim: int
+
+    def __post_init__(self):
+        if not isinstance(self.parent, DistributedLayout):
+            raise TypeError(f"parent must be a distributed layout, not {type(self.parent).__name__}")
+        _set(self, "dim", _int("dim", self.dim))
+        self._validate()
+
+    def _spec(self):
+        return {"kind": "slice", "parent": self.parent._spec(), "dim": self.dim}
+
+
+@dataclass(frozen=True)
+class NvidiaMmaLayout(DistributedLayout):
+    """NVIDIA mma accumulator: ``version`` 2 (mma.sync, ``instr_shape`` [16, 8])
+    or 3 (wgmma, ``instr_shape`` [16, N, K])."""
+
+    version: int
+    warps_per_cta: Tuple[int, ...]
+    instr_shape: Tuple[int, ...]
+
+    def __post_init__(self):
+        _set(self, "version", _int("version", self.version))
+        _set(self, "warps_per_cta", _ints("warps_per_cta", self.warps_per_cta))
+        _set(self, "instr_shape", _ints("instr_shape", self.instr_shape))
+        self._validate()
+
+    def _spec(self):
+        return {"kind": "nvidia_mma", "version": self.version,
+                "warps_per_cta": list(self.warps_per_cta), "instr_shape": list(self.instr_shape)}
+
+
+@dataclass(frozen=True)
+class DotOperandLayout(DistributedLayout):
+    """Operand ``operand_index`` (0: A, 1: B) of a dot whose result has layout
+    ``parent`` (NVIDIA mma, AMD mfma/wmma, or blocked for FMA); ``k_width``
+    consecutive K elements per register group (0 for a blocked parent)."""
+
+    parent: DistributedLayout
+    operand_index: int
+    k_width: int
+
+    def __post_init__(self):
+        if not isinstance(self.parent, DistributedLayout):
+            raise TypeError(f"parent must be a distributed layout, not {type(self.parent).__name__}")
+        _set(self, "operand_index", _int("operand_index", self.operand_index))
+        _set(self, "k_width", _int("k_width", self.k_width))
+        self._validate()
+
+    def _spec(self):
+        return {"kind": "dot_operand", "parent": self.parent._spec(),
+                "operand_index": self.operand_index, "k_width": self.k_width}
+
+
+@dataclass(frozen=True)
+class AmdMfmaLayout(DistributedLayout):
+    """AMD mfma accumulator (``version`` 1-4: gfx908, gfx90a, gfx942, gfx950)."""
+
+    version: int
+    instr_shape: Tuple[int, ...]
+    transposed: bool
+    warps_per_cta: Tuple[int, ...]
+    element_bitwidth: int = 32
+    tiles_per_warp: Optional[Tuple[int, ...]] = None
+
+    def __post_init__(self):
+        _set(self, "version", _int("version", self.version))
+        _set(self, "instr_shape", _ints("instr_shape", self.instr_shape))
+        _set(self, "transposed", _bool("transposed", self.transposed))
+        _set(self, "warps_per_cta", _ints("warps_per_cta", self.warps_per_cta))
+        _set(self, "element_bitwidth", _int("element_bitwidth", self.element_bitwidth))
+        tiles = (1,) * len(self.warps_per_cta) if self.tiles_per_warp is None else self.tiles_per_warp
+        _set(self, "tiles_per_warp", _ints("tiles_per_warp", tiles))
+        self._validate()
+
+    def _spec(self):
+        return {"kind": "amd_mfma", "version": self.version, "instr_shape": list(self.instr_shape),
+                "transposed": self.transposed, "warps_per_cta": list(self.warps_per_cta),
+                "element_bitwidth": self.element_bitwidth, "tiles_per_warp": list(self.tiles_per_warp)}
+
+
+@dataclass(frozen=True)
+class AmdWmmaLayout(DistributedLayout):
+    """AMD wmma accumulator (``version`` 1: RDNA3, 2: RDNA4, 3: gfx1250)."""
+
+    version: int
+    transposed: bool
+    warps_per_cta: Tuple[int, ...]
+    instr_shape: Tuple[int, ...] = (16, 16, 16)
+    tiles_per_warp: Optional[Tuple[int, ...]] = None
+
+    def __post_init__(self):
+        _set(self, "version", _int("version", self.version))
+        _set(self, "transposed", _bool("transposed", self.transposed))
+        _set(self, "warps_per_cta", _ints("warps_per_cta", self.warps_per_cta))
+        _set(self, "instr_shape", _ints("instr_shape", self.instr_shape))
+        tiles = (1,) * len(self.warps_per_cta) if self.tiles_per_warp is None else self.tiles_per_warp
+        _set(self, "tiles_per_warp", _ints("tiles_per_warp", tiles))
+        self._validate()
+
+    def _spec(self):
+        return {"kind": "amd_wmma", "version": self.version, "instr_shape": list(self.instr_shape),
+                "transposed": self.transposed, "warps_per_cta": list(self.warps_per_cta),
+                "tiles_per_warp": list(self.tiles_per_warp)}
+
+
+@dataclass(frozen=True)
+class SwizzledSharedLayout(SharedLayout):
+    """Shared memory, rows along ``order[1]``, columns along ``order[0]``; the
+    ``vec``-element column groups of row r XORed with (r // per_phase) % max_phase."""
+
+    vec: int
+    per_phase: int
+    max_phase: int
+    order: Tuple[int, ...]
+
+    def __post_init__(self):
+        for name in ("vec", "per_phase", "max_phase"):
+            _set(self, name, _int(name, getattr(self, name)))
+        _set(self, "order", _ints("order", self.order))
+        # Validate now with the smallest shape of the right rank.
+        _core.swizzled_shared_to_linear(self.vec, self.per_phase, self.max_phase,
+                                        list(self.order), [1] * max(1, len(self.order)))
+
+    def to_linear(self, shape: Sequence[int]) -> LinearLayout:
+        return _core.swizzled_shared_to_linear(self.vec, self.per_phase, self.max_phase,
+                                               list(self.order), _shape(shape))
+
+
+@dataclass(frozen=True)
+class NvmmaSharedLayout(SharedLayout):
+    """NVIDIA TMA / wgmma shared memory with ``swizzle_bytes`` (0, 32, 64,
+    128) swizzling of 16-byte chunks; ``transposed``: dim0 is contiguous."""
+
+    swizzle_bytes: int
+    element_bits: int
+    transposed: bool = False
+
+    def __post_init__(self):
+        _set(self, "swizzle_bytes", _int("swizzle_bytes", self.swizzle_bytes))
+        _set(self, "element_bits", _int("element_bits", self.element_bits))
+        _set(self, "transposed", _bool("transposed", self.transposed))
+        _core.nvmma_shared_to_linear(self.swizzle_bytes, self.element_bits, self.transposed, [1])
+
+    def to_linear(self, shape: Sequence[int]) -> LinearLayout:
+        return _core.nvmma_shared_to_linear(self.swizzle_bytes, self.element_bits, self.transposed,
+                                            _shape(shape))

@@ -1,0 +1,146 @@
+//===- FamiliesBindings.cpp - Python API of the layout families -----------===//
+//
+// The Python parameter classes (python/linear_layout/families.py) describe a
+// distributed layout as a nested dict ({"kind": "blocked", ...,
+// "parent": {...}}); these functions turn it into a DistributedLayoutSpec and
+// call the C++ constructors. Type errors raise TypeError, bad values
+// ValueError with the parameter's name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+
+#include "LinearLayout/Families/LayoutFamilies.h"
+
+#include <nanobind/stl/string.h>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using namespace mlir::ll;
+using namespace mlir::ll::python;
+
+static llvm::SmallVector<int64_t, 4> toIntList(nb::handle value,
+                                               const char *what) {
+  llvm::SmallVector<int64_t, 4> result;
+  for (nb::handle item : toSequence(value, what))
+    result.push_back(toInt64(item, what));
+  return result;
+}
+
+static bool toBool(nb::handle value, const char *what) {
+  if (!PyBool_Check(value.ptr()))
+    throw nb::type_error((std::string(what) + " must be a bool, not " +
+                          nb::type_name(value.type()).c_str())
+                             .c_str());
+  return value.ptr() == Py_True;
+}
+
+/// A required entry of the description dict.
+static nb::handle entry(nb::dict spec, const char *key) {
+  nb::str name(key);
+  if (!spec.contains(name))
+    throw nb::value_error(
+        (std::string("layout description lacks '") + key + "'").c_str());
+  return spec[name];
+}
+
+static std::shared_ptr<DistributedLayoutSpec> toSpec(nb::handle value,
+                                                     int depth = 0) {
+  if (!nb::isinstance<nb::dict>(value))
+    throw nb::type_error("a distributed layout description must be a dict");
+  if (depth > 16)
+    throw nb::value_error("layout description is nested too deeply");
+  nb::dict spec = nb::borrow<nb::dict>(value);
+  std::string kind = toString(entry(spec, "kind"), "kind");
+  auto result = std::make_shared<DistributedLayoutSpec>();
+  if (kind == "blocked") {
+    result->kind = DistributedKind::Blocked;
+    result->sizePerThread =
+        toIntList(entry(spec, "size_per_thread"), "size_per_thread");
+    result->threadsPerWarp =
+        toIntList(entry(spec, "threads_per_warp"), "threads_per_warp");
+    result->warpsPerCTA =
+        toIntList(entry(spec, "warps_per_cta"), "warps_per_cta");
+    result->order = toIntList(entry(spec, "order"), "order");
+  } else if (kind == "slice") {
+    result->kind = DistributedKind::Slice;
+    result->parent = toSpec(entry(spec, "parent"), depth + 1);
+    result->dim = toInt64(entry(spec, "dim"), "dim");
+  } else if (kind == "nvidia_mma") {
+    result->kind = DistributedKind::NvidiaMma;
+    result->version = toInt64(entry(spec, "version"), "version");
+    result->warpsPerCTA =
+        toIntList(entry(spec, "warps_per_cta"), "warps_per_cta");
+    result->instrShape = toIntList(entry(spec, "instr_shape"), "instr_shape");
+  } else if (kind == "dot_operand") {
+    result->kind = DistributedKind::DotOperand;
+    result->parent = toSpec(entry(spec, "parent"), depth + 1);
+    result->operandIndex =
+        toInt64(entry(spec, "operand_index"), "operand_index");
+    result->kWidth = toInt64(entry(spec, "k_width"), "k_width");
+  } else if (kind == "amd_mfma" || kind == "amd_wmma") {
+    result->kind = kind == "amd_mfma" ? DistributedKind::AmdMfma
+                                      : DistributedKind::AmdWmma;
+    result->version = toInt64(entry(spec, "version"), "version");
+    result->instrShape = toIntList(entry(spec, "instr_shape"), "instr_shape");
+    result->transposed = toBool(entry(spec, "transposed"), "transposed");
+    result->warpsPerCTA =
+        toIntList(entry(spec, "warps_per_cta"), "warps_per_cta");
+    result->tilesPerWarp =
+        toIntList(entry(spec, "tiles_per_warp"), "tiles_per_warp");
+    if (kind == "amd_mfma")
+      result->elementBitwidth =
+          toInt64(entry(spec, "element_bitwidth"), "element_bitwidth");
+  } else {
+    throw nb::value_error(("unknown layout kind '" + kind + "'").c_str());
+  }
+  return result;
+}
+
+static void populate(nb::module_ &m) {
+  m.def(
+      "distributed_rank",
+      [](nb::handle spec) { return unwrap(getDistributedRank(*toSpec(spec))); },
+      "spec"_a,
+      "Validates a distributed layout description; returns its rank.");
+  m.def(
+      "distributed_to_linear",
+      [](nb::handle spec, nb::handle shape) {
+        return unwrap(distributedToLinearLayout(*toSpec(spec),
+                                                toIntList(shape, "shape")));
+      },
+      "spec"_a, "shape"_a,
+      "The linear layout (register, lane, warp, block) -> (dim0, ...) of a "
+      "distributed layout description for a tensor of `shape`.");
+  m.def(
+      "swizzled_shared_to_linear",
+      [](nb::handle vec, nb::handle perPhase, nb::handle maxPhase,
+         nb::handle order, nb::handle shape) {
+        SwizzledSharedSpec spec;
+        spec.vec = toInt64(vec, "vec");
+        spec.perPhase = toInt64(perPhase, "per_phase");
+        spec.maxPhase = toInt64(maxPhase, "max_phase");
+        spec.order = toIntList(order, "order");
+        return unwrap(
+            swizzledSharedToLinearLayout(spec, toIntList(shape, "shape")));
+      },
+      "vec"_a, "per_phase"_a, "max_phase"_a, "order"_a, "shape"_a,
+      "The linear layout (offset, block) -> (dim0, ...) of a swizzled shared "
+      "buffer of `shape`.");
+  m.def(
+      "nvmma_shared_to_linear",
+      [](nb::handle swizzleBytes, nb::handle elementBits,
+         nb::handle transposed, nb::handle shape) {
+        NvmmaSharedSpec spec;
+        spec.swizzleBytes = toInt64(swizzleBytes, "swizzle_bytes");
+        spec.elementBits = toInt64(elementBits, "element_bits");
+        spec.transposed = toBool(transposed, "transposed");
+        return unwrap(
+            nvmmaSharedToLinearLayout(spec, toIntList(shape, "shape")));
+      },
+      "swizzle_bytes"_a, "element_bits"_a, "transposed"_a, "shape"_a,
+      "The linear layout (offset, block) -> (dim0, ...) of an NVMMA shared "
+      "buffer of `shape`.");
+}
+
+static BindingRegistration registration(/*order=*/20, populate);
