@@ -31,3 +31,9 @@ from linear_layout.planning import (  # noqa: E402
 )
 
 __all__ += ["optimal_swizzle", "plan_conversion", "wavefronts"]
+
+# Layout families (docs/families.md).
+from linear_layout.families import *  # noqa: E402,F401,F403
+from linear_layout.families import __all__ as _families_all  # noqa: E402
+
+__all__ += _families_all
