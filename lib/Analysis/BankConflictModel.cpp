@@ -20,6 +20,7 @@ SharedMemoryTarget::get(llvm::StringRef name) {
       version > 0) {
     t.banks = 32;
     t.warpSize = 32;
+    t.nvidiaArch = int(version);
     return t;
   }
   if (name.starts_with("gfx") && name.size() > 3) {

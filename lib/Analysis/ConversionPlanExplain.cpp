@@ -111,6 +111,14 @@ std::string ConversionPlan::explain() const {
                          " -> {1}-bit accesses",
                          w.set(s.vec), s.vectorBits)
                .str());
+    w.line("  Instructions: store with " +
+           sharedInstructionName(s.storeTile.kind, true) + ", load with " +
+           sharedInstructionName(s.loadTile.kind, false) +
+           (s.storeTile.kind != SharedInstruction::Vector ||
+                    s.loadTile.kind != SharedInstruction::Vector
+                ? " (a matrix instruction is modelled as a 128-bit access: "
+                  "its contiguous bits are the vector, rows the lanes)"
+                : ""));
     if (!s.sub.empty())
       w.line("  Sub-word bits (elements sharing a 4-byte word): " +
              w.set(s.sub));

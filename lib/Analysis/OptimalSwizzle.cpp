@@ -10,6 +10,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <tuple>
+
 using namespace mlir::ll;
 
 static llvm::Error error(const std::string &msg) {
@@ -31,7 +33,7 @@ static F2Vectors ctaColumns(const DistributedColumns &l) {
 static llvm::Expected<SwizzlePlan>
 computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
             int elementBits, const SharedMemoryTarget &target,
-            bool withRounds) {
+            bool withRounds, const F2Vectors *forcedVec) {
   SwizzlePlan plan;
   plan.elementBits = elementBits;
   F2Vectors srcAll = ctaColumns(src), dstAll = ctaColumns(dst);
@@ -51,8 +53,11 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   F2Vectors regB = dst.nonFree(HwDim::Register);
   F2Vectors common = intersectSpans(regA, regB);
   int maxVec = llvm::Log2_32(unsigned(128 / elementBits));
-  plan.vec.assign(common.begin(),
-                  common.begin() + std::min<size_t>(common.size(), maxVec));
+  if (forcedVec)
+    plan.vec = *forcedVec;
+  else
+    plan.vec.assign(common.begin(),
+                    common.begin() + std::min<size_t>(common.size(), maxVec));
   int v = int(plan.vec.size());
   int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
   int vecBytesLog2 = v + elemBytesLog2;
@@ -182,17 +187,79 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
   if (!same)
     return error("the two layouts do not hold the same elements in each CTA");
 
-  auto single = computeOnce(src, dst, elementBits, target, false);
-  if (!single || !options.allowRounds)
-    return single;
-  auto multi = computeOnce(src, dst, elementBits, target, true);
-  if (!multi)
-    return multi.takeError();
-  if (!multi->round.empty() &&
-      multi->store.wavefronts == single->store.wavefronts &&
-      multi->load.wavefronts == single->load.wavefronts)
-    return multi;
-  return single;
+  // The instruction choices: plain vectors on both sides, or ldmatrix /
+  // stmatrix views (MatrixInstructions.h) whose contiguous bits become the
+  // vector. Each choice gets the optimal swizzle; the cheapest wins
+  // (wavefronts, then instructions, then plain instructions).
+  struct Choice {
+    DistributedColumns store, load;
+    MatrixTile storeTile, loadTile;
+    std::optional<F2Vectors> vec;
+  };
+  llvm::SmallVector<Choice, 9> choices;
+  choices.push_back({src, dst, {}, {}, std::nullopt});
+  bool ldmatrix = options.allowMatrix && target.nvidiaArch >= 75;
+  bool stmatrix = options.allowMatrix && target.nvidiaArch >= 90;
+  F2Subspace srcRegs(src.get(HwDim::Register)), dstRegs(dst.get(HwDim::Register));
+  auto contiguous = [&](const DistributedColumns &view) {
+    return F2Vectors(view.get(HwDim::Register)
+                         .take_front(elementBits == 16 ? 3 : 2));
+  };
+  for (bool trans : {false, true}) {
+    if (ldmatrix)
+      if (auto load = matrixView(dst, elementBits, trans, false, &srcRegs))
+        choices.push_back(
+            {src, load->first, {}, load->second, contiguous(load->first)});
+    if (stmatrix)
+      if (auto store = matrixView(src, elementBits, trans, true, &dstRegs))
+        choices.push_back(
+            {store->first, dst, store->second, {}, contiguous(store->first)});
+    if (stmatrix && ldmatrix)
+      if (auto store = matrixView(src, elementBits, trans, true, nullptr)) {
+        F2Subspace vecSpace(contiguous(store->first));
+        for (bool loadTrans : {false, true})
+          if (auto load = matrixView(dst, elementBits, loadTrans, false,
+                                     &vecSpace))
+            choices.push_back({store->first, load->first, store->second,
+                               load->second, contiguous(store->first)});
+      }
+  }
+
+  std::optional<SwizzlePlan> best;
+  auto cost = [](const SwizzlePlan &p) {
+    int matrixSides = (p.storeTile.kind != SharedInstruction::Vector) +
+                      (p.loadTile.kind != SharedInstruction::Vector);
+    return std::make_tuple(p.store.wavefronts + p.load.wavefronts,
+                           p.store.instructions + p.load.instructions,
+                           matrixSides);
+  };
+  for (const Choice &choice : choices) {
+    const F2Vectors *vec = choice.vec ? &*choice.vec : nullptr;
+    auto single = computeOnce(choice.store, choice.load, elementBits, target,
+                              false, vec);
+    if (!single) {
+      if (!vec)
+        return single.takeError();
+      llvm::consumeError(single.takeError());
+      continue;
+    }
+    SwizzlePlan plan = std::move(*single);
+    if (options.allowRounds) {
+      auto multi = computeOnce(choice.store, choice.load, elementBits, target,
+                               true, vec);
+      if (!multi)
+        return multi.takeError();
+      if (!multi->round.empty() &&
+          multi->store.wavefronts == plan.store.wavefronts &&
+          multi->load.wavefronts == plan.load.wavefronts)
+        plan = std::move(*multi);
+    }
+    plan.storeTile = choice.storeTile;
+    plan.loadTile = choice.loadTile;
+    if (!best || cost(plan) < cost(*best))
+      best = std::move(plan);
+  }
+  return std::move(*best);
 }
 
 llvm::Expected<SwizzlePlan>

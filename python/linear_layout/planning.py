@@ -79,6 +79,10 @@ class SwizzlePlan:
     load_conflict_bound: int
     store_conflict_dim: int
     load_conflict_dim: int
+    store_instruction: str
+    load_instruction: str
+    store_tile: dict
+    load_tile: dict
 
     @property
     def store_wavefronts(self) -> int:
@@ -203,11 +207,14 @@ def _check_target(value: Any) -> str:
 
 def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
                     target: str = "sm_90", *, kind: Optional[str] = None,
-                    allow_rounds: bool = True) -> ConversionPlan:
+                    allow_rounds: bool = True,
+                    allow_matrix: bool = True) -> ConversionPlan:
     """Plans the conversion from ``src`` (A) to ``dst`` (B).
 
     ``kind`` forces a mechanism (it must be able to do the conversion);
-    ``allow_rounds=False`` keeps the shared-memory conversion in one round.
+    ``allow_rounds=False`` keeps the shared-memory conversion in one round;
+    ``allow_matrix=False`` uses only ``ld.shared``/``st.shared`` vectors (no
+    ``ldmatrix``/``stmatrix``).
     """
     _check_layout(src, "src")
     _check_layout(dst, "dst")
@@ -217,7 +224,10 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
         raise TypeError(f"kind must be a str or None, not {type(kind).__name__}")
     if not isinstance(allow_rounds, bool):
         raise TypeError("allow_rounds must be a bool")
-    d = _core._plan_conversion(src, dst, element_bits, target, kind, allow_rounds)
+    if not isinstance(allow_matrix, bool):
+        raise TypeError("allow_matrix must be a bool")
+    d = _core._plan_conversion(src, dst, element_bits, target, kind,
+                               allow_rounds, allow_matrix)
     return ConversionPlan(
         kind=d["kind"], classification=d["classification"],
         conversion=d["conversion"], element_bits=d["element_bits"],
@@ -229,23 +239,25 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
 
 
 def swizzle_plan(src: LinearLayout, dst: LinearLayout, element_bits: int,
-                 target: str = "sm_90", *, allow_rounds: bool = False) -> SwizzlePlan:
+                 target: str = "sm_90", *, allow_rounds: bool = False,
+                 allow_matrix: bool = False) -> SwizzlePlan:
     """The whole construction of the optimal swizzle (sets, bounds, costs)."""
     _check_layout(src, "src")
     _check_layout(dst, "dst")
     _check_bits(element_bits, "element_bits")
     _check_target(target)
-    if not isinstance(allow_rounds, bool):
-        raise TypeError("allow_rounds must be a bool")
+    if not isinstance(allow_rounds, bool) or not isinstance(allow_matrix, bool):
+        raise TypeError("allow_rounds and allow_matrix must be bools")
     return SwizzlePlan._from_dict(
-        _core._optimal_swizzle(src, dst, element_bits, target, allow_rounds))
+        _core._optimal_swizzle(src, dst, element_bits, target, allow_rounds,
+                               allow_matrix))
 
 
 def optimal_swizzle(src: LinearLayout, dst: LinearLayout, element_bits: int,
                     target: str = "sm_90") -> LinearLayout:
     """The memory layout ``offset -> dims`` through which storing ``src`` and
-    loading ``dst`` takes the fewest wavefronts, at maximal vector width (one
-    round over the whole tile)."""
+    loading ``dst`` with ``st.shared``/``ld.shared`` vectors takes the fewest
+    wavefronts, at maximal vector width (one round over the whole tile)."""
     return swizzle_plan(src, dst, element_bits, target).memory_layout
 
 

@@ -104,6 +104,17 @@ static nb::dict swizzleDict(const SwizzlePlan &s, const DistributedColumns &c) {
   d["load_conflict_bound"] = s.loadConflictBound;
   d["store_conflict_dim"] = s.storeConflictDim;
   d["load_conflict_dim"] = s.loadConflictDim;
+  d["store_instruction"] = sharedInstructionName(s.storeTile.kind, true);
+  d["load_instruction"] = sharedInstructionName(s.loadTile.kind, false);
+  auto tileRegs = [](const MatrixTile &t) {
+    nb::dict r;
+    r["pair_register"] = t.pairRegister;
+    r["matrix_registers"] =
+        nb::make_tuple(t.matrixRegisters[0], t.matrixRegisters[1]);
+    return r;
+  };
+  d["store_tile"] = tileRegs(s.storeTile);
+  d["load_tile"] = tileRegs(s.loadTile);
   return d;
 }
 
@@ -144,9 +155,16 @@ static std::optional<ConversionKind> toKind(nb::handle value) {
                             .c_str());
 }
 
+static bool toBool(nb::handle value, const char *what) {
+  if (!PyBool_Check(value.ptr()))
+    throw nb::type_error((std::string(what) + " must be a bool").c_str());
+  return value.ptr() == Py_True;
+}
+
 static nb::dict planConversionPy(nb::handle src, nb::handle dst,
                                  nb::handle elementBits, nb::handle target,
-                                 nb::handle kind, nb::handle allowRounds) {
+                                 nb::handle kind, nb::handle allowRounds,
+                                 nb::handle allowMatrix) {
   const LinearLayout &a = toLayout(src, "src");
   const LinearLayout &b = toLayout(dst, "dst");
   int bits = toElementBits(elementBits);
@@ -156,6 +174,7 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
   if (!PyBool_Check(allowRounds.ptr()))
     throw nb::type_error("allow_rounds must be a bool");
   options.swizzle.allowRounds = allowRounds.ptr() == Py_True;
+  options.swizzle.allowMatrix = toBool(allowMatrix, "allow_matrix");
   ConversionPlan plan = unwrap(planConversion(a, b, bits, t, options));
   DistributedColumns cols =
       unwrap(getDistributedColumns(a, plan.outDims, "src"));
@@ -180,7 +199,8 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
 
 static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
                                  nb::handle elementBits, nb::handle target,
-                                 nb::handle allowRounds) {
+                                 nb::handle allowRounds,
+                                 nb::handle allowMatrix) {
   const LinearLayout &a = toLayout(src, "src");
   const LinearLayout &b = toLayout(dst, "dst");
   int bits = toElementBits(elementBits);
@@ -189,6 +209,7 @@ static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
     throw nb::type_error("allow_rounds must be a bool");
   SwizzleOptions options;
   options.allowRounds = allowRounds.ptr() == Py_True;
+  options.allowMatrix = toBool(allowMatrix, "allow_matrix");
   auto outDims = outDimsOf(a);
   DistributedColumns ca = unwrap(getDistributedColumns(a, outDims, "src"));
   DistributedColumns cb = unwrap(getDistributedColumns(b, outDims, "dst"));
@@ -222,9 +243,10 @@ static nb::dict wavefrontsPy(nb::handle memory, nb::handle distributed,
 
 static void populate(nb::module_ &m) {
   m.def("_plan_conversion", &planConversionPy, "src"_a, "dst"_a,
-        "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a);
+        "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
+        "allow_matrix"_a);
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
-        "element_bits"_a, "target"_a, "allow_rounds"_a);
+        "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);
   m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,
         "element_bits"_a, "vector_bits"_a, "target"_a, "access"_a);
 }

@@ -28,7 +28,8 @@ def lay(bases, sizes=SIZES):
 
 
 def test_16x32_plan_is_the_xor_2m_swizzle():
-    plan = ll.plan_conversion(lay(A16), lay(B16), 32)
+    # The paper's algorithm: plain ld/st.shared vectors.
+    plan = ll.plan_conversion(lay(A16), lay(B16), 32, allow_matrix=False)
     assert plan.kind == "shared_memory"
     assert plan.memory_layout == lay({"offset": XOR_2M})
     s = plan.swizzle
@@ -48,6 +49,16 @@ def test_16x32_plan_is_the_xor_2m_swizzle():
                    "Lemma 9.5"):
         assert needle in text, needle
     assert ll.optimal_swizzle(lay(A16), lay(B16), 32) == plan.memory_layout
+
+
+def test_16x32_with_ldmatrix_keeps_wavefronts_and_cuts_instructions():
+    plan = ll.plan_conversion(lay(A16), lay(B16), 32)
+    s = plan.swizzle
+    assert s.load_instruction == "ldmatrix" and s.store_instruction == "st.shared"
+    assert (plan.store_wavefronts, plan.load_wavefronts) == (16, 16)
+    # 4 x 128-bit stores and 4 ldmatrix.x4 (Triton 3.6 measures 4 + 4 too).
+    assert (s.store.instructions, s.load.instructions) == (4, 4)
+    assert "ldmatrix" in plan.explain()
 
 
 @pytest.mark.parametrize("memory, per_instruction, load", [

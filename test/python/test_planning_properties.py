@@ -61,7 +61,7 @@ def test_predicted_wavefronts_match_simulation(pair, bits):
     a_bases, b_bases, sizes = pair
     a, b = make(a_bases, sizes), make(b_bases, sizes)
     plan = ll.plan_conversion(a, b, bits, kind="shared_memory",
-                              allow_rounds=False)
+                              allow_rounds=False, allow_matrix=False)
     s = plan.swizzle
     memory = plan.memory_layout.bases["offset"]
     src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
@@ -105,6 +105,57 @@ def test_predicted_wavefronts_match_simulation(pair, bits):
     y_bound = max(0, seg - (d - rank(vec_word + b_thr)))
     assert set(st_counts) <= {1 << x_bound}
     assert set(ld_counts) <= {1 << y_bound}
+
+
+def matrix_view(bases, sizes, instruction, tile, bits):
+    """The 128-bit access equivalent to ldmatrix/stmatrix (PTX fragment:
+    thread t, register i = row t/4, columns 2(t%4)+{0,1}; .trans swaps rows
+    and columns), built from the PTX description, not from the library."""
+    regs, lanes = bases["register"], bases["lane"]
+    pair, (m0, m1) = tile["pair_register"], tile["matrix_registers"]
+    if bits == 16:
+        contiguous = [regs[pair], lanes[0], lanes[1]]
+        rows = [lanes[2], lanes[3], lanes[4]]
+        if instruction.endswith(".trans"):
+            contiguous, rows = rows, contiguous
+    else:
+        contiguous, rows = [lanes[0], lanes[1]], [lanes[2], lanes[3], lanes[4]]
+    used = {pair, m0, m1}
+    other = [r for i, r in enumerate(regs) if i not in used]
+    return {"register": contiguous + other, "lane": rows + [regs[m0], regs[m1]],
+            "warp": bases["warp"]}
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(distributed_pairs(same_warps=False, max_zeros=1),
+       st.sampled_from([16, 32]))
+def test_matrix_instruction_wavefronts_match_simulation(pair, bits):
+    a_bases, b_bases, sizes = pair
+    a, b = make(a_bases, sizes), make(b_bases, sizes)
+    plan = ll.plan_conversion(a, b, bits, kind="shared_memory",
+                              allow_rounds=False)
+    s = plan.swizzle
+    plain = ll.plan_conversion(a, b, bits, kind="shared_memory",
+                               allow_rounds=False, allow_matrix=False)
+    # Matrix instructions are only taken when they are no worse.
+    assert (plan.store_wavefronts + plan.load_wavefronts
+            <= plain.store_wavefronts + plain.load_wavefronts)
+    memory = plan.memory_layout.bases["offset"]
+    store_bases, load_bases = a_bases, b_bases
+    if s.store_instruction != "st.shared":
+        store_bases = matrix_view(a_bases, sizes, s.store_instruction,
+                                  s.store_tile, bits)
+    if s.load_instruction != "ld.shared":
+        load_bases = matrix_view(b_bases, sizes, s.load_instruction,
+                                 s.load_tile, bits)
+    st_counts = bo.simulate_wavefronts(
+        memory, bo.Distributed(store_bases, sizes), bits, s.vector_bits, "store")
+    ld_counts = bo.simulate_wavefronts(
+        memory, bo.Distributed(load_bases, sizes), bits, s.vector_bits, "load")
+    assert sum(st_counts) == plan.store_wavefronts
+    assert sum(ld_counts) == plan.load_wavefronts
+    src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
+    np.testing.assert_array_equal(bo.round_trip(memory, src, dst), dst.element)
 
 
 @settings(max_examples=400, **SETTINGS)

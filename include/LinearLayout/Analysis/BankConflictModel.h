@@ -36,6 +36,8 @@ struct SharedMemoryTarget {
   int banks = 32;
   int bankBytes = 4;
   int warpSize = 32;
+  /// NVIDIA compute capability (90 for sm_90), 0 for AMD.
+  int nvidiaArch = 0;
   int wavefrontBytes() const { return banks * bankBytes; }
 
   /// "sm_<N>" (NVIDIA: 32 banks, 32 lanes), "gfx942"/"gfx90a"/"gfx9xx"

@@ -20,6 +20,7 @@
 #define LINEARLAYOUT_ANALYSIS_OPTIMALSWIZZLE_H
 
 #include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Analysis/MatrixInstructions.h"
 
 namespace mlir::ll {
 
@@ -41,6 +42,9 @@ struct SwizzlePlan {
   int storeConflictDim = 0, loadConflictDim = 0;
   WavefrontCount store, load;
   int64_t sharedBytes = 0;
+  /// The instructions of the store and the load (st.shared / stmatrix[.trans],
+  /// ld.shared / ldmatrix[.trans]) and the register bits of their tiles.
+  MatrixTile storeTile, loadTile;
   int64_t rounds() const { return int64_t(1) << round.size(); }
 };
 
@@ -48,6 +52,9 @@ struct SwizzleOptions {
   /// Split the conversion into rounds over common register directions when
   /// that costs no wavefronts.
   bool allowRounds = true;
+  /// Consider ldmatrix (sm_75+) and stmatrix (sm_90+) for 16- and 32-bit
+  /// data, chosen when they take fewer wavefronts or instructions.
+  bool allowMatrix = true;
 };
 
 /// Computes the optimal swizzle for storing `src` and loading `dst`.
