@@ -1,4 +1,4 @@
-//===- LLCAPI.cpp - C API of the `ll` dialect ------------------------------===//
+//===- LLCAPI.cpp - C API of the `ll` dialect -----------------------------===//
 
 #include "LinearLayout/Dialect/LL/CAPI/LL.h"
 

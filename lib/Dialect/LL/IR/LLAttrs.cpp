@@ -1,4 +1,4 @@
-//===- LLAttrs.cpp - The #ll.linear attribute ------------------------------===//
+//===- LLAttrs.cpp - The #ll.linear attribute -----------------------------===//
 //
 // Parsing, printing and verification of `#ll.linear`. The parser never
 // asserts: every malformed input ends in a located diagnostic (the prebuilt
@@ -273,7 +273,8 @@ bool LinearAttr::isMemory() const {
   ArrayRef<LayoutDim> inDims = getLinearLayout().getInDims();
   if (inDims.empty() || inDims[0].name != "offset")
     return false;
-  return inDims.size() == 1 || (inDims.size() == 2 && inDims[1].name == "block");
+  return inDims.size() == 1 ||
+         (inDims.size() == 2 && inDims[1].name == "block");
 }
 
 /// Names the basis of an input bit, `lane[2] = [0, 4]`.
@@ -295,8 +296,8 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
                         function_ref<InFlightDiagnostic()> emitError) {
   for (auto [index, size] : llvm::enumerate(shape)) {
     if (ShapedType::isDynamic(size))
-      return emitError() << "the " << what << " has a dynamic dimension " << index
-                         << "; #ll.linear needs a static shape";
+      return emitError() << "the " << what << " has a dynamic dimension "
+                         << index << "; #ll.linear needs a static shape";
     if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size)))
       return emitError() << "dimension " << index << " of the " << what
                          << " has size " << size
@@ -310,8 +311,9 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
   for (auto [index, dim] : llvm::enumerate(outDims)) {
     std::string expected = "dim" + std::to_string(index);
     if (dim.name != expected)
-      return emitError() << "output dimension " << index << " of the layout is '"
-                         << dim.name << "', expected '" << expected << "'";
+      return emitError() << "output dimension " << index
+                         << " of the layout is '" << dim.name << "', expected '"
+                         << expected << "'";
   }
   for (auto [index, dim] : llvm::enumerate(outDims)) {
     int64_t size = shape[index];

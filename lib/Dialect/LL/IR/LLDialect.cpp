@@ -1,4 +1,4 @@
-//===- LLDialect.cpp - The `ll` dialect ------------------------------------===//
+//===- LLDialect.cpp - The `ll` dialect -----------------------------------===//
 
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 

@@ -1,4 +1,4 @@
-//===- LLOps.cpp - Operations of the `ll` dialect --------------------------===//
+//===- LLOps.cpp - Operations of the `ll` dialect -------------------------===//
 
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
@@ -101,7 +101,8 @@ static LogicalResult verifySharedAccess(Operation *op, RankedTensorType tensor,
   }
   if (tensor.getElementType() != buffer.getElementType())
     return op->emitOpError("tensor element type ")
-           << tensor.getElementType() << " differs from the buffer element type "
+           << tensor.getElementType()
+           << " differs from the buffer element type "
            << buffer.getElementType();
   return success();
 }

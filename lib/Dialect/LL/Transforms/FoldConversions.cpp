@@ -1,4 +1,4 @@
-//===- FoldConversions.cpp - Fold chains of ll.convert_layout --------------===//
+//===- FoldConversions.cpp - Fold chains of ll.convert_layout -------------===//
 
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
