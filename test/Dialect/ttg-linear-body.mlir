@@ -1,4 +1,5 @@
 // RUN: ll-opt %s | FileCheck %s
+// RUN: ll-opt %s --emit-bytecode | ll-opt | FileCheck %s
 
 // The three layouts below are copied verbatim from the TTGIR Triton 3.6
 // prints for Inputs/triton_linear_dump.py compiled on the CPU for

@@ -247,3 +247,9 @@ def test_import_without_mlir_package():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "no-mlir-ok" in out.stdout
+
+
+def test_lazy_dialect_attribute():
+    assert ll.dialect is lld
+    with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
+        ll.no_such_thing  # noqa: B018
