@@ -72,10 +72,15 @@ mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
     for (int r : usable)
       if (r != tile.pairRegister && m < 2)
         tile.matrixRegisters[m++] = r;
+    // The 16 contiguous bytes must be distinct elements. A load may repeat
+    // rows or matrices (lanes give the same address: a broadcast); a store
+    // may not (two lanes would write one row).
     F2Vectors tileColumns = contiguous;
-    tileColumns.append(rows.begin(), rows.end());
-    tileColumns.push_back(regs[tile.matrixRegisters[0]]);
-    tileColumns.push_back(regs[tile.matrixRegisters[1]]);
+    if (store) {
+      tileColumns.append(rows.begin(), rows.end());
+      tileColumns.push_back(regs[tile.matrixRegisters[0]]);
+      tileColumns.push_back(regs[tile.matrixRegisters[1]]);
+    }
     if (F2Subspace(tileColumns).dim() != int(tileColumns.size()))
       continue;
 

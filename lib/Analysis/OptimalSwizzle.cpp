@@ -190,7 +190,8 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
   // The instruction choices: plain vectors on both sides, or ldmatrix /
   // stmatrix views (MatrixInstructions.h) whose contiguous bits become the
   // vector. Each choice gets the optimal swizzle; the cheapest wins
-  // (wavefronts, then instructions, then plain instructions).
+  // (wavefronts, then instructions, then scratch bytes, then plain
+  // instructions).
   struct Choice {
     DistributedColumns store, load;
     MatrixTile storeTile, loadTile;
@@ -231,7 +232,7 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
                       (p.loadTile.kind != SharedInstruction::Vector);
     return std::make_tuple(p.store.wavefronts + p.load.wavefronts,
                            p.store.instructions + p.load.instructions,
-                           matrixSides);
+                           p.sharedBytes, matrixSides);
   };
   for (const Choice &choice : choices) {
     const F2Vectors *vec = choice.vec ? &*choice.vec : nullptr;
