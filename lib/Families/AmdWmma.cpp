@@ -4,7 +4,8 @@
 // holds 8 elements of one column, every other row; lanes 16-31 take the odd
 // rows. Versions 2/3 (RDNA4, gfx1250): each lane holds 8 consecutive rows of
 // one column; lanes 16-31 take rows 8-15. Transposed swaps rows and columns.
-// Tiles repeat over tilesPerWarp and warps, N fastest.
+// Tiles repeat over tilesPerWarp and warps along N, the rest of N, then
+// tilesPerWarp and warps along M (as mfma).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,16 +16,18 @@ using namespace mlir::ll::families;
 
 static constexpr int64_t kWaveSize = 32;
 
-/// tilesPerWarp then warps, per dimension, N fastest.
-static LayoutBuilder wmmaCtaLayout(const DistributedLayoutSpec &spec,
-                                   int rank) {
+/// The warps of the accumulator, N fastest; along `zeroDim` they broadcast
+/// (a dot operand is shared by the warps that differ only along K).
+static LayoutBuilder wmmaWarps(const DistributedLayoutSpec &spec, int rank,
+                               int64_t zeroDim) {
   std::vector<std::string> names = standardOutNames(rank);
-  std::vector<int64_t> tilesPerWarp = tilesPerWarpOrOnes(spec, rank);
   LayoutBuilder layout;
   for (int64_t d : getMatrixOrder(rank, /*rowMajor=*/true)) {
-    layout *= LayoutBuilder::identity1D(tilesPerWarp[d], "register", names[d]);
-    layout *=
-        LayoutBuilder::identity1D(spec.warpsPerCTA[d], "warp", names[d]);
+    if (d == zeroDim)
+      layout *= LayoutBuilder::zeros1D(spec.warpsPerCTA[d], "warp", names[d]);
+    else
+      layout *=
+          LayoutBuilder::identity1D(spec.warpsPerCTA[d], "warp", names[d]);
   }
   return layout.transposeOuts(names);
 }
@@ -52,10 +55,27 @@ static LayoutBuilder wmmaTile(const DistributedLayoutSpec &spec, int rank) {
 
 LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
                                      llvm::ArrayRef<int64_t> shape) {
+  // As for mfma: tiles of a warp and warps along N, then the rest of N in
+  // registers, and only then tiles and warps along M.
   int rank = int(shape.size());
-  LayoutBuilder layout = wmmaTile(spec, rank) * wmmaCtaLayout(spec, rank);
+  std::vector<std::string> names = standardOutNames(rank);
+  int mIndex = rank - 2, nIndex = rank - 1;
+  std::vector<int64_t> tilesPerWarp = tilesPerWarpOrOnes(spec, rank);
+  int64_t tilesN = tilesPerWarp[nIndex], tilesM = tilesPerWarp[mIndex];
+  int64_t warpsN = spec.warpsPerCTA[nIndex], warpsM = spec.warpsPerCTA[mIndex];
+  constexpr int64_t tileDim = 16;
+  LayoutBuilder layout = wmmaTile(spec, rank);
+  layout *= LayoutBuilder::identity1D(tilesN, "register", names[nIndex]);
+  layout *= LayoutBuilder::identity1D(warpsN, "warp", names[nIndex]);
+  layout *= LayoutBuilder::identity1D(
+      shape[nIndex] / (tileDim * warpsN * tilesN), "register", names[nIndex]);
+  layout *= LayoutBuilder::identity1D(tilesM, "register", names[mIndex]);
+  layout *= LayoutBuilder::identity1D(warpsM, "warp", names[mIndex]);
+  if (rank == 3)
+    layout *=
+        LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp", names[0]);
   std::vector<int64_t> repOrder = getMatrixOrder(rank, /*rowMajor=*/true);
-  layout = layout.transposeOuts(permuteNames(standardOutNames(rank), repOrder));
+  layout = layout.transposeOuts(permuteNames(names, repOrder));
   return combineWithShape(layout, shape);
 }
 
@@ -86,26 +106,16 @@ families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
   tile *= LayoutBuilder::identity1D(kDim / kTileSize, "register", dimK);
   if (nonKRepeat > 1)
     tile *= LayoutBuilder::identity1D(nonKRepeat, "register", dimNonK);
-
-  // The accumulator's tiles and warps with the K component projected away
-  // (the operand is shared along it) and register bits left pointing nowhere
-  // dropped.
-  LayoutBuilder cta = wmmaCtaLayout(wmma, rank);
-  int kOut = cta.getOutIndex(dimK);
-  std::vector<BuilderInDim> ins = cta.getIns();
-  for (BuilderInDim &in : ins) {
-    std::vector<BuilderBasis> bases;
-    for (BuilderBasis basis : in.bases) {
-      if (kOut >= 0)
-        basis[kOut] = 0;
-      bool zero = llvm::all_of(basis, [](int64_t v) { return v == 0; });
-      if (in.name == "register" && zero)
-        continue;
-      bases.push_back(std::move(basis));
-    }
-    in.bases = std::move(bases);
-  }
-  cta = LayoutBuilder::fromBases(std::move(ins), cta.getOutNames());
+  // The rest of K, then the accumulator's tiles along the non-K dim.
+  int64_t kIndex = order[0], nonKIndex = order[1];
+  int64_t kCovered = tile.getOutSize(dimK);
+  if (shape[kIndex] > kCovered)
+    tile *= LayoutBuilder::identity1D(shape[kIndex] / kCovered, "register",
+                                      dimK);
+  tile *= LayoutBuilder::identity1D(tilesPerWarpOrOnes(wmma, rank)[nonKIndex],
+                                    "register", dimNonK);
+  // Warps as the accumulator's, shared (zero) along K.
+  LayoutBuilder cta = wmmaWarps(wmma, rank, kIndex);
 
   LayoutBuilder layout = tile * cta;
   layout = layout.transposeOuts(permuteNames(names, order));
