@@ -9,6 +9,8 @@
 #include "FamilyBuilders.h"
 #include "Validation.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace mlir::ll;
 using namespace mlir::ll::families;
 
@@ -188,8 +190,50 @@ static llvm::Expected<int64_t> dotRank(const DistributedLayoutSpec &spec) {
   }
 }
 
+/// log2 of every size a description multiplies together, summed over the
+/// description and its parents.
+static int64_t parameterBits(const DistributedLayoutSpec &spec) {
+  int64_t bits = 0;
+  auto add = [&](llvm::ArrayRef<int64_t> values) {
+    for (int64_t value : values)
+      if (value > 1)
+        bits += llvm::Log2_64(uint64_t(value));
+  };
+  add(spec.sizePerThread);
+  add(spec.threadsPerWarp);
+  add(spec.warpsPerCTA);
+  add(spec.tilesPerWarp);
+  add(spec.instrShape);
+  add(spec.kWidth);
+  if (spec.parent)
+    bits += parameterBits(*spec.parent);
+  return bits;
+}
+
+/// Layouts of more than 2^48 elements per CTA cannot be indexed by the 64
+/// bits of a LinearLayout together with a tensor shape; refusing them also
+/// keeps every intermediate size far from int64 overflow.
+static constexpr int64_t kMaxParameterBits = 48;
+
+static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec);
+
 llvm::Expected<int64_t>
 mlir::ll::getDistributedRank(const DistributedLayoutSpec &spec) {
+  auto rank = rankOf(spec);
+  if (!rank)
+    return rank.takeError();
+  if (*rank > 8)
+    return familyError("layouts of rank above 8 are not supported, got rank " +
+                       llvm::Twine(*rank));
+  if (parameterBits(spec) > kMaxParameterBits)
+    return familyError("the layout parameters describe more than 2^48 "
+                       "elements per CTA (size_per_thread, threads_per_warp, "
+                       "warps_per_cta, tiles_per_warp, instr_shape and "
+                       "k_width multiply together)");
+  return rank;
+}
+
+static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
   switch (spec.kind) {
   case DistributedKind::Blocked:
     return blockedRank(spec);

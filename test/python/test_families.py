@@ -283,3 +283,62 @@ def test_numpy_integers_are_accepted():
 def test_huge_shapes_fail_cleanly():
     with pytest.raises(ValueError):
         ll.BlockedLayout(**BLOCKED).to_linear([2**40, 2**40])
+
+
+def test_random_parameters_never_crash():
+    """Mostly-plausible random parameters (some garbage mixed in): every
+    outcome is a layout of the requested shape or a ValueError/TypeError."""
+    import random
+
+    rng = random.Random(7)
+    garbage = [0, 3, -1, -4, 7, 2**31, 2**40, 2**62, 2**63 - 1]
+    good = [1, 2, 4, 8, 16, 32]
+
+    def value():
+        return rng.choice(garbage) if rng.random() < 0.05 else rng.choice(good)
+
+    def values(n=None):
+        n = rng.choice([2, 2, 2, 3, 1, 0, 9]) if n is None else n
+        return [value() for _ in range(n)]
+
+    def distributed(depth=0):
+        kind = rng.randrange(6 if depth < 2 else 4)
+        if kind == 0:
+            rank = rng.choice([1, 2, 2, 3])
+            tpw = rng.choice({1: [[32], [64]], 2: [[4, 8], [8, 4], [1, 32], [8, 8]], 3: [[2, 4, 4], [1, 8, 4]]}[rank])
+            order = list(range(rank))
+            rng.shuffle(order)
+            return ll.BlockedLayout(values(rank), tpw if rng.random() < 0.9 else values(),
+                                    values(rank), order if rng.random() < 0.9 else values(rank))
+        if kind == 1:
+            return ll.NvidiaMmaLayout(rng.choice([1, 2, 3]), values(),
+                                      rng.choice([[16, 8], [16, 64, 16], [16, 8, 8], [1, 16, 8]]))
+        if kind == 2:
+            return ll.AmdMfmaLayout(rng.choice([1, 2, 3, 4, 5]),
+                                    rng.choice([[32, 32, 8], [16, 16, 16], [4, 64, 4], [64, 4, 4], values()]),
+                                    rng.random() < 0.5, values(), rng.choice([32, 64, 0]),
+                                    values() if rng.random() < 0.3 else None)
+        if kind == 3:
+            return ll.AmdWmmaLayout(rng.choice([0, 1, 2, 3]), rng.random() < 0.5, values(),
+                                    rng.choice([[16, 16, 16], [16, 16, 32], [16, 16, 64]]),
+                                    values() if rng.random() < 0.3 else None)
+        if kind == 4:
+            return ll.SliceLayout(distributed(depth + 1), rng.choice([0, 1, 2, -1]))
+        return ll.DotOperandLayout(distributed(depth + 1), rng.choice([0, 1, 2]), rng.choice([0, 1, 2, 4, 8, 16, 3]))
+
+    converted = 0
+    for _ in range(3000):
+        try:
+            layout = distributed()
+        except (ValueError, TypeError):
+            continue
+        shape = [rng.choice([1, 2, 8, 32, 128, 1024]) for _ in range(layout.rank)]
+        if rng.random() < 0.1:
+            shape = values()
+        try:
+            result = layout.to_linear(shape)
+        except ValueError:
+            continue
+        assert list(result.out_dims.items()) == [(f"dim{i}", s) for i, s in enumerate(shape)]
+        converted += 1
+    assert converted > 500
