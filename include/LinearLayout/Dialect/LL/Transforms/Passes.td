@@ -29,4 +29,39 @@ def LLFoldConversions : Pass<"ll-fold-conversions"> {
   ];
 }
 
+def LLPlanConversions : Pass<"ll-plan-conversions"> {
+  let summary = "Decide how each ll.convert_layout moves its data";
+  let description = [{
+    Classifies every `ll.convert_layout` (C = B⁻¹A: no-op, register moves,
+    warp shuffles or shared memory) and records the decision in an `ll.plan`
+    dictionary attribute that the lowering reads (docs/planning.md):
+
+    - `kind`: `"noop"`, `"registers"`, `"shuffle"` or `"shared_memory"`;
+    - shuffles: `vector_bits`, `rounds`, `shuffles`, `selects` (per thread);
+    - shared memory: `memory_layout` (an `#ll.linear` from `offset` to the
+      tile: the optimal swizzle of the paper's §5.4), `vector_bits`,
+      `rounds`, `shared_bytes`, `store_instruction`, `load_instruction`,
+      and the predicted `store_wavefronts` / `load_wavefronts` (Lemma 9.4,
+      the whole tile).
+
+    A user overrides a decision by writing `ll.plan` by hand: a given `kind`
+    is kept (it must be able to do the conversion), and a given
+    `memory_layout` (with `vector_bits`, default the element width) is kept
+    and only costed. Other entries are recomputed.
+
+    ```
+    ll-opt --ll-plan-conversions=target=sm_90 in.mlir
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target whose shared memory is modelled: sm_<N>, gfx942, gfx950">,
+    Option<"allowRounds", "allow-rounds", "bool", /*default=*/"true",
+           "Split shared-memory conversions into rounds over a smaller "
+           "scratch buffer when that costs no wavefronts">,
+    Option<"allowMatrix", "allow-matrix", "bool", /*default=*/"true",
+           "Consider ldmatrix/stmatrix for 16- and 32-bit data">,
+  ];
+}
+
 #endif // LINEARLAYOUT_DIALECT_LL_TRANSFORMS_PASSES_TD
