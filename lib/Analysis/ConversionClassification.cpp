@@ -1,6 +1,7 @@
 //===- ConversionClassification.cpp - What a conversion B⁻¹A needs --------===//
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
+#include "LinearLayout/Analysis/DistributedColumns.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -105,14 +106,96 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
   result.conversion = std::move(*c);
   for (unsigned dim = 0; dim < 4; ++dim)
     result.trivial[dim] = isTrivialOver(result.conversion, dim);
-  // Quotient from the top: the highest non-trivial dimension decides.
-  if (!result.trivial[3] || !result.trivial[2])
-    result.kind = ConversionKind::SharedMemory;
-  else if (!result.trivial[1])
-    result.kind = ConversionKind::Shuffle;
-  else if (!result.trivial[0] || *a != *b)
-    result.kind = ConversionKind::Registers;
-  else
+  // Without broadcast, the quotient of C decides. With broadcast, C is one
+  // of several right inverses and its quotient can be wrong either way (C
+  // may look non-trivial where no data crosses a thread; a trivial C only
+  // says A's elements are in B's threads, not the converse). So decide by the
+  // element sets (docs/planning.md §1): registers suffice when every thread
+  // of B finds its elements in the same thread of A, shuffles when every
+  // warp of B finds them in the same warp of A (with identical warp and
+  // block bases, so that one plan serves every warp). Without broadcast
+  // both criteria coincide with the quotient of C.
+  auto outDims = outDimsOf(*a);
+  auto ca = getDistributedColumns(*a, outDims, "src");
+  if (!ca)
+    return ca.takeError();
+  auto cb = getDistributedColumns(*b, outDims, "dst");
+  if (!cb)
+    return cb.takeError();
+  F2Subspace regsA(ca->get(HwDim::Register));
+  F2Vectors sliceColumns(ca->get(HwDim::Register));
+  sliceColumns.append(ca->get(HwDim::Lane).begin(), ca->get(HwDim::Lane).end());
+  F2Subspace sliceA(sliceColumns);
+  auto allIn = [](const F2Subspace &space, llvm::ArrayRef<uint64_t> vs) {
+    return llvm::all_of(vs, [&](uint64_t v) { return space.contains(v); });
+  };
+  bool registersSuffice = allIn(regsA, cb->get(HwDim::Register));
+  for (HwDim d : {HwDim::Lane, HwDim::Warp, HwDim::Block}) {
+    if (ca->bits(d) != cb->bits(d)) {
+      registersSuffice = false;
+      continue;
+    }
+    for (auto [x, y] : llvm::zip(ca->get(d), cb->get(d)))
+      registersSuffice = registersSuffice && regsA.contains(x ^ y);
+  }
+  F2Vectors sliceB(cb->get(HwDim::Register));
+  sliceB.append(cb->get(HwDim::Lane).begin(), cb->get(HwDim::Lane).end());
+  bool shuffleSuffices =
+      ca->get(HwDim::Warp) == cb->get(HwDim::Warp) &&
+      ca->get(HwDim::Block) == cb->get(HwDim::Block) &&
+      ca->bits(HwDim::Lane) == cb->bits(HwDim::Lane) &&
+      allIn(sliceA, sliceB) && F2Subspace(sliceB).dim() == sliceA.dim();
+  result.sameBlocks = ca->get(HwDim::Block) == cb->get(HwDim::Block);
+
+  if (*a == *b)
     result.kind = ConversionKind::Noop;
+  else if (registersSuffice)
+    result.kind = ConversionKind::Registers;
+  else if (shuffleSuffices)
+    result.kind = ConversionKind::Shuffle;
+  else
+    result.kind = ConversionKind::SharedMemory;
+  if (registersSuffice) {
+    // Source register of (r, l, w, b) in B: linear in the bits of r, l, w, b.
+    // A register bit of B takes the A registers that sum to it; a lane (warp,
+    // block) bit takes those that sum to the difference of the two layouts'
+    // columns there.
+    llvm::SmallVector<int, 16> nonFreeRegs;
+    for (int r = 0; r < ca->bits(HwDim::Register); ++r)
+      if (!(ca->free(HwDim::Register) >> r & 1))
+        nonFreeRegs.push_back(r);
+    F2Subspace regs(ca->nonFree(HwDim::Register));
+    auto sourceMask = [&](uint64_t element) -> std::optional<uint64_t> {
+      std::optional<uint64_t> coords = regs.coordinates(element);
+      if (!coords)
+        return std::nullopt;
+      uint64_t mask = 0;
+      for (auto [k, r] : llvm::enumerate(nonFreeRegs))
+        if (*coords >> k & 1)
+          mask |= uint64_t(1) << r;
+      return mask;
+    };
+    llvm::SmallVector<uint64_t, 32> columns;
+    llvm::SmallVector<LayoutDim, 4> inDims;
+    for (HwDim d :
+         {HwDim::Register, HwDim::Lane, HwDim::Warp, HwDim::Block}) {
+      inDims.push_back(LayoutDim{hwDimName(d), cb->bits(d)});
+      for (int i = 0; i < cb->bits(d); ++i) {
+        uint64_t target = cb->get(d)[i];
+        if (d != HwDim::Register && i < ca->bits(d))
+          target ^= ca->get(d)[i];
+        std::optional<uint64_t> mask = sourceMask(target);
+        if (!mask)
+          return error("internal error: a register of dst has no source");
+        columns.push_back(*mask);
+      }
+    }
+    llvm::SmallVector<LayoutDim, 1> outReg = {
+        LayoutDim{"register", ca->bits(HwDim::Register)}};
+    auto map = LinearLayout::getFromColumns(inDims, outReg, columns);
+    if (!map)
+      return map.takeError();
+    result.registerMap = std::move(*map);
+  }
   return result;
 }

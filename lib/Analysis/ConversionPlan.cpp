@@ -65,25 +65,27 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
     return plan;
   case ConversionKind::Registers: {
     plan.kind = ConversionKind::Registers;
-    int regsB = b->bits(HwDim::Register), regsA = a->bits(HwDim::Register);
-    for (uint64_t r = 0; r < (uint64_t(1) << regsB); ++r) {
-      uint64_t t = b->element(r, 0, 0);
-      int32_t found = -1;
-      for (uint64_t s = 0; s < (uint64_t(1) << regsA) && found < 0; ++s)
-        if (a->element(s, 0, 0) == t)
-          found = int32_t(s);
-      if (found < 0)
-        return error("internal error: a register of dst has no source");
-      plan.registerSources.push_back(found);
-    }
-    plan.reason = "C moves data only between registers of the same thread "
-                  "(lane, warp and block are trivial in C)";
+    plan.registerMap = classified->registerMap;
+    for (uint64_t r = 0; r < (uint64_t(1) << b->bits(HwDim::Register)); ++r)
+      plan.registerSources.push_back(int32_t(plan.registerMap.applyFlat(r)));
+    plan.reason = "every thread already holds the elements it needs: only "
+                  "registers move";
     return plan;
   }
   case ConversionKind::Shuffle: {
     auto shuffle = planWarpShuffle(*a, *b, elementBits);
-    if (!shuffle)
-      return shuffle.takeError();
+    if (!shuffle) {
+      if (options.forceKind)
+        return shuffle.takeError();
+      // Too large to tabulate: go through shared memory instead.
+      std::string why = llvm::toString(shuffle.takeError());
+      if (auto err = planShared())
+        return std::move(err);
+      plan.kind = ConversionKind::SharedMemory;
+      plan.reason = "C moves data between lanes only, but no shuffle plan: " +
+                    why;
+      return plan;
+    }
     plan.shuffle = std::move(*shuffle);
     plan.kind = ConversionKind::Shuffle;
     if (options.forceKind) {

@@ -128,7 +128,12 @@ class ShufflePlan:
 
 @dataclass(frozen=True)
 class ConversionPlan:
-    """How to convert ``src`` into ``dst``; see ``explain()``."""
+    """How to convert ``src`` into ``dst``; see ``explain()``.
+
+    For ``kind == "registers"``, ``register_map`` maps (register, lane, warp,
+    block) of ``dst`` to the register of the same thread of ``src`` holding
+    the element, and ``register_sources`` lists it for lane 0 of warp 0.
+    """
 
     kind: str
     classification: str
@@ -137,6 +142,7 @@ class ConversionPlan:
     target: str
     reason: str
     register_sources: list
+    register_map: Optional[LinearLayout]
     shuffle: Optional[ShufflePlan]
     swizzle: Optional[SwizzlePlan]
     _explain: str = field(repr=False)
@@ -233,6 +239,7 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
         conversion=d["conversion"], element_bits=d["element_bits"],
         target=d["target"], reason=d["reason"],
         register_sources=d["register_sources"],
+        register_map=d["register_map"],
         shuffle=ShufflePlan(**d["shuffle"]) if d["shuffle"] is not None else None,
         swizzle=SwizzlePlan._from_dict(d["swizzle"]) if d["swizzle"] is not None else None,
         _explain=d["explain"])

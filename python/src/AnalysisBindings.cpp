@@ -190,6 +190,9 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
   for (int32_t s : plan.registerSources)
     sources.append(s);
   d["register_sources"] = sources;
+  d["register_map"] = plan.kind == ConversionKind::Registers
+                          ? nb::cast(plan.registerMap)
+                          : nb::none();
   d["shuffle"] = plan.shuffle ? nb::object(shuffleDict(*plan.shuffle, cols))
                               : nb::none();
   d["swizzle"] = plan.swizzle ? nb::object(swizzleDict(*plan.swizzle, cols))

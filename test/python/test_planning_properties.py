@@ -178,7 +178,13 @@ def test_plan_moves_the_data(pair, bits):
     elif plan.kind == "shuffle":
         got = bo.run_shuffles(plan.shuffle, src, dst)
     elif plan.kind == "registers":
-        got = src.element[:, :, plan.register_sources]
+        m = plan.register_map
+        got = np.empty_like(dst.element)
+        for idx in np.ndindex(*dst.element.shape):
+            w, lane, r = (int(i) for i in idx)
+            source = m.apply({"register": r, "lane": lane, "warp": w,
+                              "block": 0})["register"]
+            got[idx] = src.element[w, lane, source]
     else:
         assert plan.kind == "noop"
         assert a == b
@@ -220,3 +226,37 @@ def test_every_kind_is_reachable(bits):
     assert regs.kind == "registers"
     assert regs.register_sources == [0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7,
                                      12, 14, 13, 15]
+
+
+def minimal_mechanism(src, dst):
+    """By brute force over element sets: the least mechanism that can do it."""
+    if src.element.shape == dst.element.shape and \
+            (src.element == dst.element).all():
+        return "noop"
+    same_threads = src.element.shape[:2] == dst.element.shape[:2] and all(
+        set(dst.element[w, lane]) <= set(src.element[w, lane])
+        for w in range(dst.nwarp) for lane in range(dst.nlane))
+    if same_threads:
+        return "registers"
+    return None
+
+
+@settings(max_examples=400, **SETTINGS)
+@given(distributed_pairs(max_zeros=3), element_bits)
+def test_classification_matches_element_sets(pair, bits):
+    a_bases, b_bases, sizes = pair
+    plan = ll.plan_conversion(make(a_bases, sizes), make(b_bases, sizes), bits)
+    src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
+    brute = minimal_mechanism(src, dst)
+    if brute is not None:
+        assert plan.classification == brute
+    else:
+        assert plan.classification in ("shuffle", "shared_memory")
+        same_warps = a_bases["warp"] == b_bases["warp"]
+        warp_sets_equal = all(
+            set(dst.element[w].ravel()) == set(src.element[w].ravel())
+            for w in range(dst.nwarp)) if src.nwarp == dst.nwarp else False
+        if same_warps and warp_sets_equal:
+            assert plan.classification == "shuffle"
+        if not warp_sets_equal:
+            assert plan.classification == "shared_memory"

@@ -6,7 +6,9 @@
 // C = C' × id_D: C's D-columns are the unit vectors of output D and no other
 // input reaches output D — the data never crosses D. Quotienting the trivial
 // dimensions block, warp, lane (and register) from the top, the highest one
-// left decides the mechanism (docs/planning.md §1):
+// left decides the mechanism (docs/planning.md §1; with broadcast the
+// element sets per thread and per warp decide, as C is then only one of
+// several right inverses):
 //
 //   none -> noop, register -> registers, lane -> shuffle,
 //   warp or block -> shared_memory.
@@ -29,8 +31,16 @@ struct ConversionClassification {
   LinearLayout conversion;
   /// Which of register, lane, warp, block C is trivial over.
   bool trivial[4] = {true, true, true, true};
+  /// True when both layouts have the same block bases.
+  bool sameBlocks = true;
   /// True when the conversion moves data between CTAs.
-  bool crossesBlocks() const { return !trivial[3]; }
+  bool crossesBlocks() const {
+    return kind == ConversionKind::SharedMemory && !sameBlocks;
+  }
+  /// For `registers`: register, lane, warp, block of B -> the register of the
+  /// same thread of A holding the element (linear; a lane-dependent source
+  /// needs a select per lane bit).
+  LinearLayout registerMap;
 };
 
 /// Normalises a distributed layout: input dimensions exactly register, lane,

@@ -36,9 +36,11 @@ struct ConversionPlan {
   LinearLayout conversion;
   int elementBits = 0;
   SharedMemoryTarget target;
-  /// For `registers`: the register of A each register of B copies (the same
-  /// in every lane and warp).
+  /// For `registers`: the register of A each register of B copies in lane 0
+  /// of warp 0, and the full map (register, lane, warp, block of B -> register
+  /// of A; linear, so a lane-dependent source is an XOR of lane-bit masks).
   std::vector<int32_t> registerSources;
+  LinearLayout registerMap;
   std::optional<WarpShufflePlan> shuffle;
   std::optional<SwizzlePlan> swizzle;
   /// Why `kind` was chosen, in one sentence.
