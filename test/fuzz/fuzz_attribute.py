@@ -8,7 +8,9 @@ ways:
   (``linear_layout.dialect.parse_attribute`` / ``parse_type``), in worker
   subprocesses so that an abort or a segfault is caught and the input that
   caused it is found by bisection; and
-* in batches through ``ll-opt --split-input-file`` (one split per mutant).
+* in batches through ``ll-opt --split-input-file`` (one split per mutant),
+  plus count/5 mutated functions using the ops, run through
+  ``ll-opt --canonicalize --ll-fold-conversions``.
 
 Besides "no crash" it checks a property of every mutant the parser accepts:
 its printed form parses back to the same attribute, and
@@ -49,6 +51,22 @@ SEEDS = [
     "#ll.linear<{register = [[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0]], lane = [[8, 0, 0], [0, 32, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[0, 0, 1], [0, 1, 0]], block = []}>",
     '#ll.linear<{"register" = [[1]]} -> {"dim0" = 2}>',
     "#ll.linear<{offset = [[1, 0], [0, 1]], block = [[2, 0]]} -> {dim0 = 4, dim1 = 2}>",
+]
+# Whole functions using the ops, mutated as text and run through
+# `ll-opt --canonicalize --ll-fold-conversions` (folders and patterns on
+# whatever the parser accepts).
+_A = "#ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>"
+_B = "#ll.linear<{register = [[1, 0], [2, 0]], lane = [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 16]], block = []}>"
+_M = "#ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0]]}>"
+OP_SEEDS = [
+    f"func.func @f(%p: !llvm.ptr<1>, %s: i32) {{ %t = ll.load_tile %p row_stride(%s : i32) : !llvm.ptr<1> -> tensor<16x32xf16, {_A}> "
+    f"%u = ll.convert_layout %t : tensor<16x32xf16, {_A}> -> tensor<16x32xf16, {_B}> "
+    f"%v = ll.convert_layout %u : tensor<16x32xf16, {_B}> -> tensor<16x32xf16, {_A}> "
+    f"ll.store_tile %v, %p : tensor<16x32xf16, {_A}>, !llvm.ptr<1> return }}",
+    f"func.func @g(%x: tensor<16x32xf16, {_A}>) -> tensor<16x32xf16, {_A}> {{ %b = ll.alloc_shared : !ll.shared<16x32xf16, {_M}> "
+    f"ll.store_shared %x, %b : tensor<16x32xf16, {_A}>, !ll.shared<16x32xf16, {_M}> gpu.barrier "
+    f"%y = ll.load_shared %b : !ll.shared<16x32xf16, {_M}> -> tensor<16x32xf16, {_B}> "
+    f"%z = ll.convert_layout %y : tensor<16x32xf16, {_B}> -> tensor<16x32xf16, {_A}> return %z : tensor<16x32xf16, {_A}> }}",
 ]
 SHAPES = ["16x32", "4x4", "32", "128x8", "64x32", "16x64x2", "1x1", "8", "2x2", "6", "?x4", "0"]
 TOKENS = ["[", "]", "{", "}", ",", "=", "->", "<", ">", " ", "-", "0", "1", "7",
@@ -183,20 +201,28 @@ def bisect_crash(cases, crashes):
 # ---------------------------------------------------------------------------
 
 
+def make_op_cases(count: int, seed: int) -> list[tuple[str, str]]:
+    """Mutated functions using the ops (kind "func")."""
+    rng = random.Random(seed)
+    return [("func", mutate(rng, rng.choice(OP_SEEDS))) for _ in range(count)]
+
+
 def wrap_for_ll_opt(index: int, kind: str, text: str) -> str:
+    if kind == "func":
+        return text
     if kind == "attr":
         return f"func.func @f{index}() attributes {{a = {text}}} {{ return }}"
     return f"func.func @f{index}(%x: {text}) {{ return }}"
 
 
-def run_ll_opt_batch(ll_opt, cases, start):
+def run_ll_opt_batch(ll_opt, cases, start, passes=()):
     """Return code of ll-opt on one file with one split per case."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write("\n// -----\n".join(wrap_for_ll_opt(start + k, kind, text)
                                    for k, (kind, text) in enumerate(cases)))
         path = f.name
     try:
-        proc = subprocess.run([ll_opt, "--split-input-file", path, "-o", os.devnull],
+        proc = subprocess.run([ll_opt, "--split-input-file", *passes, path, "-o", os.devnull],
                               capture_output=True, text=True)
         return proc.returncode
     finally:
@@ -219,7 +245,8 @@ def fuzz(count: int, seed: int, batch: int = 2000, ll_opt: str | None = None,
          use_ll_opt: bool = True, log=print) -> dict:
     """Runs `count` mutants through both paths; returns a summary dict."""
     cases = make_cases(count, seed)
-    summary = {"mutants": count, "accepted": 0, "rejected": 0, "crashes": [],
+    summary = {"mutants": count, "op_mutants": 0, "accepted": 0, "rejected": 0,
+               "crashes": [],
                "failures": [], "ll_opt_runs": 0, "ll_opt_crashes": []}
     started = time.time()
     for start in range(0, count, batch):
@@ -250,6 +277,19 @@ def fuzz(count: int, seed: int, batch: int = 2000, ll_opt: str | None = None,
                     part, lambda c: run_ll_opt_batch(tool, c, 0) not in (0, 1))
                 summary["ll_opt_crashes"] += [{"case": c, "returncode": rc} for c in culprits]
                 log(f"ll-opt crashed (rc {rc}); culprits: {culprits}")
+        # Mutated op IR, through the folders and patterns too.
+        op_cases = make_op_cases(max(1, count // 5), seed + 1)
+        passes = ("--canonicalize", "--ll-fold-conversions")
+        summary["op_mutants"] = len(op_cases)
+        for start in range(0, len(op_cases), batch):
+            part = op_cases[start:start + batch]
+            rc = run_ll_opt_batch(tool, part, start, passes)
+            summary["ll_opt_runs"] += 1
+            if rc not in (0, 1):
+                culprits = bisect_crash(
+                    part, lambda c: run_ll_opt_batch(tool, c, 0, passes) not in (0, 1))
+                summary["ll_opt_crashes"] += [{"case": c, "returncode": rc} for c in culprits]
+                log(f"ll-opt crashed on op IR (rc {rc}); culprits: {culprits}")
     summary["seconds"] = round(time.time() - started, 1)
     return summary
 
@@ -271,7 +311,8 @@ def main() -> int:
     summary = fuzz(args.count, args.seed, args.batch, args.ll_opt, not args.no_ll_opt)
     print(json.dumps({k: v for k, v in summary.items()}, indent=1))
     bad = summary["crashes"] or summary["ll_opt_crashes"] or summary["failures"]
-    print(f"{summary['mutants']} mutants: {summary['accepted']} accepted, "
+    print(f"{summary['mutants']} attribute/type mutants (+{summary['op_mutants']} op-IR "
+          f"mutants through ll-opt): {summary['accepted']} accepted, "
           f"{summary['rejected']} rejected, {len(summary['crashes'])} python crashes, "
           f"{len(summary['ll_opt_crashes'])} ll-opt crashes, "
           f"{len(summary['failures'])} property failures, {summary['seconds']} s")
