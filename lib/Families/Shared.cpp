@@ -135,51 +135,58 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   LayoutBuilder layout;
   if (sw == 0) {
     // Unswizzled: the box in row-major order (Triton ignores `transposed`
-    // here), then the boxes.
+    // here); boxes then repeat along the last dim first (the order in which
+    // this layout lists its outputs).
     layout = LayoutBuilder::identity1D(box[rank - 1], "offset",
                                        names[rank - 1]);
     for (int64_t i = rank - 2; i >= 0; --i)
       layout *= LayoutBuilder::identity1D(box[i], "offset", names[i]);
-  } else {
-    // One core matrix: 8 rows of max(16, sw) bytes; row r's 16-byte chunks
-    // XORed with (r / perPhase) % maxPhase.
-    int64_t vec = 128 / eb, maxPhase = sw / 16, perPhase = 128 / sw;
-    int64_t tileCols = 8 * std::max<int64_t>(16, sw) / eb;
-    BuilderInDim offset{"offset", {}};
-    for (int64_t col = 1; col < tileCols; col *= 2)
-      offset.bases.push_back({0, col});
-    for (int64_t row = 1; row < 8; row *= 2)
-      offset.bases.push_back({row, vec * ((row / perPhase) % maxPhase)});
-    LayoutBuilder tile =
-        LayoutBuilder::fromBases({std::move(offset)}, {"dim0", "dim1"});
-    // The box with all outer dims collapsed into rows (contiguous dim last).
-    int64_t rows = 1;
-    for (int64_t i = 0; i < rank; ++i)
-      if (i != contigDim)
-        rows *= box[i];
-    if (rows < 8)
-      return familyError("shape " + listToString(shape) +
-                         " is too small for a swizzled nvmma_shared layout: "
-                         "the dims other than dim" + llvm::Twine(contigDim) +
-                         " must hold at least 8 rows");
-    int64_t collapsed[] = {rows, box[contigDim]};
-    layout = ensureNotSmaller(tile, {"dim0", "dim1"}, collapsed);
-    // Back to N-d, the contiguous dim last, then in tensor order.
-    std::vector<int64_t> rotated = box;
-    if (spec.transposed)
-      std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
-    layout = reshapeRowMajor(layout, rotated);
-    if (spec.transposed) {
-      // rotated[i] is tensor dim (i + 1) % rank.
-      std::vector<BuilderInDim> ins = layout.getIns();
-      for (BuilderInDim &in : ins)
-        for (BuilderBasis &basis : in.bases)
-          std::rotate(basis.begin(), basis.end() - 1, basis.end());
-      layout = LayoutBuilder::fromBases(std::move(ins), names);
-      for (unsigned i = 0; i < rank; ++i)
-        layout.setOutSize(i, box[i]);
-    }
+    return combineWithShape(layout, shape)
+        .toLinearLayout(sharedInNames(), shape);
   }
-  layout = ensureNotSmaller(layout.transposeOuts(names), names, shape);
+  // One core matrix: 8 rows of max(16, sw) bytes; row r's 16-byte chunks
+  // XORed with (r / perPhase) % maxPhase.
+  int64_t vec = 128 / eb, maxPhase = sw / 16, perPhase = 128 / sw;
+  int64_t tileCols = 8 * std::max<int64_t>(16, sw) / eb;
+  BuilderInDim offset{"offset", {}};
+  for (int64_t col = 1; col < tileCols; col *= 2)
+    offset.bases.push_back({0, col});
+  for (int64_t row = 1; row < 8; row *= 2)
+    offset.bases.push_back({row, vec * ((row / perPhase) % maxPhase)});
+  LayoutBuilder tile =
+      LayoutBuilder::fromBases({std::move(offset)}, {"dim0", "dim1"});
+  // Triton collapses the box to [prod(box[0..rank-2]), box[rank-1]] and
+  // swaps the two when transposed: a transposed rank-3 box [c, a, b] has
+  // rows b and columns c * a (the core matrix covers c of them).
+  int64_t outer = 1;
+  for (int64_t i = 0; i + 1 < rank; ++i)
+    outer *= box[i];
+  int64_t collapsed[] = {outer, box[rank - 1]};
+  if (spec.transposed)
+    std::swap(collapsed[0], collapsed[1]);
+  if (collapsed[0] < 8)
+    return familyError("shape " + listToString(shape) +
+                       " is too small for a swizzled nvmma_shared layout: "
+                       "it needs at least 8 rows of " +
+                       llvm::Twine(tileCols) + " elements");
+  // Rows first, then (transposed rank >= 3 only) further columns.
+  layout = ensureNotSmaller(tile, {"dim0", "dim1"}, collapsed);
+  // Row-major back to N-d: the box itself, or, transposed, the box with dim0
+  // moved last; then relabelled in tensor order.
+  std::vector<int64_t> rotated = box;
+  if (spec.transposed)
+    std::rotate(rotated.begin(), rotated.begin() + 1, rotated.end());
+  layout = reshapeRowMajor(layout, rotated);
+  if (spec.transposed) {
+    // rotated[i] is tensor dim (i + 1) % rank.
+    std::vector<BuilderInDim> ins = layout.getIns();
+    for (BuilderInDim &in : ins)
+      for (BuilderBasis &basis : in.bases)
+        std::rotate(basis.begin(), basis.end() - 1, basis.end());
+    layout = LayoutBuilder::fromBases(std::move(ins), names);
+    for (unsigned i = 0; i < rank; ++i)
+      layout.setOutSize(i, box[i]);
+  }
+  // Boxes repeat along dim0 first.
   return combineWithShape(layout, shape).toLinearLayout(sharedInNames(), shape);
 }

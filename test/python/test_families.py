@@ -1,9 +1,10 @@
 """Layout families against Triton 3.6, plus validation and hand-checked tiles.
 
 families_triton36.json is written by fixtures/generate_family_fixtures.py
-under Triton 3.6 (distributed layouts converted by Triton itself; shared
-layouts, which Triton 3.6 cannot convert, from their address formulas).
-These tests need no Triton.
+under Triton 3.6: distributed layouts converted by Triton's
+`to_linear_layout`, shared layouts read back from a 1-D `memdesc_reshape`
+view (Triton 3.6's `to_linear_layout` aborts on shared encodings) and
+cross-checked against their address formulas. These tests need no Triton.
 """
 
 import collections
@@ -247,6 +248,7 @@ WMMA = ll.AmdWmmaLayout(2, False, [2, 2])
     (lambda: MFMA.to_linear([0, 16]), "shape"),
     (lambda: ll.NvmmaSharedLayout(128, 16).to_linear([64, 32]), "shape"),
     (lambda: ll.NvmmaSharedLayout(128, 16).to_linear([4, 64]), "shape"),
+    (lambda: ll.NvmmaSharedLayout(64, 16, transposed=True).to_linear([128, 2, 4]), "shape"),
     (lambda: ll.SwizzledSharedLayout(1, 1, 1, [1, 0]).to_linear([8, 8, 8]), "shape"),
 ])
 def test_invalid_value_names_parameter(make_layout, name):
