@@ -166,8 +166,10 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
       return dim.takeError();
     outDims.push_back(*dim);
   }
-  if (ordered.ins.size() > inNames.size())
-    return familyError("internal error: unexpected input dimension");
+  for (const BuilderInDim &in : ordered.ins)
+    if (!llvm::is_contained(inNames, in.name))
+      return familyError("internal error: unexpected input dimension " +
+                         in.name);
   llvm::SmallVector<InDimBases, 4> bases;
   for (const std::string &name : inNames) {
     InDimBases dimBases{name, {}};
@@ -287,7 +289,9 @@ LayoutBuilder families::combineWithShape(const LayoutBuilder &ctaLayout,
   LayoutBuilder cta = ctaLayout.transposeOuts(order);
   std::vector<int64_t> sizes;
   for (const std::string &name : order)
-    sizes.push_back(shape[std::stoi(name.substr(3))]);
+    for (size_t d = 0; d < standard.size(); ++d)
+      if (standard[d] == name)
+        sizes.push_back(shape[d]);
   cta = ensureNotSmaller(cta, order, sizes);
   cta = ensureNotLarger(cta, order, sizes);
   if (!cta.findIn("block"))
