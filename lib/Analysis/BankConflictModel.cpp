@@ -16,8 +16,8 @@ SharedMemoryTarget::get(llvm::StringRef name) {
   SharedMemoryTarget t;
   t.name = name.str();
   unsigned version = 0;
-  if (name.starts_with("sm_") && !name.drop_front(3).getAsInteger(10, version) &&
-      version > 0) {
+  if (name.starts_with("sm_") &&
+      !name.drop_front(3).getAsInteger(10, version) && version > 0) {
     t.banks = 32;
     t.warpSize = 32;
     t.nvidiaArch = int(version);
@@ -110,8 +110,8 @@ mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
   int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
   int vecBytesLog2 = llvm::Log2_32(unsigned(vectorBits / 8));
   int warpBits = llvm::Log2_32(unsigned(target.warpSize));
-  int phaseBits = std::max(
-      0, warpBits + vecBytesLog2 - int(llvm::Log2_32(target.wavefrontBytes())));
+  int phaseBits = std::max(0, warpBits + vecBytesLog2 -
+                                  int(llvm::Log2_32(target.wavefrontBytes())));
   int bankBits = llvm::Log2_32(unsigned(target.banks));
 
   WavefrontCount result;
@@ -142,7 +142,8 @@ mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
     uint64_t byteAddr = offsetOf(access.get(HwDim::Lane)[bit]) << elemBytesLog2;
     // Clear the bytes inside the vector: the thread touches the whole aligned
     // vector whatever its first element is.
-    uint64_t wordAddr = (byteAddr >> vecBytesLog2) << std::max(0, vecBytesLog2 - 2);
+    uint64_t wordAddr = (byteAddr >> vecBytesLog2)
+                        << std::max(0, vecBytesLog2 - 2);
     if (vecBytesLog2 < 2)
       wordAddr = byteAddr >> 2;
     wordSpace.add(wordAddr);
@@ -155,8 +156,8 @@ mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
     bankProjection.add(w & bankMask);
   result.conflictDim = wordSpace.dim() - bankProjection.dim();
   result.instructions = result.activeWarps * result.instructionsPerWarp;
-  result.wavefronts =
-      result.instructions * result.activePhases << result.conflictDim;
+  result.wavefronts = result.instructions * result.activePhases
+                      << result.conflictDim;
   return result;
 }
 
@@ -165,8 +166,8 @@ mlir::ll::countWavefronts(const LinearLayout &memory,
                           const LinearLayout &distributed, int elementBits,
                           int vectorBits, AccessKind kind,
                           const SharedMemoryTarget &target) {
-  auto access = getDistributedColumns(distributed, outDimsOf(distributed),
-                                      "distributed");
+  auto access =
+      getDistributedColumns(distributed, outDimsOf(distributed), "distributed");
   if (!access)
     return access.takeError();
   auto columns = getMemoryColumns(memory, access->outDims);

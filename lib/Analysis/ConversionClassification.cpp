@@ -38,8 +38,7 @@ mlir::ll::normalizeDistributed(const LinearLayout &layout,
                    "distributed layout is expected)");
   if (layout.getOutDims().size() != outDimsOrder.size())
     return error(what.str() + ": output dimensions " +
-                 layout.outDimsToString() +
-                 " differ from the other layout's");
+                 layout.outDimsToString() + " differ from the other layout's");
   for (const std::string &name : outDimsOrder)
     if (!layout.hasOutDim(name))
       return error(what.str() + ": has no output dimension '" + name +
@@ -140,11 +139,11 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
   }
   F2Vectors sliceB(cb->get(HwDim::Register));
   sliceB.append(cb->get(HwDim::Lane).begin(), cb->get(HwDim::Lane).end());
-  bool shuffleSuffices =
-      ca->get(HwDim::Warp) == cb->get(HwDim::Warp) &&
-      ca->get(HwDim::Block) == cb->get(HwDim::Block) &&
-      ca->bits(HwDim::Lane) == cb->bits(HwDim::Lane) &&
-      allIn(sliceA, sliceB) && F2Subspace(sliceB).dim() == sliceA.dim();
+  bool shuffleSuffices = ca->get(HwDim::Warp) == cb->get(HwDim::Warp) &&
+                         ca->get(HwDim::Block) == cb->get(HwDim::Block) &&
+                         ca->bits(HwDim::Lane) == cb->bits(HwDim::Lane) &&
+                         allIn(sliceA, sliceB) &&
+                         F2Subspace(sliceB).dim() == sliceA.dim();
   result.sameBlocks = ca->get(HwDim::Block) == cb->get(HwDim::Block);
 
   if (*a == *b)
@@ -177,8 +176,7 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     };
     llvm::SmallVector<uint64_t, 32> columns;
     llvm::SmallVector<LayoutDim, 4> inDims;
-    for (HwDim d :
-         {HwDim::Register, HwDim::Lane, HwDim::Warp, HwDim::Block}) {
+    for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp, HwDim::Block}) {
       inDims.push_back(LayoutDim{hwDimName(d), cb->bits(d)});
       for (int i = 0; i < cb->bits(d); ++i) {
         uint64_t target = cb->get(d)[i];

@@ -35,8 +35,8 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
     if (l->lanesExceed(target.warpSize))
       return error(std::string(l == &*a ? "src" : "dst") + " has " +
                    std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
-                   " lanes, more than the warp size of " + target.name +
-                   " (" + std::to_string(target.warpSize) + ")");
+                   " lanes, more than the warp size of " + target.name + " (" +
+                   std::to_string(target.warpSize) + ")");
   if (classified->crossesBlocks())
     return error("the conversion moves data between CTAs (block bases "
                  "differ); that needs distributed shared memory, which the "
@@ -82,8 +82,8 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
       if (auto err = planShared())
         return std::move(err);
       plan.kind = ConversionKind::SharedMemory;
-      plan.reason = "C moves data between lanes only, but no shuffle plan: " +
-                    why;
+      plan.reason =
+          "C moves data between lanes only, but no shuffle plan: " + why;
       return plan;
     }
     plan.shuffle = std::move(*shuffle);
@@ -100,26 +100,26 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
     int64_t warps = int64_t(1) << a->bits(HwDim::Warp);
     double shuffleCost =
         double(plan.shuffle->shuffles) + double(plan.shuffle->selects) / 4;
-    double sharedCost = double(plan.swizzle->store.wavefronts +
-                               plan.swizzle->load.wavefronts) /
-                        double(warps);
+    double sharedCost =
+        double(plan.swizzle->store.wavefronts + plan.swizzle->load.wavefronts) /
+        double(warps);
     if (shuffleCost <= sharedCost) {
       plan.reason = llvm::formatv("C moves data between lanes only; {0} "
                                   "shuffles + {1} selects per warp cost less "
                                   "than {2} shared-memory wavefronts per warp",
-                                  plan.shuffle->shuffles,
-                                  plan.shuffle->selects, sharedCost)
+                                  plan.shuffle->shuffles, plan.shuffle->selects,
+                                  sharedCost)
                         .str();
       plan.swizzle.reset();
       return plan;
     }
     plan.kind = ConversionKind::SharedMemory;
-    plan.reason = llvm::formatv("C moves data between lanes only, but {0} "
-                                "shuffles + {1} selects per warp cost more "
-                                "than {2} shared-memory wavefronts per warp",
-                                plan.shuffle->shuffles, plan.shuffle->selects,
-                                sharedCost)
-                      .str();
+    plan.reason =
+        llvm::formatv("C moves data between lanes only, but {0} "
+                      "shuffles + {1} selects per warp cost more "
+                      "than {2} shared-memory wavefronts per warp",
+                      plan.shuffle->shuffles, plan.shuffle->selects, sharedCost)
+            .str();
     plan.shuffle.reset();
     return plan;
   }

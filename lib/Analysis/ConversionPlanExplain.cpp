@@ -84,7 +84,8 @@ std::string ConversionPlan::explain() const {
     w.line("  C (complement of A_reg + B_reg) = " + w.set(p.complement));
     w.line("  G = {e_i xor f_i} = " + w.set(p.pairs));
     w.line("  W = span(C ∪ G), meets both register spaces trivially (Lemma "
-           "9.5): " + w.set(p.exchange));
+           "9.5): " +
+           w.set(p.exchange));
     w.line("  R completes V ∪ W; round k moves R(k) + span(V ∪ W): " +
            w.set(p.roundBases));
     w.line(llvm::formatv("  {0} round(s) x {1} shuffle(s) = {2} shuffles and "
@@ -96,8 +97,8 @@ std::string ConversionPlan::explain() const {
       for (int l = 0; l < p.lanes && l < 8; ++l)
         lanes += llvm::formatv("{0}{1}<-{2}", l ? " " : "", l, p.srcLane[k][l])
                      .str();
-      w.line(llvm::formatv("  round {0}: lane <- source lane: {1}{2}", k,
-                           lanes, p.lanes > 8 ? " ..." : "")
+      w.line(llvm::formatv("  round {0}: lane <- source lane: {1}{2}", k, lanes,
+                           p.lanes > 8 ? " ..." : "")
                  .str());
     }
     w.line("  Optimal for this V: every destination lane needs 2^(dim B_reg - "
@@ -131,13 +132,15 @@ std::string ConversionPlan::explain() const {
     w.line("  A_thr (storing lanes) = " + w.set(s.storeThreads));
     w.line("  B_thr (loading lanes) = " + w.set(s.loadThreads));
     w.line("  I = span(Vec ∪ A_thr) ∩ span(Vec ∪ B_thr) = " +
-           w.set(s.intersection) + "  (never used as a segment direction "
-                                   "unless unavoidable)");
+           w.set(s.intersection) +
+           "  (never used as a segment direction "
+           "unless unavoidable)");
     w.line("  E (store-only thread directions) = " + w.set(s.onlyStore));
     w.line("  F (load-only thread directions) = " + w.set(s.onlyLoad));
     w.line("  C (invisible to both accesses) = " + w.set(s.complement));
     w.line("  H = {e_i xor f_i} = " + w.set(s.pairs));
-    w.line("  Segment basis (rows of " + std::to_string(target.wavefrontBytes()) +
+    w.line("  Segment basis (rows of " +
+           std::to_string(target.wavefrontBytes()) +
            " bytes) = " + w.set(s.seg));
     w.line("  Bank basis = " + w.set(s.bank));
     if (!s.round.empty())

@@ -57,7 +57,8 @@ std::string DistributedColumns::vectorToString(uint64_t v) const {
   return s + "]";
 }
 
-llvm::SmallVector<LayoutDim, 4> mlir::ll::outDimsOf(const LinearLayout &layout) {
+llvm::SmallVector<LayoutDim, 4>
+mlir::ll::outDimsOf(const LinearLayout &layout) {
   return llvm::SmallVector<LayoutDim, 4>(layout.getOutDims().begin(),
                                          layout.getOutDims().end());
 }
@@ -78,7 +79,8 @@ mlir::ll::getDistributedColumns(const LinearLayout &layout,
                   "layout is expected)");
   }
   if (layout.getOutDims().size() != outDims.size())
-    return fail("has output dimensions " + std::string(layout.outDimsToString()) +
+    return fail("has output dimensions " +
+                std::string(layout.outDimsToString()) +
                 ", expected the same dimensions as the other layout");
   // Map the layout's flat outputs onto the reference flat order.
   llvm::SmallVector<int, 4> shiftOf; // per layout out dim: shift in reference

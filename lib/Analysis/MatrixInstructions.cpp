@@ -50,7 +50,8 @@ mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
   for (int pairIndex = 0; pairIndex < (needPair ? int(usable.size()) : 1);
        ++pairIndex) {
     MatrixTile tile;
-    tile.kind = trans ? SharedInstruction::MatrixTrans : SharedInstruction::Matrix;
+    tile.kind =
+        trans ? SharedInstruction::MatrixTrans : SharedInstruction::Matrix;
     F2Vectors contiguous, rows;
     if (needPair) {
       tile.pairRegister = usable[pairIndex];

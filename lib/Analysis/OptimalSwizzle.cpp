@@ -27,13 +27,14 @@ static F2Vectors concat(std::initializer_list<llvm::ArrayRef<uint64_t>> parts) {
 
 /// Columns of the hardware dims register, lane, warp.
 static F2Vectors ctaColumns(const DistributedColumns &l) {
-  return concat({l.get(HwDim::Register), l.get(HwDim::Lane), l.get(HwDim::Warp)});
+  return concat(
+      {l.get(HwDim::Register), l.get(HwDim::Lane), l.get(HwDim::Warp)});
 }
 
 static llvm::Expected<SwizzlePlan>
 computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
-            int elementBits, const SharedMemoryTarget &target,
-            bool withRounds, const F2Vectors *forcedVec) {
+            int elementBits, const SharedMemoryTarget &target, bool withRounds,
+            const F2Vectors *forcedVec) {
   SwizzlePlan plan;
   plan.elementBits = elementBits;
   F2Vectors srcAll = ctaColumns(src), dstAll = ctaColumns(dst);
@@ -69,7 +70,8 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   // Thread directions that can conflict: lanes below the phase bits; on the
   // store only lanes that actually write.
   for (auto [bit, col] : llvm::enumerate(src.get(HwDim::Lane)))
-    if (int(bit) < warpBits - plan.phaseBits && !(src.free(HwDim::Lane) >> bit & 1))
+    if (int(bit) < warpBits - plan.phaseBits &&
+        !(src.free(HwDim::Lane) >> bit & 1))
       plan.storeThreads.push_back(col);
   for (auto [bit, col] : llvm::enumerate(dst.get(HwDim::Lane)))
     if (int(bit) < warpBits - plan.phaseBits && col)
@@ -79,9 +81,8 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   F2Vectors vecWord = plan.vec;
   if (vecBytesLog2 < 2) {
     int u = std::min(2 - vecBytesLog2, d - v);
-    F2Vectors shared =
-        intersectSpans(concat({plan.vec, plan.storeThreads}),
-                       concat({plan.vec, plan.loadThreads}));
+    F2Vectors shared = intersectSpans(concat({plan.vec, plan.storeThreads}),
+                                      concat({plan.vec, plan.loadThreads}));
     F2Vectors candidates =
         concat({shared, plan.storeThreads, plan.loadThreads, completion});
     F2Vectors extra = extendBasis(plan.vec, candidates);
@@ -105,8 +106,7 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   plan.intersection = intersectSpans(spanU, spanW);
   plan.onlyStore = extendBasis(plan.intersection, plan.storeThreads);
   plan.onlyLoad = extendBasis(plan.intersection, plan.loadThreads);
-  plan.complement =
-      extendBasis(concat({spanU, spanW, plan.round}), completion);
+  plan.complement = extendBasis(concat({spanU, spanW, plan.round}), completion);
   size_t paired = std::min(plan.onlyStore.size(), plan.onlyLoad.size());
   for (size_t i = 0; i < paired; ++i)
     plan.pairs.push_back(plan.onlyStore[i] ^ plan.onlyLoad[i]);
@@ -142,8 +142,7 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   // s0 - (d - dim U) dimensions.
   int b0 = std::min(wavefrontLog2 - unitLog2, d - int(vecWord.size()));
   int s0 = d - int(vecWord.size()) - b0;
-  plan.storeConflictBound =
-      std::max(0, s0 - (d - F2Subspace(spanU).dim()));
+  plan.storeConflictBound = std::max(0, s0 - (d - F2Subspace(spanU).dim()));
   plan.loadConflictBound = std::max(0, s0 - (d - F2Subspace(spanW).dim()));
 
   auto store = countWavefronts(plan.memoryColumns, src, elementBits,
@@ -158,17 +157,14 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   plan.load = *load;
   plan.storeConflictDim = store->conflictDim;
   plan.loadConflictDim = load->conflictDim;
-  plan.sharedBytes = (int64_t(1) << (d - int(plan.round.size()))) *
-                     (elementBits / 8);
+  plan.sharedBytes =
+      (int64_t(1) << (d - int(plan.round.size()))) * (elementBits / 8);
   return plan;
 }
 
-llvm::Expected<SwizzlePlan>
-mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
-                                const DistributedColumns &dst,
-                                int elementBits,
-                                const SharedMemoryTarget &target,
-                                SwizzleOptions options) {
+llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
+    const DistributedColumns &src, const DistributedColumns &dst,
+    int elementBits, const SharedMemoryTarget &target, SwizzleOptions options) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
   for (const DistributedColumns *l : {&src, &dst})
@@ -201,10 +197,11 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
   choices.push_back({src, dst, {}, {}, std::nullopt});
   bool ldmatrix = options.allowMatrix && target.nvidiaArch >= 75;
   bool stmatrix = options.allowMatrix && target.nvidiaArch >= 90;
-  F2Subspace srcRegs(src.get(HwDim::Register)), dstRegs(dst.get(HwDim::Register));
+  F2Subspace srcRegs(src.get(HwDim::Register)),
+      dstRegs(dst.get(HwDim::Register));
   auto contiguous = [&](const DistributedColumns &view) {
-    return F2Vectors(view.get(HwDim::Register)
-                         .take_front(elementBits == 16 ? 3 : 2));
+    return F2Vectors(
+        view.get(HwDim::Register).take_front(elementBits == 16 ? 3 : 2));
   };
   for (bool trans : {false, true}) {
     if (ldmatrix)
@@ -219,8 +216,8 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
       if (auto store = matrixView(src, elementBits, trans, true, nullptr)) {
         F2Subspace vecSpace(contiguous(store->first));
         for (bool loadTrans : {false, true})
-          if (auto load = matrixView(dst, elementBits, loadTrans, false,
-                                     &vecSpace))
+          if (auto load =
+                  matrixView(dst, elementBits, loadTrans, false, &vecSpace))
             choices.push_back({store->first, load->first, store->second,
                                load->second, contiguous(store->first)});
       }
@@ -236,8 +233,8 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
   };
   for (const Choice &choice : choices) {
     const F2Vectors *vec = choice.vec ? &*choice.vec : nullptr;
-    auto single = computeOnce(choice.store, choice.load, elementBits, target,
-                              false, vec);
+    auto single =
+        computeOnce(choice.store, choice.load, elementBits, target, false, vec);
     if (!single) {
       if (!vec)
         return single.takeError();
@@ -263,11 +260,9 @@ mlir::ll::computeOptimalSwizzle(const DistributedColumns &src,
   return std::move(*best);
 }
 
-llvm::Expected<SwizzlePlan>
-mlir::ll::computeOptimalSwizzle(const LinearLayout &src, const LinearLayout &dst,
-                                int elementBits,
-                                const SharedMemoryTarget &target,
-                                SwizzleOptions options) {
+llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
+    const LinearLayout &src, const LinearLayout &dst, int elementBits,
+    const SharedMemoryTarget &target, SwizzleOptions options) {
   auto outDims = outDimsOf(src);
   auto a = getDistributedColumns(src, outDims, "src");
   if (!a)

@@ -30,7 +30,8 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
                  "warp or block bases differ)");
   if (src.bits(HwDim::Lane) != dst.bits(HwDim::Lane))
     return error("src and dst have different numbers of lanes");
-  int regBitsA = src.bits(HwDim::Register), regBitsB = dst.bits(HwDim::Register);
+  int regBitsA = src.bits(HwDim::Register),
+      regBitsB = dst.bits(HwDim::Register);
   int laneBits = src.bits(HwDim::Lane);
   if (std::max(regBitsA, regBitsB) + laneBits > 16)
     return error("the layouts are too large to tabulate a shuffle plan "
@@ -70,8 +71,7 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
   for (size_t i = 0; i < paired; ++i)
     plan.pairs.push_back(plan.onlySrc[i] ^ plan.onlyDst[i]);
   plan.exchange = concat({plan.complement, plan.pairs});
-  plan.roundBases =
-      extendBasis(concat({plan.vec, plan.exchange}), completion);
+  plan.roundBases = extendBasis(concat({plan.vec, plan.exchange}), completion);
   int r = int(plan.roundBases.size()), v = int(plan.vec.size());
   plan.rounds = int64_t(1) << r;
   plan.wordsPerRound = std::max(1, (elementBits << v) / 32);
@@ -92,12 +92,13 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
     }
 
   plan.srcLane.assign(plan.rounds, std::vector<int32_t>(plan.lanes, -1));
-  plan.sendRegister.assign(
-      plan.rounds, std::vector<std::vector<int32_t>>(
-                       plan.lanes, std::vector<int32_t>(1 << v, -1)));
+  plan.sendRegister.assign(plan.rounds,
+                           std::vector<std::vector<int32_t>>(
+                               plan.lanes, std::vector<int32_t>(1 << v, -1)));
   plan.dstRound.assign(1 << regBitsB, std::vector<int32_t>(plan.lanes, -1));
   plan.dstSlot.assign(1 << regBitsB, std::vector<int32_t>(plan.lanes, -1));
-  uint64_t roundMask = (uint64_t(1) << r) - 1, slotMask = (uint64_t(1) << v) - 1;
+  uint64_t roundMask = (uint64_t(1) << r) - 1,
+           slotMask = (uint64_t(1) << v) - 1;
   for (int32_t lane = 0; lane < plan.lanes; ++lane)
     for (int32_t reg = 0; reg < (1 << regBitsB); ++reg) {
       uint64_t t = dst.element(uint64_t(reg), uint64_t(lane), 0);

@@ -11,7 +11,7 @@ access pattern.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from linear_layout import _core
 from linear_layout._core import LinearLayout
@@ -70,7 +70,7 @@ class SwizzlePlan:
     round: list
     store_threads: list
     load_threads: list
-    I: list  # noqa: E741 - the paper's name
+    I: list
     E: list
     F: list
     C: list
@@ -93,7 +93,7 @@ class SwizzlePlan:
         return self.load.wavefronts
 
     @classmethod
-    def _from_dict(cls, d: dict) -> "SwizzlePlan":
+    def _from_dict(cls, d: dict) -> SwizzlePlan:
         d = dict(d)
         d["store"] = WavefrontCount(**d["store"])
         d["load"] = WavefrontCount(**d["load"])
@@ -109,7 +109,7 @@ class ShufflePlan:
     ``dst_slot[r][l]``."""
 
     vec: list
-    I: list  # noqa: E741
+    I: list
     E: list
     F: list
     C: list
@@ -142,26 +142,26 @@ class ConversionPlan:
     target: str
     reason: str
     register_sources: list
-    register_map: Optional[LinearLayout]
-    shuffle: Optional[ShufflePlan]
-    swizzle: Optional[SwizzlePlan]
+    register_map: LinearLayout | None
+    shuffle: ShufflePlan | None
+    swizzle: SwizzlePlan | None
     _explain: str = field(repr=False)
 
     # Shared-memory figures (None unless kind == "shared_memory").
     @property
-    def memory_layout(self) -> Optional[LinearLayout]:
+    def memory_layout(self) -> LinearLayout | None:
         return self.swizzle.memory_layout if self.swizzle else None
 
     @property
-    def vector_bits(self) -> Optional[int]:
+    def vector_bits(self) -> int | None:
         return self.swizzle.vector_bits if self.swizzle else None
 
     @property
-    def store_wavefronts(self) -> Optional[int]:
+    def store_wavefronts(self) -> int | None:
         return self.swizzle.store.wavefronts if self.swizzle else None
 
     @property
-    def load_wavefronts(self) -> Optional[int]:
+    def load_wavefronts(self) -> int | None:
         return self.swizzle.load.wavefronts if self.swizzle else None
 
     @property
@@ -212,7 +212,7 @@ def _check_target(value: Any) -> str:
 
 
 def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
-                    target: str = "sm_90", *, kind: Optional[str] = None,
+                    target: str = "sm_90", *, kind: str | None = None,
                     allow_rounds: bool = True,
                     allow_matrix: bool = True) -> ConversionPlan:
     """Plans the conversion from ``src`` (A) to ``dst`` (B).
@@ -269,7 +269,7 @@ def optimal_swizzle(src: LinearLayout, dst: LinearLayout, element_bits: int,
 
 
 def wavefronts(memory_layout: LinearLayout, distributed: LinearLayout,
-               element_bits: int, vector_bits: Optional[int] = None,
+               element_bits: int, vector_bits: int | None = None,
                target: str = "sm_90", *, access: str = "load") -> int:
     """Total shared-memory wavefronts (all warps, all instructions) of
     ``distributed`` loading (``access="load"``) or storing (``"store"``: each
@@ -280,7 +280,7 @@ def wavefronts(memory_layout: LinearLayout, distributed: LinearLayout,
 
 
 def wavefront_count(memory_layout: LinearLayout, distributed: LinearLayout,
-                    element_bits: int, vector_bits: Optional[int] = None,
+                    element_bits: int, vector_bits: int | None = None,
                     target: str = "sm_90", *, access: str = "load") -> WavefrontCount:
     """Like :func:`wavefronts`, with the factors of the count."""
     _check_layout(memory_layout, "memory_layout")

@@ -55,8 +55,7 @@ static nb::list vectors(const DistributedColumns &cols,
   return out;
 }
 
-template <typename T>
-static nb::list table(const std::vector<T> &rows) {
+template <typename T> static nb::list table(const std::vector<T> &rows) {
   nb::list out;
   for (const auto &row : rows) {
     if constexpr (std::is_integral_v<T>)
@@ -193,10 +192,10 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
   d["register_map"] = plan.kind == ConversionKind::Registers
                           ? nb::cast(plan.registerMap)
                           : nb::none();
-  d["shuffle"] = plan.shuffle ? nb::object(shuffleDict(*plan.shuffle, cols))
-                              : nb::none();
-  d["swizzle"] = plan.swizzle ? nb::object(swizzleDict(*plan.swizzle, cols))
-                              : nb::none();
+  d["shuffle"] =
+      plan.shuffle ? nb::object(shuffleDict(*plan.shuffle, cols)) : nb::none();
+  d["swizzle"] =
+      plan.swizzle ? nb::object(swizzleDict(*plan.swizzle, cols)) : nb::none();
   return d;
 }
 
@@ -216,8 +215,7 @@ static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
   auto outDims = outDimsOf(a);
   DistributedColumns ca = unwrap(getDistributedColumns(a, outDims, "src"));
   DistributedColumns cb = unwrap(getDistributedColumns(b, outDims, "dst"));
-  SwizzlePlan plan =
-      unwrap(computeOptimalSwizzle(ca, cb, bits, t, options));
+  SwizzlePlan plan = unwrap(computeOptimalSwizzle(ca, cb, bits, t, options));
   return swizzleDict(plan, ca);
 }
 

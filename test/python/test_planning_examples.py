@@ -4,10 +4,9 @@ the error behaviour of the planning API."""
 from __future__ import annotations
 
 import bank_oracle as bo
+import linear_layout as ll
 import numpy as np
 import pytest
-
-import linear_layout as ll
 
 SIZES = {"dim0": 16, "dim1": 32}
 # 16x32 fp32, one warp: A stores rows (thread t owns column t, registers walk

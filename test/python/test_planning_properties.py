@@ -13,15 +13,14 @@ For random pairs of distributed layouts (broadcast on either side):
 from __future__ import annotations
 
 import bank_oracle as bo
+import linear_layout as ll
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from planning_strategies import distributed_pairs, element_bits
 
-import linear_layout as ll
-
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
 
 def make(bases, sizes):

@@ -1,4 +1,5 @@
-//===- BankConflictModel.h - Shared-memory wavefronts (Lemma 9.4) -*- C++ -*-===//
+//===- BankConflictModel.h - Shared-memory wavefronts (Lemma 9.4) -*- C++
+//-*-===//
 //
 // How many shared-memory wavefronts an access of a distributed layout to a
 // memory layout takes, for the whole tile (all warps, all instructions). The

@@ -1,4 +1,5 @@
-//===- ConversionClassification.h - What a conversion B⁻¹A needs -*- C++ -*-===//
+//===- ConversionClassification.h - What a conversion B⁻¹A needs -*- C++
+//-*-===//
 //
 // The conversion C = B⁻¹A maps each hardware index of A to the index of B
 // that must end up with the same element (paper §5.4; broadcast resolved to

@@ -1,4 +1,5 @@
-//===- DistributedColumns.h - A distributed layout as column sets -*- C++ -*-===//
+//===- DistributedColumns.h - A distributed layout as column sets -*- C++
+//-*-===//
 //
 // The planning algorithms look at a distributed layout as four sets of
 // columns of the flattened tensor space (paper §5.4: Reg, Thr, Wrp, and the

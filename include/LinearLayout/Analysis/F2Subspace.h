@@ -58,7 +58,8 @@ private:
 
 /// A basis of span(a) ∩ span(b). Vectors of `a` that lie in span(b) come
 /// first, in their order, so the basis is made of columns whenever it can be.
-F2Vectors intersectSpans(llvm::ArrayRef<uint64_t> a, llvm::ArrayRef<uint64_t> b);
+F2Vectors intersectSpans(llvm::ArrayRef<uint64_t> a,
+                         llvm::ArrayRef<uint64_t> b);
 
 /// The vectors of `candidates` (in order) that extend `base` independently:
 /// completes span(base) towards span(base ∪ candidates).

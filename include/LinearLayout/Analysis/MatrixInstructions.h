@@ -52,8 +52,9 @@ std::string sharedInstructionName(SharedInstruction kind, bool store);
 /// The virtual 128-bit access layout of `layout` used through `tile`, or
 /// std::nullopt when the layout does not fit the instruction (fewer than 5
 /// lanes or 3 register bits, dependent contiguous columns; on a store also
-/// dependent rows or matrices and predicated lanes). `contiguousIn`, if given, must contain the contiguous bits (the
-/// other side's vector space); the pair bit is chosen to satisfy it.
+/// dependent rows or matrices and predicated lanes). `contiguousIn`, if given,
+/// must contain the contiguous bits (the other side's vector space); the pair
+/// bit is chosen to satisfy it.
 std::optional<std::pair<DistributedColumns, MatrixTile>>
 matrixView(const DistributedColumns &layout, int elementBits, bool trans,
            bool store, const F2Subspace *contiguousIn);

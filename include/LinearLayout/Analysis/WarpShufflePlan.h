@@ -53,9 +53,9 @@ struct WarpShufflePlan {
 /// Plans the exchange. Fails when the layouts differ in warps or blocks, hold
 /// different elements per warp, or are too large to tabulate (more than 2^16
 /// register × lane slots).
-llvm::Expected<WarpShufflePlan>
-planWarpShuffle(const DistributedColumns &src, const DistributedColumns &dst,
-                int elementBits);
+llvm::Expected<WarpShufflePlan> planWarpShuffle(const DistributedColumns &src,
+                                                const DistributedColumns &dst,
+                                                int elementBits);
 
 } // namespace mlir::ll
 
