@@ -49,10 +49,20 @@ def plan_case(case: dict) -> dict:
         s = plan.swizzle
         row["store_instructions"] = s.store.instructions
         row["load_instructions"] = s.load.instructions
+        row["store_instruction"] = s.store_instruction
+        row["load_instruction"] = s.load_instruction
         row["memory_layout"] = plan.memory_layout.bases["offset"]
     else:
         row["store_instructions"] = row["load_instructions"] = 0
     return row
+
+
+def insts(row: dict) -> str:
+    if row["kind"] == "shared_memory":
+        return f"{row['store_instruction']} + {row['load_instruction']}"
+    if row["kind"] == "shuffle":
+        return f"shfl.sync.idx x{row['shuffles']}"
+    return "-"
 
 
 def main() -> int:
@@ -107,16 +117,17 @@ def main() -> int:
         (f"**{len(rows)} cases: {better} better, {equal} equal, {worse} worse "
         "than Triton's measured wavefronts.**"),
         "",
-        ("| case | dtype | kind | vec bits | wf st (ours/Triton) | "
-        "wf ld (ours/Triton) | inst st+ld (ours/Triton) | shfl (ours/Triton) "
-        "| smem bytes (ours/Triton) | rounds | verdict |"),
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        ("| case | dtype | kind | instructions (ours) | vec bits | "
+         "wf st (ours/Triton) | wf ld (ours/Triton) | "
+         "inst st+ld (ours/Triton) | shfl (ours/Triton) "
+         "| smem bytes (ours/Triton) | rounds | verdict |"),
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         t = r.get("triton", {})
         lines.append(
             f"| {r['name']} | {r['dtype']} | {r['kind']} | "
-            f"{r['vector_bits'] or '-'} | "
+            f"{insts(r)} | {r['vector_bits'] or '-'} | "
             f"{r['store_wavefronts']}/{t.get('wf_st', '?')} | "
             f"{r['load_wavefronts']}/{t.get('wf_ld', '?')} | "
             f"{r['store_instructions'] + r['load_instructions']}/"
@@ -124,7 +135,16 @@ def main() -> int:
             f"{r['shuffles']}/{t.get('shfl', '?')} | "
             f"{r['shared_bytes']}/{t.get('shared_bytes', '?')} | "
             f"{r['rounds']} | {r['verdict']} |")
-    lines += ["", "## Why each plan", ""]
+    lines += [
+        "",
+        "Notes. Instruction counts are warp-level instructions executed for "
+        "the tile; Nsight's `inst_st` does not count `stmatrix` (Triton's "
+        "mma→blocked fp16 stores with stmatrix and shows 0 there), so compare "
+        "wavefronts first. `ldmatrix`/`stmatrix` are modelled as 128-bit "
+        "accesses (docs/planning.md §5). Shared bytes are the scratch of one "
+        "round; `rounds` > 1 means the conversion runs through that scratch "
+        "in rounds separated by barriers.",
+        "", "## Why each plan", ""]
     for r in rows:
         lines.append(f"- **{r['name']}**: {r['kind']} — {r['reason']}.")
     (out / "plans.md").write_text("\n".join(lines) + "\n")
