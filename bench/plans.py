@@ -137,13 +137,13 @@ def main() -> int:
             f"{r['rounds']} | {r['verdict']} |")
     lines += [
         "",
-        "Notes. Instruction counts are warp-level instructions executed for "
+        ("Notes. Instruction counts are warp-level instructions executed for "
         "the tile; Nsight's `inst_st` does not count `stmatrix` (Triton's "
         "mma→blocked fp16 stores with stmatrix and shows 0 there), so compare "
         "wavefronts first. `ldmatrix`/`stmatrix` are modelled as 128-bit "
         "accesses (docs/planning.md §5). Shared bytes are the scratch of one "
         "round; `rounds` > 1 means the conversion runs through that scratch "
-        "in rounds separated by barriers.",
+        "in rounds separated by barriers."),
         "", "## Why each plan", ""]
     for r in rows:
         lines.append(f"- **{r['name']}**: {r['kind']} — {r['reason']}.")
