@@ -164,6 +164,13 @@ func.func @f(%arg0: tensor<4x32xf32, #ll.linear<{register = [[0, 1], [0, 2]], la
 
 // -----
 
+// A basis beyond the shape is reported even where an earlier dimension also
+// falls short of the tensor.
+// expected-error@+1 {{basis register[0] = [0, 99] is out of range for dim1 of size 16}}
+func.func @f(%arg0: tensor<16x16xf32, #ll.linear<{register = [[0, 99]]}>>) { return }
+
+// -----
+
 // Explicit output sizes must equal the tensor's.
 // expected-error@+1 {{output dimension dim0 has size 4, but the tensor has 2}}
 func.func @f(%arg0: tensor<2xf32, #ll.linear<{register = [[1]]} -> {dim0 = 4}>>) { return }

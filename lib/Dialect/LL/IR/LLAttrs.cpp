@@ -44,9 +44,8 @@ static std::optional<int32_t> log2SizeToHold(int64_t value) {
 static bool isIdentifierName(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
     return false;
-  return llvm::all_of(name.drop_front(), [](char c) {
-    return llvm::isAlnum(c) || c == '_';
-  });
+  return llvm::all_of(name.drop_front(),
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 /// Parses `name = [[v, ...], ...]` for one input dimension.
@@ -198,9 +197,9 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
         for (auto [value, outDim] : llvm::zip_equal(basis.values, outDims))
           if (value >= outDim.size()) {
             parser.emitError(basis.loc, "basis ")
-                << bit << " of input dimension '" << dim.name
-                << "' has value " << value << " for output dimension '"
-                << outDim.name << "' of size " << outDim.size();
+                << bit << " of input dimension '" << dim.name << "' has value "
+                << value << " for output dimension '" << outDim.name
+                << "' of size " << outDim.size();
             return {};
           }
   } else {
@@ -306,8 +305,8 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
   ArrayRef<LayoutDim> outDims = layout.getOutDims();
   if (outDims.size() != shape.size())
     return emitError() << "the layout has " << outDims.size()
-                       << " output dimensions, but the " << what
-                       << " has rank " << shape.size();
+                       << " output dimensions, but the " << what << " has rank "
+                       << shape.size();
   for (auto [index, dim] : llvm::enumerate(outDims)) {
     std::string expected = "dim" + std::to_string(index);
     if (dim.name != expected)
@@ -315,27 +314,30 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
                          << " of the layout is '" << dim.name << "', expected '"
                          << expected << "'";
   }
+  // Out-of-range bases first, in every dimension: a basis beyond the shape
+  // is the more precise diagnosis than a dimension the layout falls short of.
   for (auto [index, dim] : llvm::enumerate(outDims)) {
     int64_t size = shape[index];
-    if (dim.size() == size)
-      continue;
     if (dim.size() > size) {
       // Find the basis that reaches beyond the shape.
       for (unsigned d = 0, e = layout.getInDims().size(); d < e; ++d)
         for (int bit = 0; bit < layout.getInDims()[d].log2Size; ++bit)
           if (layout.getBasis(d, bit)[index] >= size)
-            return emitError()
-                   << "basis " << describeBasis(layout, d, bit)
-                   << " is out of range for dim" << index << " of size "
-                   << size;
+            return emitError() << "basis " << describeBasis(layout, d, bit)
+                               << " is out of range for dim" << index
+                               << " of size " << size;
       return emitError() << "output dimension dim" << index << " has size "
                          << dim.size() << ", but the " << what << " has "
                          << size;
     }
-    return emitError() << "the layout does not cover the " << what
-                       << ": its values of dim" << index << " stay below "
-                       << dim.size() << ", but the " << what << " has "
-                       << size;
+  }
+  for (auto [index, dim] : llvm::enumerate(outDims)) {
+    int64_t size = shape[index];
+    if (dim.size() < size)
+      return emitError() << "the layout does not cover the " << what
+                         << ": its values of dim" << index << " stay below "
+                         << dim.size() << ", but the " << what << " has "
+                         << size;
   }
   return success();
 }
