@@ -259,3 +259,54 @@ def test_classification_matches_element_sets(pair, bits):
             assert plan.classification == "shuffle"
         if not warp_sets_equal:
             assert plan.classification == "shared_memory"
+
+
+@st.composite
+def memory_for(draw, dist_bases, sizes, bits):
+    """A random bijective memory layout offset -> tensor whose first v offset
+    columns are register columns of the access (so v-element vectors are
+    contiguous), the rest random XOR mixtures: swizzles with conflicts."""
+    n = sum(x.bit_length() - 1 for x in sizes)
+    regs = [c for c in nonfree(flat_cols(dist_bases["register"], sizes))
+            if c is not None]
+    max_v = min(len(regs), (128 // bits).bit_length() - 1)
+    v = draw(st.integers(0, max_v))
+    vec = draw(st.permutations(regs))[:v]
+    rest = [1 << b for b in range(n) if rank(vec + [1 << b]) > rank(vec)]
+    rest = draw(st.permutations(rest))
+    basis = list(vec)
+    for c in rest:
+        if rank(basis + [c]) > len(basis):
+            basis.append(c)
+    body = basis[v:]
+    for i, j in draw(st.lists(st.tuples(st.integers(0, max(0, len(body) - 1)),
+                                        st.integers(0, max(0, len(basis) - 1))),
+                              max_size=10)):
+        if body and basis[j] != body[i] and rank(
+                basis[:v] + body[:i] + [body[i] ^ basis[j]] + body[i + 1:]) == n:
+            body[i] ^= basis[j]
+    columns = basis[:v] + body
+    values = []
+    for c in columns:
+        vals, shift = [], 0
+        for s in sizes:
+            vals.append((c >> shift) & (s - 1))
+            shift += s.bit_length() - 1
+        values.append(vals)
+    return values, bits << v
+
+
+@settings(max_examples=500, **SETTINGS)
+@given(st.data(), distributed_pairs(same_warps=False), element_bits,
+       st.sampled_from(["store", "load"]))
+def test_wavefronts_of_any_swizzle_match_simulation(data, pair, bits, access):
+    a_bases, _, sizes = pair
+    memory, vector_bits = data.draw(memory_for(a_bases, sizes, bits))
+    m = make({"offset": memory}, sizes)
+    got = ll.planning.wavefront_count(m, make(a_bases, sizes), bits,
+                                      vector_bits, access=access)
+    sim = bo.simulate_wavefronts(memory, bo.Distributed(a_bases, sizes), bits,
+                                 vector_bits, access)
+    assert got.wavefronts == sum(sim)
+    # Lemma 9.4: every phase of every instruction takes the same 2^c.
+    assert set(sim) <= {1 << got.conflict_dim}
