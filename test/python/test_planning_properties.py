@@ -54,7 +54,7 @@ def nonfree(cols):
     return out
 
 
-@settings(max_examples=800, **SETTINGS)
+@settings(max_examples=600, **SETTINGS)
 @given(distributed_pairs(same_warps=False), element_bits)
 def test_predicted_wavefronts_match_simulation(pair, bits):
     a_bases, b_bases, sizes = pair
@@ -157,7 +157,7 @@ def test_matrix_instruction_wavefronts_match_simulation(pair, bits):
     np.testing.assert_array_equal(bo.round_trip(memory, src, dst), dst.element)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(distributed_pairs(), element_bits)
 def test_plan_moves_the_data(pair, bits):
     a_bases, b_bases, sizes = pair
@@ -191,7 +191,7 @@ def test_plan_moves_the_data(pair, bits):
     np.testing.assert_array_equal(got, dst.element)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(distributed_pairs(same_warps=True), element_bits)
 def test_shuffle_plans_move_the_data(pair, bits):
     a_bases, b_bases, sizes = pair
@@ -240,7 +240,7 @@ def minimal_mechanism(src, dst):
     return None
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(distributed_pairs(max_zeros=3), element_bits)
 def test_classification_matches_element_sets(pair, bits):
     a_bases, b_bases, sizes = pair
@@ -296,7 +296,7 @@ def memory_for(draw, dist_bases, sizes, bits):
     return values, bits << v
 
 
-@settings(max_examples=500, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(st.data(), distributed_pairs(same_warps=False), element_bits,
        st.sampled_from(["store", "load"]))
 def test_wavefronts_of_any_swizzle_match_simulation(data, pair, bits, access):
