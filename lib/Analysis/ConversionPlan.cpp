@@ -66,8 +66,11 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
   case ConversionKind::Registers: {
     plan.kind = ConversionKind::Registers;
     plan.registerMap = classified->registerMap;
-    for (uint64_t r = 0; r < (uint64_t(1) << b->bits(HwDim::Register)); ++r)
-      plan.registerSources.push_back(int32_t(plan.registerMap.applyFlat(r)));
+    // The per-register list is a convenience; the map says it all, and a
+    // layout with millions of registers per thread gets no list.
+    if (b->bits(HwDim::Register) <= 16)
+      for (uint64_t r = 0; r < (uint64_t(1) << b->bits(HwDim::Register)); ++r)
+        plan.registerSources.push_back(int32_t(plan.registerMap.applyFlat(r)));
     plan.reason = "every thread already holds the elements it needs: only "
                   "registers move";
     return plan;
