@@ -3,12 +3,11 @@ ValueError/TypeError, never a crash or a hang."""
 
 from __future__ import annotations
 
+import linear_layout as ll
 import oracle as o
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
-
-import linear_layout as ll
 
 ANY = ["register", "lane", "warp", "block", "offset"]
 
