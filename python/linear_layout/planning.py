@@ -100,7 +100,7 @@ class SwizzlePlan:
         return cls(**d)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ShufflePlan:
     """Warp-shuffle exchange (§5.4). Per round ``k``: destination lane ``l``
     reads lane ``src_lane[k][l]`` (-1: nothing), which sends the registers
@@ -125,8 +125,13 @@ class ShufflePlan:
     dst_round: list
     dst_slot: list
 
+    def __repr__(self) -> str:
+        return (f"ShufflePlan(rounds={self.rounds}, shuffles={self.shuffles}, "
+                f"selects={self.selects}, vec={self.vec}, "
+                f"round_bases={self.round_bases})")
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class ConversionPlan:
     """How to convert ``src`` into ``dst``; see ``explain()``.
 
@@ -188,6 +193,23 @@ class ConversionPlan:
         """A walk-through of the decisions: I, E, F, H, the segment basis, the
         predicted wavefronts and why they are optimal."""
         return self._explain
+
+    def __repr__(self) -> str:
+        parts = [f"kind={self.kind!r}", f"element_bits={self.element_bits}",
+                 f"target={self.target!r}"]
+        if self.swizzle:
+            s = self.swizzle
+            parts += [f"store={s.store_instruction}",
+                      f"load={s.load_instruction}",
+                      f"vector_bits={s.vector_bits}",
+                      f"store_wavefronts={s.store.wavefronts}",
+                      f"load_wavefronts={s.load.wavefronts}",
+                      f"shared_bytes={s.shared_bytes}", f"rounds={s.rounds}"]
+        if self.shuffle:
+            parts += [f"rounds={self.shuffle.rounds}",
+                      f"shuffles={self.shuffle.shuffles}",
+                      f"selects={self.shuffle.selects}"]
+        return f"ConversionPlan({', '.join(parts)})"
 
     def __str__(self) -> str:
         return self._explain

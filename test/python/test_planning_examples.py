@@ -155,3 +155,11 @@ def test_errors_are_exceptions():
     not_surjective = lay({"register": [[1, 0]], "lane": [], "warp": []})
     with pytest.raises(ValueError, match="every element"):
         ll.plan_conversion(not_surjective, b, 32)
+
+
+def test_repr_is_short():
+    plan = ll.plan_conversion(lay(A16), lay(B16), 32, allow_matrix=False)
+    text = repr(plan)
+    assert text.startswith("ConversionPlan(kind='shared_memory'")
+    assert "store_wavefronts=16" in text and "load_wavefronts=16" in text
+    assert len(text) < 300
