@@ -125,7 +125,13 @@ struct LLPlanConversionsPass
       int64_t rounds = s.rounds(), sharedBytes = s.sharedBytes;
       std::string storeInst = sharedInstructionName(s.storeTile.kind, true);
       std::string loadInst = sharedInstructionName(s.loadTile.kind, false);
-      if (givenMemory) {
+      // A hand-written layout equal to the planner's own (e.g. IR planned
+      // before) keeps the planner's instructions and figures: re-planning is
+      // idempotent.
+      bool sameAsPlanned = givenMemory &&
+                           givenMemory.getLinearLayout() == s.memoryLayout &&
+                           givenVector.value_or(s.vectorBits) == s.vectorBits;
+      if (givenMemory && !sameAsPlanned) {
         // Keep the user's layout; cost it with plain vector instructions.
         memory = givenMemory.getLinearLayout();
         vectorBits = givenVector.value_or(bits);
