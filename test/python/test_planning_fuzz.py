@@ -16,7 +16,7 @@ def lib(layout: o.Layout) -> ll.LinearLayout:
     return ll.LinearLayout(layout.bases, list(layout.out_dims))
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
        layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
@@ -33,7 +33,7 @@ def test_plan_conversion_never_crashes(a, b, bits, target, kind):
     assert isinstance(plan.explain(), str)
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
        layouts(ins=ANY, max_in_bits=12, max_out_bits=9),

@@ -54,7 +54,7 @@ def nonfree(cols):
     return out
 
 
-@settings(max_examples=600, **SETTINGS)
+@settings(max_examples=500, **SETTINGS)
 @given(distributed_pairs(same_warps=False), element_bits)
 def test_predicted_wavefronts_match_simulation(pair, bits):
     a_bases, b_bases, sizes = pair
