@@ -1,0 +1,73 @@
+//===- LLToGPUCommon.h - Target-independent lowering of `ll` ----*- C++ -*-===//
+//
+// One set of patterns lowers the `ll` ops for every GPU target. What differs
+// between targets is behind GPUTargetHooks: the thread index, the barrier,
+// the warp shuffle, the shared-memory address space and the bank model the
+// planner optimises for. The NVVM pass (lib/Conversion/LLToNVVM) implements
+// the hooks with NVVM ops; a ROCDL pass implements them with ROCDL ops and
+// reuses everything else.
+//
+// This header includes no target dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
+#define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
+
+#include "LinearLayout/Analysis/BankConflictModel.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class ConversionTarget;
+} // namespace mlir
+
+namespace mlir::ll {
+
+/// The target-specific pieces of the lowering.
+class GPUTargetHooks {
+public:
+  virtual ~GPUTargetHooks();
+
+  /// Lanes per warp (32 on NVIDIA; 64 or 32 on AMD).
+  virtual int getLanesPerWarp() const = 0;
+  /// LLVM address space of shared memory / LDS.
+  virtual unsigned getSharedAddressSpace() const = 0;
+  /// The most shared memory a kernel may declare statically; a larger
+  /// scratch becomes a dynamic (extern) buffer sized at launch.
+  virtual int64_t getMaxStaticSharedBytes() const = 0;
+  /// Banks, lanes and instruction set the planner optimises for.
+  virtual const SharedMemoryTarget &getBankModel() const = 0;
+  /// The thread's index within the (1-D) block, as i32.
+  virtual Value createThreadIdX(OpBuilder &builder, Location loc) const = 0;
+  /// A block-wide barrier that also orders shared-memory accesses.
+  virtual void createBarrier(OpBuilder &builder, Location loc) const = 0;
+  /// Reads the i32 `value` of lane `srcLane` (i32) of the warp; null if the
+  /// target has no such instruction (conversions then use shared memory).
+  virtual Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
+                                 Value srcLane) const = 0;
+  /// Marks the target's own dialects legal.
+  virtual void configureTarget(ConversionTarget &target) const = 0;
+};
+
+struct LLLoweringOptions {
+  /// Width of the integer offsets computed per thread (32 or 64).
+  unsigned indexBitwidth = 32;
+};
+
+/// Name of the integer attribute set on a symbol table (gpu.module) whose
+/// scratch is dynamic shared memory: the bytes to request at launch.
+inline constexpr llvm::StringLiteral kDynamicSharedBytesAttr =
+    "ll.dynamic_shared_bytes";
+
+/// Lowers every `ll` op below `root` (usually a module holding gpu.modules)
+/// to the LLVM dialect plus the hooks' ops. Creates the shared scratch and
+/// buffer globals in the symbol table enclosing each kernel. Emits located
+/// errors and fails on anything it cannot lower.
+LogicalResult lowerLLToLLVM(Operation *root, const GPUTargetHooks &hooks,
+                            const LLLoweringOptions &options);
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H

@@ -1,0 +1,36 @@
+//===- Passes.h - Lowerings of the `ll` dialect -----------------*- C++ -*-===//
+//
+// Declares the conversion passes and the `ll-to-ptx` pipeline. Including
+// this header does not pull in the NVVM dialect (slow to compile): the
+// dependent dialects are only forward-declared.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_CONVERSION_PASSES_H
+#define LINEARLAYOUT_CONVERSION_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace LLVM {
+class LLVMDialect;
+} // namespace LLVM
+namespace NVVM {
+class NVVMDialect;
+} // namespace NVVM
+} // namespace mlir
+
+namespace mlir::ll {
+
+#define GEN_PASS_DECL
+#include "LinearLayout/Conversion/Passes.h.inc"
+
+/// Registers the conversion passes and the pipeline
+/// `ll-to-ptx{chip=sm_90 index-bitwidth=32}`: convert-ll-to-nvvm, then the
+/// upstream lowering of scf/gpu/arith to NVVM, and `gpu-module-to-binary`
+/// with `format=isa` (the PTX text is in the resulting `gpu.binary`).
+void registerLLConversionPasses();
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_CONVERSION_PASSES_H

@@ -1,0 +1,1080 @@
+//===- LLToGPUCommon.cpp - Target-independent lowering of `ll` -----------===//
+//
+// Lowers the `ll` ops inside GPU kernels to the LLVM dialect. Everything a
+// target decides (thread index, barrier, shared address space, bank model)
+// comes from GPUTargetHooks; see docs/lowering.md for the scheme.
+//
+// The central object is an *address map*: a layout composed with the map
+// from tensor coordinates to an offset (row-major global offsets, or the
+// inverse of a shared-memory layout) is a linear map over F2 from the
+// thread's (register, lane, warp) bits to the offset bits. A thread computes
+// the lane/warp part T once; register k adds the constant K(k), by `add`
+// when T and K never share a bit and by `xor` (the swizzle) otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+
+#include "LinearLayout/Analysis/ConversionClassification.h"
+#include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace mlir::ll;
+
+GPUTargetHooks::~GPUTargetHooks() = default;
+
+static constexpr llvm::StringLiteral kScratchName = "__ll_scratch";
+
+//===----------------------------------------------------------------------===//
+// Address maps
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A linear map over F2 from a thread's (register, lane, warp) bits to an
+/// integer, as the image of each bit.
+struct AddressMap {
+  SmallVector<uint64_t> reg, lane, warp;
+
+  uint64_t registerValue(uint64_t k) const {
+    uint64_t v = 0;
+    for (size_t i = 0; i < reg.size(); ++i)
+      if ((k >> i) & 1)
+        v ^= reg[i];
+    return v;
+  }
+  uint64_t threadMask() const {
+    uint64_t m = 0;
+    for (uint64_t c : lane)
+      m |= c;
+    for (uint64_t c : warp)
+      m |= c;
+    return m;
+  }
+  uint64_t registerMask() const {
+    uint64_t m = 0;
+    for (uint64_t c : reg)
+      m |= c;
+    return m;
+  }
+  /// T and K(k) never share a bit: T ^ K == T + K.
+  bool additive() const { return (threadMask() & registerMask()) == 0; }
+};
+
+/// The aligned vectors of an access: register bits `bits[i]` step the
+/// offset by 2^i, and every other column keeps the low bits clear.
+struct VectorShape {
+  SmallVector<int> bits;
+  int64_t elements() const { return int64_t(1) << bits.size(); }
+};
+
+/// A distributed layout with inputs register, lane, warp, block and outputs
+/// dim0..dimN-1, checked to fit one CTA.
+struct ThreadLayout {
+  LinearLayout layout;
+  int registerBits = 0, laneBits = 0, warpBits = 0;
+  int64_t numRegisters() const { return int64_t(1) << registerBits; }
+};
+} // namespace
+
+static SmallVector<std::string> dimNames(size_t rank) {
+  SmallVector<std::string> names;
+  for (size_t i = 0; i < rank; ++i)
+    names.push_back("dim" + std::to_string(i));
+  return names;
+}
+
+static FailureOr<ThreadLayout> getThreadLayout(Operation *op,
+                                               const LinearLayout &layout,
+                                               size_t rank, int lanesPerWarp,
+                                               StringRef what) {
+  SmallVector<std::string> names = dimNames(rank);
+  auto normalized = normalizeDistributed(layout, names, what);
+  if (!normalized)
+    return op->emitError() << llvm::toString(normalized.takeError());
+  ThreadLayout result;
+  result.layout = std::move(*normalized);
+  result.registerBits = result.layout.getInDimSizeLog2("register");
+  result.laneBits = result.layout.getInDimSizeLog2("lane");
+  result.warpBits = result.layout.getInDimSizeLog2("warp");
+  if (result.layout.getInDimSizeLog2("block") != 0)
+    return op->emitError() << what
+                           << " spans several blocks (CTAs); the lowering "
+                              "handles one block";
+  if ((int64_t(1) << result.laneBits) > lanesPerWarp)
+    return op->emitError() << what << " has "
+                           << (int64_t(1) << result.laneBits)
+                           << " lanes, but a warp has " << lanesPerWarp;
+  if (result.registerBits > 12)
+    return op->emitError() << what << " has "
+                           << (int64_t(1) << result.registerBits)
+                           << " registers per thread (at most 4096 lowered)";
+  return result;
+}
+
+/// The address map of `tl` followed by `project` (tensor coordinates ->
+/// integer).
+static AddressMap
+mapThroughCoordinates(const ThreadLayout &tl,
+                      llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project) {
+  AddressMap map;
+  auto fill = [&](unsigned dim, int bits, SmallVector<uint64_t> &out) {
+    for (int b = 0; b < bits; ++b)
+      out.push_back(project(tl.layout.getBasis(dim, b)));
+  };
+  fill(0, tl.registerBits, map.reg);
+  fill(1, tl.laneBits, map.lane);
+  fill(2, tl.warpBits, map.warp);
+  return map;
+}
+
+/// The address map of a layout already composed into a single offset
+/// output: its flat columns are the offsets.
+static AddressMap mapFromOffsetLayout(const LinearLayout &composed,
+                                      const ThreadLayout &tl) {
+  AddressMap map;
+  ArrayRef<uint64_t> cols = composed.getColumns();
+  int at = 0;
+  for (int b = 0; b < tl.registerBits; ++b)
+    map.reg.push_back(cols[at++]);
+  for (int b = 0; b < tl.laneBits; ++b)
+    map.lane.push_back(cols[at++]);
+  for (int b = 0; b < tl.warpBits; ++b)
+    map.warp.push_back(cols[at++]);
+  return map;
+}
+
+/// The widest aligned vector of at most `maxElements` along `col` (the
+/// contiguous offset); with `row`, vector registers must not move the row.
+static VectorShape findVector(const AddressMap &col, const AddressMap *row,
+                              int64_t maxElements) {
+  VectorShape shape;
+  for (int i = 0; (int64_t(2) << i) <= maxElements; ++i) {
+    int found = -1;
+    for (int b = 0; b < int(col.reg.size()); ++b) {
+      if (llvm::is_contained(shape.bits, b) || col.reg[b] != (uint64_t(1) << i))
+        continue;
+      if (row && row->reg[b] != 0)
+        continue;
+      found = b;
+      break;
+    }
+    if (found < 0)
+      break;
+    uint64_t low = (uint64_t(2) << i) - 1;
+    bool aligned = true;
+    for (int b = 0; b < int(col.reg.size()); ++b)
+      if (b != found && !llvm::is_contained(shape.bits, b) &&
+          (col.reg[b] & low))
+        aligned = false;
+    for (uint64_t c : col.lane)
+      aligned &= (c & low) == 0;
+    for (uint64_t c : col.warp)
+      aligned &= (c & low) == 0;
+    if (!aligned)
+      break;
+    shape.bits.push_back(found);
+  }
+  return shape;
+}
+
+/// Register of the vector starting at `base` holding element `e`.
+static int64_t vectorRegister(const VectorShape &shape, int64_t base,
+                              int64_t e) {
+  int64_t k = base;
+  for (size_t i = 0; i < shape.bits.size(); ++i)
+    if ((e >> i) & 1)
+      k |= int64_t(1) << shape.bits[i];
+  return k;
+}
+
+static bool isVectorBase(const VectorShape &shape, int64_t k) {
+  for (int b : shape.bits)
+    if ((k >> b) & 1)
+      return false;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Conversion decisions (computed before rewriting, to size the scratch)
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class LoweringKind { Noop, Rename, SharedMemory };
+
+struct ConversionLowering {
+  LoweringKind kind = LoweringKind::Noop;
+  /// Rename: register of the source each result register copies.
+  SmallVector<int64_t> sources;
+  /// SharedMemory: address maps (in elements) of the store and the load,
+  /// the scratch size 2^scratchBits elements, processed in 2^roundBits
+  /// rounds (the top offset bits).
+  AddressMap store, load;
+  int scratchBits = 0, roundBits = 0;
+  int elementBytes = 0;
+  int64_t scratchBytes() const {
+    return (int64_t(1) << scratchBits) * elementBytes;
+  }
+};
+
+struct LoweringState {
+  llvm::DenseMap<Operation *, ConversionLowering> conversions;
+  llvm::DenseMap<Operation *, std::string> buffers; // alloc_shared -> global
+};
+} // namespace
+
+static FailureOr<int> getElementBits(Operation *op, Type elementType) {
+  if (!elementType.isIntOrFloat())
+    return op->emitError("cannot lower ")
+           << elementType << " elements (integers or floats only)";
+  int bits = int(elementType.getIntOrFloatBitWidth());
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return op->emitError("cannot lower ")
+           << bits << "-bit elements (8, 16, 32 or 64 bits)";
+  return bits;
+}
+
+/// `memory` (offset -> dims) inverted and composed after `tl`: the address
+/// map of the accesses of `tl` to a buffer placed by `memory`.
+static FailureOr<AddressMap> sharedAddressMap(Operation *op,
+                                              const ThreadLayout &tl,
+                                              const LinearLayout &memory) {
+  auto inverse = memory.invert();
+  if (!inverse)
+    return op->emitError("the shared-memory layout is not invertible: ")
+           << llvm::toString(inverse.takeError());
+  auto composed = tl.layout.compose(*inverse);
+  if (!composed)
+    return op->emitError("cannot address shared memory: ")
+           << llvm::toString(composed.takeError());
+  return mapFromOffsetLayout(*composed, tl);
+}
+
+static FailureOr<ConversionLowering>
+decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
+  auto srcType = llvm::cast<RankedTensorType>(op.getSource().getType());
+  auto dstType = llvm::cast<RankedTensorType>(op.getResult().getType());
+  FailureOr<int> bits = getElementBits(op, srcType.getElementType());
+  if (failed(bits))
+    return failure();
+  size_t rank = srcType.getRank();
+  int lanes = hooks.getLanesPerWarp();
+  FailureOr<ThreadLayout> src =
+      getThreadLayout(op, getLinearEncoding(srcType).getLinearLayout(), rank,
+                      lanes, "the source layout");
+  FailureOr<ThreadLayout> dst =
+      getThreadLayout(op, getLinearEncoding(dstType).getLinearLayout(), rank,
+                      lanes, "the result layout");
+  if (failed(src) || failed(dst))
+    return failure();
+
+  ConversionPlanOptions options;
+  // The lowering emits plain ld/st.shared: plan the swizzle for them.
+  options.swizzle.allowMatrix = false;
+  auto plan = planConversion(src->layout, dst->layout, *bits,
+                             hooks.getBankModel(), options);
+  if (!plan)
+    return op.emitError("cannot plan the conversion: ")
+           << llvm::toString(plan.takeError());
+
+  ConversionLowering lowering;
+  lowering.elementBytes = *bits / 8;
+  if (plan->kind == ConversionKind::Noop && src->layout == dst->layout)
+    return lowering;
+  if (plan->kind == ConversionKind::Registers) {
+    // A pure rename when the source register does not depend on the thread.
+    const LinearLayout &map = plan->registerMap;
+    ArrayRef<uint64_t> cols = map.getColumns();
+    int regBits = map.getInDimSizeLog2("register");
+    bool threadIndependent = regBits == dst->registerBits;
+    for (size_t i = regBits; i < cols.size(); ++i)
+      threadIndependent &= cols[i] == 0;
+    if (threadIndependent) {
+      lowering.kind = LoweringKind::Rename;
+      for (int64_t r = 0; r < dst->numRegisters(); ++r)
+        lowering.sources.push_back(int64_t(map.applyFlat(uint64_t(r))));
+      return lowering;
+    }
+  }
+  if (plan->kind != ConversionKind::SharedMemory) {
+    // Shuffles and lane-dependent register moves go through shared memory
+    // (correct for every conversion inside one block).
+    options.forceKind = ConversionKind::SharedMemory;
+    plan = planConversion(src->layout, dst->layout, *bits,
+                          hooks.getBankModel(), options);
+    if (!plan)
+      return op.emitError("cannot plan the conversion through shared memory: ")
+             << llvm::toString(plan.takeError());
+  }
+  if (!plan->swizzle)
+    return op.emitError("the plan has no shared-memory layout");
+  const LinearLayout &memory = plan->swizzle->memoryLayout;
+  FailureOr<AddressMap> store = sharedAddressMap(op, *src, memory);
+  FailureOr<AddressMap> load = sharedAddressMap(op, *dst, memory);
+  if (failed(store) || failed(load))
+    return failure();
+  lowering.kind = LoweringKind::SharedMemory;
+  lowering.store = std::move(*store);
+  lowering.load = std::move(*load);
+  int offsetBits = memory.getTotalInBits();
+  int roundBits = int(plan->swizzle->round.size());
+  // Rounds are the top offset bits; they must be register directions only
+  // (the same for every thread), else one round over the whole buffer.
+  uint64_t roundMask = ~((uint64_t(1) << (offsetBits - roundBits)) - 1);
+  if ((lowering.store.threadMask() & roundMask) ||
+      (lowering.load.threadMask() & roundMask))
+    roundBits = 0;
+  lowering.roundBits = roundBits;
+  lowering.scratchBits = offsetBits - roundBits;
+  return lowering;
+}
+
+//===----------------------------------------------------------------------===//
+// IR helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Emitter {
+  OpBuilder &b;
+  Location loc;
+  IntegerType indexType;
+
+  Value constant(Type type, int64_t value) {
+    return LLVM::ConstantOp::create(b, loc, type,
+                                    b.getIntegerAttr(type, value));
+  }
+  Value index(int64_t value) { return constant(indexType, value); }
+
+  /// (lane, warp) of the calling thread in `indexType`.
+  std::pair<Value, Value> laneAndWarp(const GPUTargetHooks &hooks) {
+    Value tid = hooks.createThreadIdX(b, loc);
+    if (indexType.getWidth() > 32)
+      tid = LLVM::ZExtOp::create(b, loc, indexType, tid);
+    int lanes = hooks.getLanesPerWarp();
+    Value lane = LLVM::AndOp::create(b, loc, tid, index(lanes - 1));
+    Value warp = LLVM::LShrOp::create(b, loc, tid,
+                                      index(llvm::Log2_64(uint64_t(lanes))));
+    return {lane, warp};
+  }
+
+  /// T = XOR over the set bits of lane and warp of their images.
+  Value threadPart(const AddressMap &map, Value lane, Value warp) {
+    Value acc;
+    auto add = [&](ArrayRef<uint64_t> cols, Value id) {
+      for (size_t i = 0; i < cols.size(); ++i) {
+        if (!cols[i])
+          continue;
+        Value bit = id;
+        if (i)
+          bit = LLVM::LShrOp::create(b, loc, bit, index(int64_t(i)));
+        bit = LLVM::AndOp::create(b, loc, bit, index(1));
+        Value term =
+            LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
+        acc = acc ? Value(LLVM::XOrOp::create(b, loc, acc, term)) : term;
+      }
+    };
+    add(map.lane, lane);
+    add(map.warp, warp);
+    return acc ? acc : index(0);
+  }
+
+  /// T combined with K = `constant`: add when they share no bit, else XOR.
+  Value combine(const AddressMap &map, Value threadValue, uint64_t constant) {
+    if (constant == 0)
+      return threadValue;
+    Value k = index(int64_t(constant));
+    if (map.additive())
+      return LLVM::AddOp::create(b, loc, threadValue, k);
+    return LLVM::XOrOp::create(b, loc, threadValue, k);
+  }
+
+  Value gep(Value base, Type elementType, Value offset) {
+    return LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                               ArrayRef<LLVM::GEPArg>{offset});
+  }
+
+  /// The integer type a vector of `count` elements is moved as: 32-bit
+  /// words where possible (ld/st .v2/.v4 .b32), one integer when smaller.
+  Type memoryType(Type elementType, int64_t count, int bits) {
+    int64_t total = count * bits;
+    if (count == 1)
+      return elementType;
+    if (total < 32)
+      return b.getIntegerType(unsigned(total));
+    if (total == 32)
+      return b.getI32Type();
+    return VectorType::get({total / 32}, b.getI32Type());
+  }
+
+  SmallVector<Value> load(Value ptr, Type elementType, int64_t count,
+                          int bits) {
+    Type memType = memoryType(elementType, count, bits);
+    unsigned align = unsigned(count * bits / 8);
+    Value word = LLVM::LoadOp::create(b, loc, memType, ptr, align);
+    if (count == 1)
+      return {word};
+    auto vecType = VectorType::get({count}, elementType);
+    Value vec = LLVM::BitcastOp::create(b, loc, vecType, word);
+    SmallVector<Value> elems;
+    for (int64_t e = 0; e < count; ++e)
+      elems.push_back(
+          LLVM::ExtractElementOp::create(b, loc, vec, constant(b.getI32Type(), e)));
+    return elems;
+  }
+
+  void store(Value ptr, Type elementType, ArrayRef<Value> elems, int bits) {
+    int64_t count = int64_t(elems.size());
+    unsigned align = unsigned(count * bits / 8);
+    if (count == 1) {
+      LLVM::StoreOp::create(b, loc, elems[0], ptr, align);
+      return;
+    }
+    auto vecType = VectorType::get({count}, elementType);
+    Value vec = LLVM::PoisonOp::create(b, loc, vecType);
+    for (int64_t e = 0; e < count; ++e)
+      vec = LLVM::InsertElementOp::create(b, loc, vec, elems[e],
+                                          constant(b.getI32Type(), e));
+    Value word = LLVM::BitcastOp::create(
+        b, loc, memoryType(elementType, count, bits), vec);
+    LLVM::StoreOp::create(b, loc, word, ptr, align);
+  }
+
+  SmallVector<Value> unpack(Value structValue, int64_t n) {
+    SmallVector<Value> values;
+    for (int64_t i = 0; i < n; ++i)
+      values.push_back(LLVM::ExtractValueOp::create(b, loc, structValue,
+                                                    ArrayRef<int64_t>{i}));
+    return values;
+  }
+
+  Value pack(Type structType, ArrayRef<Value> values) {
+    Value result = LLVM::PoisonOp::create(b, loc, structType);
+    for (size_t i = 0; i < values.size(); ++i)
+      result = LLVM::InsertValueOp::create(
+          b, loc, result, values[i], ArrayRef<int64_t>{int64_t(i)});
+    return result;
+  }
+};
+} // namespace
+
+/// Loads every register of `tl` (values[k]) from `base` + offset(k), where
+/// offset(k) = row(k) * rowStride + col(k) (no rows: col(k)). Duplicate
+/// registers (same address) are loaded once.
+static SmallVector<Value> loadRegisters(Emitter &em, Value base,
+                                        Type elementType, int bits,
+                                        const ThreadLayout &tl,
+                                        const AddressMap &col,
+                                        const AddressMap *row, Value rowStride,
+                                        Value lane, Value warp,
+                                        int64_t maxVector) {
+  VectorShape vec = findVector(col, row, maxVector);
+  Value colThread = em.threadPart(col, lane, warp);
+  Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
+  SmallVector<Value> values(tl.numRegisters());
+  llvm::DenseMap<std::pair<uint64_t, uint64_t>, SmallVector<Value>> loaded;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k) {
+    if (!isVectorBase(vec, k))
+      continue;
+    uint64_t c = col.registerValue(uint64_t(k));
+    uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
+    auto key = std::make_pair(r, c);
+    auto it = loaded.find(key);
+    if (it == loaded.end()) {
+      Value offset = em.combine(col, colThread, c);
+      if (row) {
+        Value rowValue = em.combine(*row, rowThread, r);
+        offset = LLVM::AddOp::create(
+            em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
+            offset);
+      }
+      Value ptr = em.gep(base, elementType, offset);
+      it = loaded
+               .try_emplace(key, em.load(ptr, elementType, vec.elements(), bits))
+               .first;
+    }
+    for (int64_t e = 0; e < vec.elements(); ++e)
+      values[vectorRegister(vec, k, e)] = it->second[e];
+  }
+  return values;
+}
+
+/// Stores every distinct register of `tl` to `base` + offset(k); registers
+/// for which `keep(k)` is false are skipped.
+static void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
+                           const ThreadLayout &tl, ArrayRef<Value> values,
+                           const AddressMap &col, const AddressMap *row,
+                           Value rowStride, Value lane, Value warp,
+                           int64_t maxVector,
+                           llvm::function_ref<bool(int64_t)> keep,
+                           uint64_t offsetMask) {
+  VectorShape vec = findVector(col, row, maxVector);
+  Value colThread = em.threadPart(col, lane, warp);
+  Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
+  llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k) {
+    if (!isVectorBase(vec, k) || !keep(k))
+      continue;
+    uint64_t c = col.registerValue(uint64_t(k)) & offsetMask;
+    uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
+    if (!stored.insert({r, c}).second)
+      continue;
+    Value offset = em.combine(col, colThread, c);
+    if (row) {
+      Value rowValue = em.combine(*row, rowThread, r);
+      offset = LLVM::AddOp::create(
+          em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
+          offset);
+    }
+    SmallVector<Value> elems;
+    for (int64_t e = 0; e < vec.elements(); ++e)
+      elems.push_back(values[vectorRegister(vec, k, e)]);
+    em.store(em.gep(base, elementType, offset), elementType, elems, bits);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+/// Element types as LLVM sees them: floats LLVM has no type for (fp8) as
+/// integers of their width.
+static Type convertElementType(Type type) {
+  if (LLVM::isCompatibleType(type))
+    return type;
+  if (type.isIntOrFloat())
+    return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
+  return {};
+}
+
+static bool isLLType(Type type) {
+  if (llvm::isa<SharedBufferType>(type))
+    return true;
+  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+  return tensor && llvm::isa_and_nonnull<LinearAttr>(tensor.getEncoding());
+}
+
+static bool involvesLL(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isLLType) ||
+         llvm::any_of(op->getResultTypes(), isLLType);
+}
+
+namespace {
+class LLTypeConverter : public TypeConverter {
+public:
+  LLTypeConverter(MLIRContext *ctx, unsigned sharedAddressSpace) {
+    addConversion([](Type type) { return type; });
+    addConversion([](RankedTensorType type) -> std::optional<Type> {
+      auto encoding = llvm::dyn_cast_or_null<LinearAttr>(type.getEncoding());
+      if (!encoding)
+        return type;
+      const LinearLayout &layout = encoding.getLinearLayout();
+      int64_t registers = layout.hasInDim("register")
+                              ? layout.getInDimSize("register")
+                              : 1;
+      Type element = convertElementType(type.getElementType());
+      if (!element)
+        return std::nullopt;
+      SmallVector<Type> members(registers, element);
+      return LLVM::LLVMStructType::getLiteral(type.getContext(), members);
+    });
+    addConversion([ctx, sharedAddressSpace](SharedBufferType) -> Type {
+      return LLVM::LLVMPointerType::get(ctx, sharedAddressSpace);
+    });
+    auto cast = [](OpBuilder &builder, Type type, ValueRange inputs,
+                   Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+          .getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+/// Shared state of the patterns.
+struct LoweringContext {
+  const GPUTargetHooks &hooks;
+  const LoweringState &state;
+  IntegerType indexType;
+};
+
+template <typename Op>
+struct LLPattern : public OpConversionPattern<Op> {
+  LLPattern(const TypeConverter &converter, MLIRContext *ctx,
+            const LoweringContext &lc)
+      : OpConversionPattern<Op>(converter, ctx), lc(lc) {}
+  const LoweringContext &lc;
+
+  int64_t maxVector(int bits) const { return 128 / bits; }
+};
+
+/// The row stride as an index-typed value, or null for a contiguous tile.
+static Value getRowStride(Emitter &em, Value stride, size_t rank) {
+  if (!stride || rank < 2)
+    return {};
+  Type type = stride.getType();
+  if (type.isIndex())
+    return arith::IndexCastOp::create(em.b, em.loc, em.indexType, stride);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < em.indexType.getWidth())
+    return LLVM::SExtOp::create(em.b, em.loc, em.indexType, stride);
+  if (width > em.indexType.getWidth())
+    return LLVM::TruncOp::create(em.b, em.loc, em.indexType, stride);
+  return stride;
+}
+
+/// The global address maps of a tile: contiguous (row-major flat offset) or
+/// rows (dim0) and columns (the rest, row-major).
+static std::pair<AddressMap, std::optional<AddressMap>>
+globalMaps(const ThreadLayout &tl, ArrayRef<int64_t> shape, bool hasRows) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = int(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  size_t first = hasRows ? 1 : 0;
+  AddressMap col = mapThroughCoordinates(tl, [&](ArrayRef<int64_t> c) {
+    uint64_t v = 0;
+    for (size_t d = first; d < c.size(); ++d)
+      v += uint64_t(c[d] * strides[d]);
+    return v;
+  });
+  if (!hasRows)
+    return {col, std::nullopt};
+  AddressMap row = mapThroughCoordinates(
+      tl, [](ArrayRef<int64_t> c) { return uint64_t(c[0]); });
+  return {col, row};
+}
+
+struct LoadTileLowering : public LLPattern<LoadTileOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(LoadTileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::cast<RankedTensorType>(op.getResult().getType());
+    FailureOr<int> bits = getElementBits(op, type.getElementType());
+    if (failed(bits))
+      return failure();
+    FailureOr<ThreadLayout> tl = getThreadLayout(
+        op, getLinearEncoding(type).getLinearLayout(), type.getRank(),
+        lc.hooks.getLanesPerWarp(), "the tile layout");
+    if (failed(tl))
+      return failure();
+    Type structType = getTypeConverter()->convertType(type);
+    if (!structType)
+      return op.emitError("cannot convert ") << type;
+    Emitter em{rewriter, op.getLoc(), lc.indexType};
+    Value stride = getRowStride(em, op.getRowStride(), type.getRank());
+    auto [col, row] = globalMaps(*tl, type.getShape(), bool(stride));
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    Type elementType = convertElementType(type.getElementType());
+    SmallVector<Value> values = loadRegisters(
+        em, adaptor.getPtr(), elementType, *bits, *tl, col,
+        row ? &*row : nullptr, stride, lane, warp, maxVector(*bits));
+    rewriter.replaceOp(op, em.pack(structType, values));
+    return success();
+  }
+};
+
+struct StoreTileLowering : public LLPattern<StoreTileOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(StoreTileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::cast<RankedTensorType>(op.getValue().getType());
+    FailureOr<int> bits = getElementBits(op, type.getElementType());
+    if (failed(bits))
+      return failure();
+    FailureOr<ThreadLayout> tl = getThreadLayout(
+        op, getLinearEncoding(type).getLinearLayout(), type.getRank(),
+        lc.hooks.getLanesPerWarp(), "the tile layout");
+    if (failed(tl))
+      return failure();
+    Emitter em{rewriter, op.getLoc(), lc.indexType};
+    Value stride = getRowStride(em, op.getRowStride(), type.getRank());
+    auto [col, row] = globalMaps(*tl, type.getShape(), bool(stride));
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    SmallVector<Value> values = em.unpack(adaptor.getValue(), tl->numRegisters());
+    storeRegisters(
+        em, adaptor.getPtr(), convertElementType(type.getElementType()), *bits,
+        *tl, values, col, row ? &*row : nullptr, stride, lane, warp,
+        maxVector(*bits), [](int64_t) { return true; }, ~uint64_t(0));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+static Value scratchBase(Emitter &em, Operation *op, unsigned addressSpace) {
+  auto ptrType = LLVM::LLVMPointerType::get(op->getContext(), addressSpace);
+  return LLVM::AddressOfOp::create(em.b, em.loc, ptrType, kScratchName);
+}
+
+struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = lc.state.conversions.find(op);
+    if (it == lc.state.conversions.end())
+      return op.emitError("conversion was not planned");
+    const ConversionLowering &lowering = it->second;
+    auto srcType = llvm::cast<RankedTensorType>(op.getSource().getType());
+    auto dstType = llvm::cast<RankedTensorType>(op.getResult().getType());
+    Type structType = getTypeConverter()->convertType(dstType);
+    if (!structType)
+      return op.emitError("cannot convert ") << dstType;
+    int lanes = lc.hooks.getLanesPerWarp();
+    FailureOr<ThreadLayout> src =
+        getThreadLayout(op, getLinearEncoding(srcType).getLinearLayout(),
+                        srcType.getRank(), lanes, "the source layout");
+    FailureOr<ThreadLayout> dst =
+        getThreadLayout(op, getLinearEncoding(dstType).getLinearLayout(),
+                        dstType.getRank(), lanes, "the result layout");
+    if (failed(src) || failed(dst))
+      return failure();
+    Emitter em{rewriter, op.getLoc(), lc.indexType};
+    if (lowering.kind == LoweringKind::Noop) {
+      rewriter.replaceOp(op, adaptor.getSource());
+      return success();
+    }
+    SmallVector<Value> in = em.unpack(adaptor.getSource(), src->numRegisters());
+    if (lowering.kind == LoweringKind::Rename) {
+      SmallVector<Value> out;
+      for (int64_t source : lowering.sources)
+        out.push_back(in[source]);
+      rewriter.replaceOp(op, em.pack(structType, out));
+      return success();
+    }
+
+    int bits = lowering.elementBytes * 8;
+    Type elementType = convertElementType(srcType.getElementType());
+    Value base =
+        scratchBase(em, op, lc.hooks.getSharedAddressSpace());
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
+    int64_t rounds = int64_t(1) << lowering.roundBits;
+    SmallVector<Value> out(dst->numRegisters());
+    for (int64_t round = 0; round < rounds; ++round) {
+      auto inRound = [&](const AddressMap &map, int64_t k) {
+        return int64_t(map.registerValue(uint64_t(k)) >>
+                       lowering.scratchBits) == round;
+      };
+      // Earlier readers of the scratch (this conversion's previous round, or
+      // another conversion) must be done before it is overwritten.
+      lc.hooks.createBarrier(rewriter, op.getLoc());
+      storeRegisters(
+          em, base, elementType, bits, *src, in, lowering.store, nullptr,
+          Value(), lane, warp, maxVector(bits),
+          [&](int64_t k) { return inRound(lowering.store, k); }, localMask);
+      lc.hooks.createBarrier(rewriter, op.getLoc());
+      // Load this round's registers; others keep their values.
+      VectorShape vec = findVector(lowering.load, nullptr, maxVector(bits));
+      Value thread = em.threadPart(lowering.load, lane, warp);
+      llvm::DenseMap<uint64_t, SmallVector<Value>> loaded;
+      for (int64_t k = 0; k < dst->numRegisters(); ++k) {
+        if (!isVectorBase(vec, k) || !inRound(lowering.load, k))
+          continue;
+        uint64_t c = lowering.load.registerValue(uint64_t(k)) & localMask;
+        auto found = loaded.find(c);
+        if (found == loaded.end()) {
+          Value ptr =
+              em.gep(base, elementType, em.combine(lowering.load, thread, c));
+          found = loaded
+                      .try_emplace(c, em.load(ptr, elementType,
+                                              vec.elements(), bits))
+                      .first;
+        }
+        for (int64_t e = 0; e < vec.elements(); ++e)
+          out[vectorRegister(vec, k, e)] = found->second[e];
+      }
+    }
+    rewriter.replaceOp(op, em.pack(structType, out));
+    return success();
+  }
+};
+
+struct AllocSharedLowering : public LLPattern<AllocSharedOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(AllocSharedOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = lc.state.buffers.find(op);
+    if (it == lc.state.buffers.end())
+      return op.emitError("shared buffer was not allocated");
+    auto ptrType = LLVM::LLVMPointerType::get(
+        op.getContext(), lc.hooks.getSharedAddressSpace());
+    rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, ptrType, it->second);
+    return success();
+  }
+};
+
+/// Common part of ll.store_shared / ll.load_shared.
+static FailureOr<std::pair<ThreadLayout, AddressMap>>
+sharedAccess(Operation *op, RankedTensorType tensorType,
+             SharedBufferType bufferType, int lanes) {
+  FailureOr<ThreadLayout> tl =
+      getThreadLayout(op, getLinearEncoding(tensorType).getLinearLayout(),
+                      tensorType.getRank(), lanes, "the tensor layout");
+  if (failed(tl))
+    return failure();
+  const LinearLayout &memory = bufferType.getLayout().getLinearLayout();
+  if (memory.hasInDim("block") && memory.getInDimSize("block") > 1)
+    return op->emitError("shared buffers spread over several blocks are not "
+                         "supported by the lowering");
+  LinearLayout single = memory;
+  if (memory.hasInDim("block")) {
+    auto offsetOnly = memory.sublayout({"offset"}, dimNames(tensorType.getRank()));
+    if (!offsetOnly)
+      return op->emitError() << llvm::toString(offsetOnly.takeError());
+    single = *offsetOnly;
+  }
+  FailureOr<AddressMap> map = sharedAddressMap(op, *tl, single);
+  if (failed(map))
+    return failure();
+  return std::make_pair(std::move(*tl), std::move(*map));
+}
+
+struct StoreSharedLowering : public LLPattern<StoreSharedOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(StoreSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::cast<RankedTensorType>(op.getValue().getType());
+    FailureOr<int> bits = getElementBits(op, type.getElementType());
+    if (failed(bits))
+      return failure();
+    auto access =
+        sharedAccess(op, type, llvm::cast<SharedBufferType>(op.getBuffer().getType()),
+                     lc.hooks.getLanesPerWarp());
+    if (failed(access))
+      return failure();
+    auto &[tl, map] = *access;
+    Emitter em{rewriter, op.getLoc(), lc.indexType};
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    SmallVector<Value> values = em.unpack(adaptor.getValue(), tl.numRegisters());
+    storeRegisters(
+        em, adaptor.getBuffer(), convertElementType(type.getElementType()),
+        *bits, tl, values, map, nullptr, Value(), lane, warp, maxVector(*bits),
+        [](int64_t) { return true; }, ~uint64_t(0));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LoadSharedLowering : public LLPattern<LoadSharedOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(LoadSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::cast<RankedTensorType>(op.getResult().getType());
+    FailureOr<int> bits = getElementBits(op, type.getElementType());
+    if (failed(bits))
+      return failure();
+    auto access =
+        sharedAccess(op, type, llvm::cast<SharedBufferType>(op.getBuffer().getType()),
+                     lc.hooks.getLanesPerWarp());
+    if (failed(access))
+      return failure();
+    auto &[tl, map] = *access;
+    Type structType = getTypeConverter()->convertType(type);
+    if (!structType)
+      return op.emitError("cannot convert ") << type;
+    Emitter em{rewriter, op.getLoc(), lc.indexType};
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    SmallVector<Value> values = loadRegisters(
+        em, adaptor.getBuffer(), convertElementType(type.getElementType()),
+        *bits, tl, map, nullptr, Value(), lane, warp, maxVector(*bits));
+    rewriter.replaceOp(op, em.pack(structType, values));
+    return success();
+  }
+};
+
+/// Elementwise ops (arith.addf, ...) on `ll` tensors of one layout: the same
+/// op on each register.
+struct ElementwiseLowering : public ConversionPattern {
+  ElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0 || !involvesLL(op))
+      return failure();
+    auto resultType = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || !isLLType(resultType))
+      return failure();
+    for (Type t : op->getOperandTypes())
+      if (auto tensor = llvm::dyn_cast<RankedTensorType>(t))
+        if (tensor.getEncoding() != resultType.getEncoding())
+          return rewriter.notifyMatchFailure(op, "operands in other layouts");
+    Type element = resultType.getElementType();
+    if (convertElementType(element) != element)
+      return op->emitError("elementwise ops on ")
+             << element << " tensors are not lowered";
+    Type structType = getTypeConverter()->convertType(resultType);
+    if (!structType)
+      return failure();
+    int64_t n =
+        int64_t(llvm::cast<LLVM::LLVMStructType>(structType).getBody().size());
+    Emitter em{rewriter, op->getLoc(), rewriter.getI32Type()};
+    SmallVector<SmallVector<Value>> unpacked;
+    for (Value operand : operands)
+      unpacked.push_back(em.unpack(operand, n));
+    SmallVector<Value> results;
+    for (int64_t k = 0; k < n; ++k) {
+      OperationState state(op->getLoc(), op->getName());
+      for (auto &regs : unpacked)
+        state.operands.push_back(regs[k]);
+      for (Type t : op->getResultTypes())
+        state.types.push_back(llvm::cast<RankedTensorType>(t).getElementType());
+      state.attributes = op->getAttrDictionary();
+      results.push_back(rewriter.create(state)->getResult(0));
+    }
+    rewriter.replaceOp(op, em.pack(structType, results));
+    return success();
+  }
+};
+
+/// Splat constants of `ll` tensors: one constant per register.
+struct SplatConstantLowering : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !isLLType(type))
+      return failure();
+    auto splat = llvm::dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!splat)
+      return op.emitError("only splat constants of ll tensors are lowered");
+    Type structType = getTypeConverter()->convertType(type);
+    if (!structType)
+      return failure();
+    int64_t n =
+        int64_t(llvm::cast<LLVM::LLVMStructType>(structType).getBody().size());
+    Emitter em{rewriter, op.getLoc(), rewriter.getI32Type()};
+    Value scalar = arith::ConstantOp::create(
+        rewriter, op.getLoc(), llvm::cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+    SmallVector<Value> values(n, scalar);
+    rewriter.replaceOp(op, em.pack(structType, values));
+    return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+/// Plans every conversion and creates the shared globals.
+static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
+                             LoweringState &state) {
+  llvm::MapVector<Operation *, int64_t> scratchBytes; // per symbol table
+  int bufferCount = 0;
+  SmallVector<std::pair<Operation *, AllocSharedOp>> allocs;
+  WalkResult walk = root->walk([&](Operation *op) {
+    if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op)) {
+      FailureOr<ConversionLowering> lowering = decideConversion(convert, hooks);
+      if (failed(lowering))
+        return WalkResult::interrupt();
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      if (!table) {
+        op->emitError("needs an enclosing symbol table for its scratch");
+        return WalkResult::interrupt();
+      }
+      if (lowering->kind == LoweringKind::SharedMemory) {
+        int64_t &bytes = scratchBytes[table];
+        bytes = std::max(bytes, lowering->scratchBytes());
+      }
+      state.conversions[op] = std::move(*lowering);
+    } else if (auto alloc = llvm::dyn_cast<AllocSharedOp>(op)) {
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      if (!table) {
+        op->emitError("needs an enclosing symbol table for its buffer");
+        return WalkResult::interrupt();
+      }
+      allocs.push_back({table, alloc});
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+
+  MLIRContext *ctx = root->getContext();
+  unsigned addressSpace = hooks.getSharedAddressSpace();
+  auto createGlobal = [&](Operation *table, StringRef name, int64_t bytes,
+                          bool dynamic) {
+    OpBuilder builder(ctx);
+    Region &body = table->getRegion(0);
+    builder.setInsertionPointToStart(&body.front());
+    // A dynamic buffer is an external array of unknown size (PTX:
+    // `.extern .shared .b8 name[]`), sized by the launch.
+    auto type = LLVM::LLVMArrayType::get(
+        IntegerType::get(ctx, 8),
+        dynamic ? 0 : uint64_t(std::max<int64_t>(bytes, 1)));
+    return LLVM::GlobalOp::create(
+        builder, table->getLoc(), type, /*isConstant=*/false,
+        dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal, name,
+        Attribute(), /*alignment=*/16, addressSpace);
+  };
+  int64_t maxStatic = hooks.getMaxStaticSharedBytes();
+  for (auto &[table, bytes] : scratchBytes) {
+    if (SymbolTable::lookupSymbolIn(table, kScratchName))
+      return table->emitError("the symbol ")
+             << kScratchName << " is reserved for the ll scratch buffer";
+    bool dynamic = bytes > maxStatic;
+    createGlobal(table, kScratchName, bytes, dynamic);
+    if (dynamic)
+      table->setAttr(kDynamicSharedBytesAttr,
+                     IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+  }
+  for (auto &[table, alloc] : allocs) {
+    std::string name;
+    do {
+      name = "__ll_shared_" + std::to_string(bufferCount++);
+    } while (SymbolTable::lookupSymbolIn(table, name));
+    createGlobal(table, name, alloc.getBuffer().getType().getSizeInBytes(),
+                 /*dynamic=*/false);
+    state.buffers[alloc] = name;
+  }
+  return success();
+}
+
+LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
+                                      const GPUTargetHooks &hooks,
+                                      const LLLoweringOptions &options) {
+  if (options.indexBitwidth != 32 && options.indexBitwidth != 64)
+    return root->emitError("index-bitwidth must be 32 or 64, got ")
+           << options.indexBitwidth;
+  LoweringState state;
+  if (failed(prepare(root, hooks, state)))
+    return failure();
+
+  MLIRContext *ctx = root->getContext();
+  LLTypeConverter converter(ctx, hooks.getSharedAddressSpace());
+  LoweringContext lc{hooks, state,
+                     IntegerType::get(ctx, options.indexBitwidth)};
+  RewritePatternSet patterns(ctx);
+  patterns.add<LoadTileLowering, StoreTileLowering, ConvertLayoutLowering,
+               AllocSharedLowering, StoreSharedLowering, LoadSharedLowering>(
+      converter, ctx, lc);
+  patterns.add<ElementwiseLowering, SplatConstantLowering>(converter, ctx);
+
+  ConversionTarget target(*ctx);
+  target.addLegalDialect<LLVM::LLVMDialect>();
+  hooks.configureTarget(target);
+  target.addIllegalDialect<LLDialect>();
+  target.markUnknownOpDynamicallyLegal(
+      [](Operation *op) { return !involvesLL(op); });
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+  return applyPartialConversion(root, target, std::move(patterns));
+}

@@ -1,0 +1,136 @@
+//===- LLToNVVM.cpp - Lower the `ll` dialect to NVVM ----------------------===//
+//
+// The NVVM side of the lowering: thread index, barrier and shuffle as NVVM
+// ops, shared memory in address space 3 with NVIDIA's bank model. The
+// patterns themselves are in lib/Conversion/LLToGPUCommon. Also registers
+// the `ll-to-ptx` pipeline (upstream passes only after convert-ll-to-nvvm).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+#include "LinearLayout/Conversion/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ll {
+#define GEN_PASS_DEF_CONVERTLLTONVVM
+#include "LinearLayout/Conversion/Passes.h.inc"
+} // namespace mlir::ll
+
+using namespace mlir;
+using namespace mlir::ll;
+
+namespace {
+class NVVMHooks : public GPUTargetHooks {
+public:
+  explicit NVVMHooks(SharedMemoryTarget bankModel)
+      : bankModel(std::move(bankModel)) {}
+
+  int getLanesPerWarp() const override { return 32; }
+  unsigned getSharedAddressSpace() const override {
+    return unsigned(NVVM::NVVMMemorySpace::Shared);
+  }
+  int64_t getMaxStaticSharedBytes() const override { return 48 * 1024; }
+  const SharedMemoryTarget &getBankModel() const override { return bankModel; }
+  Value createThreadIdX(OpBuilder &builder, Location loc) const override {
+    return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
+  }
+  void createBarrier(OpBuilder &builder, Location loc) const override {
+    NVVM::Barrier0Op::create(builder, loc);
+  }
+  Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
+                         Value srcLane) const override {
+    Type i32 = builder.getI32Type();
+    Value mask = LLVM::ConstantOp::create(builder, loc, i32,
+                                          builder.getI32IntegerAttr(-1));
+    Value clamp = LLVM::ConstantOp::create(builder, loc, i32,
+                                           builder.getI32IntegerAttr(31));
+    return NVVM::ShflOp::create(builder, loc, i32, mask, value, srcLane, clamp,
+                                NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::idx),
+                                UnitAttr());
+  }
+  void configureTarget(ConversionTarget &target) const override {
+    target.addLegalDialect<NVVM::NVVMDialect>();
+  }
+
+private:
+  SharedMemoryTarget bankModel;
+};
+
+struct ConvertLLToNVVMPass
+    : public mlir::ll::impl::ConvertLLToNVVMBase<ConvertLLToNVVMPass> {
+  using ConvertLLToNVVMBase::ConvertLLToNVVMBase;
+
+  void runOnOperation() override {
+    if (!StringRef(chip).starts_with("sm_")) {
+      getOperation()->emitError("convert-ll-to-nvvm: chip must be sm_<N>, got '")
+          << chip << "'";
+      return signalPassFailure();
+    }
+    auto bankModel = SharedMemoryTarget::get(chip);
+    if (!bankModel) {
+      getOperation()->emitError("convert-ll-to-nvvm: ")
+          << llvm::toString(bankModel.takeError());
+      return signalPassFailure();
+    }
+    NVVMHooks hooks(*bankModel);
+    LLLoweringOptions options;
+    options.indexBitwidth = indexBitwidth;
+    if (failed(lowerLLToLLVM(getOperation(), hooks, options)))
+      signalPassFailure();
+  }
+};
+
+struct LLToPTXOptions : public PassPipelineOptions<LLToPTXOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("sm_<N>"),
+                           llvm::cl::init("sm_90")};
+  Option<unsigned> indexBitwidth{*this, "index-bitwidth",
+                                 llvm::cl::desc("32 or 64"),
+                                 llvm::cl::init(32)};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, "
+                     "or none to stop at the LLVM dialect"),
+      llvm::cl::init("isa")};
+};
+
+void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
+  ConvertLLToNVVMOptions llOptions;
+  llOptions.chip = options.chip;
+  llOptions.indexBitwidth = options.indexBitwidth;
+  pm.addPass(createConvertLLToNVVM(llOptions));
+  // The rest is upstream MLIR, spelled as text so that this file does not
+  // need every upstream pass header.
+  std::string rest =
+      "convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{index-bitwidth=" +
+      std::to_string(unsigned(options.indexBitwidth)) +
+      "}),nvvm-attach-target{chip=" + options.chip +
+      "},reconcile-unrealized-casts";
+  if (options.format != "none")
+    rest += ",gpu-module-to-binary{format=" + options.format + "}";
+  if (failed(parsePassPipeline(rest, pm)))
+    llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
+}
+} // namespace
+
+void mlir::ll::registerLLConversionPasses() {
+  static bool registered = [] {
+    ::mlir::registerPass(
+        []() -> std::unique_ptr<Pass> { return createConvertLLToNVVM(); });
+    PassPipelineRegistration<LLToPTXOptions>(
+        "ll-to-ptx",
+        "Lower ll kernels to PTX with upstream MLIR: convert-ll-to-nvvm, "
+        "convert-scf-to-cf, convert-gpu-to-nvvm, nvvm-attach-target, "
+        "reconcile-unrealized-casts, gpu-module-to-binary{format=isa}",
+        buildLLToPTXPipeline);
+    return true;
+  }();
+  (void)registered;
+}
