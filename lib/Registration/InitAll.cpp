@@ -2,6 +2,7 @@
 
 #include "LinearLayout/InitAll.h"
 
+#include "LinearLayout/Conversion/Passes.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -11,4 +12,7 @@ void mlir::ll::registerAllDialects(DialectRegistry &registry) {
   registry.insert<mlir::ll::LLDialect>();
 }
 
-void mlir::ll::registerAllPasses() { mlir::ll::registerLLPasses(); }
+void mlir::ll::registerAllPasses() {
+  mlir::ll::registerLLPasses();
+  mlir::ll::registerLLConversionPasses();
+}
