@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 if os.environ.get("LL_BUILD_DIR"):
     sys.path.insert(0, str(ROOT / os.environ["LL_BUILD_DIR"] / "python_packages"))
-import linear_layout as ll  # noqa: E402
+import linear_layout as ll
 
 BITS = {"fp32": 32, "fp16": 16}
 
@@ -52,6 +52,11 @@ def main():
                       "memory": plan.memory_layout.bases["offset"],
                       "vector_bits": s.vector_bits,
                       "pred_st": s.store.wavefronts, "pred_ld": s.load.wavefronts,
+                      # Every thread storing (no predication of copies), as
+                      # Triton's local_store lowering does.
+                      "pred_st_all": ll.wavefronts(
+                          plan.memory_layout, a, bits, s.vector_bits,
+                          access="load"),
                       "pred_inst_st": s.store.instructions,
                       "pred_inst_ld": s.load.instructions})
     out = Path(__file__).resolve().parent / "cases.json"

@@ -6,9 +6,8 @@ the round trip; run under ncu to measure shared-memory wavefronts.
 import json
 import sys
 
-import torch
-
 import smem_kernels as sk
+import torch
 
 TORCH = {32: torch.float32, 16: torch.float16}
 
