@@ -27,14 +27,14 @@ def main():
     ids = sorted(metrics)
     assert len(ids) == len(cases), (len(ids), len(cases))
     lines = ["# Bank model vs Nsight Compute on an H100", "",
-             "Each case stores a tile in layout A through the memory layout "
+             ("Each case stores a tile in layout A through the memory layout "
              "(the planner's, plain ld/st vectors, one round; or a hand-written "
              "swizzle) and loads it in layout B, one CTA, Triton 3.6 Gluon "
              "lowering of local_store/local_load (`bench/hw`). Predicted = "
              "`ll.wavefronts` (Lemma 9.4 model); measured = "
-             "`l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{st,ld}`.", "",
-             "| case | st predicted | st measured | ld predicted | ld measured "
-             "| ld+st instructions measured |",
+             "`l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{st,ld}`."), "",
+             ("| case | st predicted | st measured | ld predicted | ld measured "
+             "| ld+st instructions measured |"),
              "|---|---|---|---|---|---|"]
     agree = 0
     for c, i in zip(cases, ids):
@@ -58,12 +58,12 @@ def main():
     lines.insert(4, f"**{agree} of {len(cases)} cases agree exactly.**\n")
     lines += [
         "",
-        "The broadcast case is the only difference, and it is one of thread "
+        ("The broadcast case is the only difference, and it is one of thread "
         "activity, not of the bank model: Triton's lowering stores from every "
         "thread (the model gives 64 for that, as measured) where the planner "
         "predicates the copies off (16); on the load ptxas merged 3 of the 64 "
         "loads (61 executed), each one wavefront as predicted. Three runs gave "
-        "identical figures."]
+        "identical figures.")]
     out = HERE.parent / "results" / "hw_wavefronts.md"
     out.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
