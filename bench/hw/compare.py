@@ -13,8 +13,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def main():
-    cases = json.load(open(HERE / "cases.json"))
-    rows = [r for r in csv.reader(open(sys.argv[1])) if r]
+    cases = json.loads((HERE / "cases.json").read_text())
+    rows = [r for r in csv.reader(Path(sys.argv[1]).read_text().splitlines()) if r]
     header = next(r for r in rows if "Metric Name" in r)
     idx = {k: header.index(k) for k in ("ID", "Metric Name", "Metric Value")}
     metrics = defaultdict(dict)

@@ -5,6 +5,7 @@ the round trip; run under ncu to measure shared-memory wavefronts.
 """
 import json
 import sys
+from pathlib import Path
 
 import smem_kernels as sk
 import torch
@@ -13,7 +14,7 @@ TORCH = {32: torch.float32, 16: torch.float16}
 
 if __name__ == "__main__":
     ok = {}
-    for c in json.load(open(sys.argv[1])):
+    for c in json.loads(Path(sys.argv[1]).read_text()):
         M, N = c["shape"]
         x = torch.arange(M * N, device="cuda", dtype=torch.float32).to(TORCH[c["bits"]])
         y = torch.empty_like(x)

@@ -8,6 +8,7 @@ measures the shared-memory wavefronts the bank model predicts.
 import json
 import re
 import sys
+from pathlib import Path
 
 import triton
 from triton.backends.compiler import GPUTarget
@@ -67,7 +68,7 @@ def counts(ptx):
 
 
 if __name__ == "__main__":
-    cases = json.load(open(sys.argv[2]))
+    cases = json.loads(Path(sys.argv[2]).read_text())
     for c in cases:
         k = compile_case(c)
         print(json.dumps({"name": c["name"], **counts(k.asm["ptx"])}))
