@@ -37,3 +37,9 @@ from linear_layout.families import *  # noqa: E402,F401,F403
 from linear_layout.families import __all__ as _families_all  # noqa: E402
 
 __all__ += _families_all
+
+# Lowering to PTX and the benchmark kernels (docs/lowering.md).
+from linear_layout import kernels  # noqa: E402
+from linear_layout.compiler import compile  # noqa: E402,A004
+
+__all__ += ["compile", "kernels"]

@@ -1,0 +1,193 @@
+"""Benchmark kernels in the `ll` dialect, generated for any pair of layouts.
+
+``conv(src, dst, shape, dtype)`` and ``conv_loop(...)`` return the MLIR text
+of a ``gpu.module @ll_kernels`` holding one kernel with the shape of the
+kernels in ``/work/shared/bench/README.md`` (and Triton's
+``triton_kernels.py``):
+
+* ``conv(x, y)``: CTA ``t`` loads tile ``t`` of ``x`` (row-major tiles back
+  to back) in layout ``src``, converts it to ``dst`` and stores it to ``y`` at
+  the same coordinates: ``y == x`` bit for bit.
+* ``conv_loop(x, y)``: ``rounds`` round trips src -> dst -> src, each
+  conversion followed by ``+ 1``; ``y = x + 2 * rounds`` (8-bit floats are
+  moved as ``i8`` and incremented as integers).
+
+Layouts are :class:`linear_layout.LinearLayout` objects or dictionaries of
+bases ``{"register": [...], "lane": [...], "warp": [...]}`` over
+``[dim0, dim1, ...]`` (the corpus format). Launch ``threads(src)`` threads
+per CTA and one CTA per tile. Compile with :func:`linear_layout.compile`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["conv", "conv_loop", "threads", "element_type", "numpy_dtype",
+           "DTYPES"]
+
+# name -> (MLIR element type, bits, NumPy storage dtype)
+DTYPES = {
+    "fp64": ("f64", 64, np.float64),
+    "fp32": ("f32", 32, np.float32),
+    "fp16": ("f16", 16, np.float16),
+    "bf16": ("bf16", 16, np.uint16),
+    "fp8e4nv": ("f8E4M3FN", 8, np.uint8),
+    "int64": ("i64", 64, np.int64),
+    "int32": ("i32", 32, np.int32),
+    "int16": ("i16", 16, np.int16),
+    "int8": ("i8", 8, np.int8),
+}
+
+_HW_DIMS = ("register", "lane", "warp", "block")
+
+
+def element_type(dtype: str) -> str:
+    """The MLIR element type of a dtype name (see DTYPES)."""
+    if dtype not in DTYPES:
+        raise ValueError(f"dtype: unknown {dtype!r}; expected one of "
+                         f"{sorted(DTYPES)}")
+    return DTYPES[dtype][0]
+
+
+def numpy_dtype(dtype: str):
+    """The NumPy dtype holding the bits of `dtype` (bf16 and fp8 as uints)."""
+    element_type(dtype)
+    return DTYPES[dtype][2]
+
+
+def _bases(layout, name: str) -> dict:
+    if hasattr(layout, "bases") and not isinstance(layout, dict):
+        bases = dict(layout.bases)
+    elif isinstance(layout, dict):
+        bases = {k: v for k, v in layout.items() if k in _HW_DIMS}
+        extra = set(layout) - set(_HW_DIMS)
+        if extra:
+            raise ValueError(f"{name}: unexpected input dimensions "
+                             f"{sorted(extra)}")
+    else:
+        raise TypeError(f"{name}: expected a LinearLayout or a dict of bases, "
+                        f"got {type(layout).__name__}")
+    for dim in bases:
+        if dim not in _HW_DIMS:
+            raise ValueError(f"{name}: input dimension {dim!r} is not one of "
+                             f"{_HW_DIMS}")
+    if any(bases.get("block", [])):
+        raise ValueError(f"{name}: layouts spanning several CTAs (block "
+                         "bases) are not supported")
+    return {d: [list(map(int, b)) for b in bases.get(d, [])]
+            for d in _HW_DIMS[:3]}
+
+
+def threads(layout, lanes: int = 32) -> int:
+    """Threads per CTA for a layout: lanes x 2^(number of warp bases)."""
+    return lanes * (1 << len(_bases(layout, "layout")["warp"]))
+
+
+def _shape(shape) -> list:
+    if not isinstance(shape, (list, tuple)) or not shape:
+        raise TypeError("shape: expected a non-empty list of sizes")
+    out = []
+    for s in shape:
+        s = int(s)
+        if s <= 0 or s & (s - 1):
+            raise ValueError(f"shape: {s} is not a positive power of two")
+        out.append(s)
+    return out
+
+
+def _encoding(layout, shape, name) -> str:
+    bases = _bases(layout, name)
+    body = ", ".join(f"{d} = {bases[d]}" for d in _HW_DIMS[:3])
+    outs = ", ".join(f"dim{i} = {s}" for i, s in enumerate(shape))
+    return f"#ll.linear<{{{body}, block = []}} -> {{{outs}}}>"
+
+
+def _check_warps(src, dst, warps):
+    ws = len(_bases(src, "src")["warp"])
+    wd = len(_bases(dst, "dst")["warp"])
+    if ws != wd:
+        raise ValueError(f"dst: has {1 << wd} warps but src has {1 << ws}")
+    if warps is not None and int(warps) != (1 << ws):
+        raise ValueError(f"warps: {warps} does not match the layouts' "
+                         f"{1 << ws} warps")
+    return 1 << ws
+
+
+def _header(src, dst, shape, dtype, warps, name):
+    shape = _shape(shape)
+    elem = element_type(dtype)
+    nwarps = _check_warps(src, dst, warps)
+    enc_a = _encoding(src, shape, "src")
+    enc_b = _encoding(dst, shape, "dst")
+    dims = "x".join(str(s) for s in shape)
+    bits = DTYPES[dtype][1]
+    if not name.isidentifier():
+        raise ValueError(f"name: {name!r} is not an identifier")
+    return shape, elem, nwarps, enc_a, enc_b, dims, bits
+
+
+def _prologue(name, nthreads, tile, bits):
+    return f"""module attributes {{gpu.container_module}} {{
+  gpu.module @ll_kernels {{
+    gpu.func @{name}(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {{known_block_size = array<i32: {nthreads}, 1, 1>}} {{
+      %bid = gpu.block_id x
+      %b64 = arith.index_cast %bid : index to i64
+      %n = arith.constant {tile} : i64
+      %off = arith.muli %b64, %n : i64
+      %xp = llvm.getelementptr %x[%off] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i{bits}
+      %yp = llvm.getelementptr %y[%off] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i{bits}
+"""
+
+
+_EPILOGUE = """      gpu.return
+    }
+  }
+}
+"""
+
+
+def conv(src, dst, shape, dtype: str, warps: int | None = None,
+         name: str = "conv") -> str:
+    """The `conv` kernel (load in src, convert to dst, store) as MLIR text."""
+    shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
+        src, dst, shape, dtype, warps, name)
+    ta = f"tensor<{dims}x{elem}, {enc_a}>"
+    tb = f"tensor<{dims}x{elem}, {enc_b}>"
+    tile = int(np.prod(shape))
+    return (_prologue(name, 32 * nwarps, tile, bits) + f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+      %u = ll.convert_layout %t : {ta} -> {tb}
+      ll.store_tile %u, %yp : {tb}, !llvm.ptr<1>
+""" + _EPILOGUE)
+
+
+def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
+              rounds: int = 32, name: str = "conv_loop") -> str:
+    """The `conv_loop` kernel: `rounds` round trips src -> dst -> src, each
+    conversion followed by `+ 1`."""
+    if not isinstance(rounds, int) or rounds < 0:
+        raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
+    shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
+        src, dst, shape, dtype, warps, name)
+    if elem.startswith("f8"):
+        elem = "i8"  # no fp8 arithmetic in LLVM: increment the bits
+    is_float = elem.startswith("f") or elem == "bf16"
+    one = "1.0" if is_float else "1"
+    add = "arith.addf" if is_float else "arith.addi"
+    ta = f"tensor<{dims}x{elem}, {enc_a}>"
+    tb = f"tensor<{dims}x{elem}, {enc_b}>"
+    tile = int(np.prod(shape))
+    return (_prologue(name, 32 * nwarps, tile, bits) + f"""      %one_a = arith.constant dense<{one}> : {ta}
+      %one_b = arith.constant dense<{one}> : {tb}
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %cr = arith.constant {rounds} : index
+      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+      %r = scf.for %i = %c0 to %cr step %c1 iter_args(%a = %t) -> ({ta}) {{
+        %b = ll.convert_layout %a : {ta} -> {tb}
+        %b1 = {add} %b, %one_b : {tb}
+        %a2 = ll.convert_layout %b1 : {tb} -> {ta}
+        %a3 = {add} %a2, %one_a : {ta}
+        scf.yield %a3 : {ta}
+      }}
+      ll.store_tile %r, %yp : {ta}, !llvm.ptr<1>
+""" + _EPILOGUE)
