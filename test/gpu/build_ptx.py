@@ -1,0 +1,82 @@
+"""Build the PTX of every GPU test case on a CPU machine.
+
+    LL_BUILD_DIR=build/dev python test/gpu/build_ptx.py [out_dir] [--random N]
+
+Writes <out_dir>/<case>.<kernel>.ptx and <out_dir>/manifest.json (default
+out_dir: test/gpu/ptx_cache, ignored by git). The GPU machine then needs
+only the PTX, the manifest, CuPy and NumPy: `python -m pytest -m gpu
+test/gpu`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+if os.environ.get("LL_BUILD_DIR"):
+    build = os.path.abspath(os.environ["LL_BUILD_DIR"])
+    sys.path.insert(0, os.path.join(build, "python_packages"))
+    os.environ.setdefault("LL_TOOLS_DIR", os.path.join(build, "bin"))
+
+import cases as case_lib  # noqa: E402
+
+LOOP_ROUNDS = 4
+
+
+def build(out_dir, random_count, seed=0, loop_random_every=8):
+    from linear_layout import compiler, kernels
+
+    os.makedirs(out_dir, exist_ok=True)
+    entries, failures = [], []
+    all_cases = case_lib.corpus_cases() + case_lib.random_cases(random_count,
+                                                                seed)
+    t0 = time.time()
+    for idx, case in enumerate(all_cases):
+        kinds = ["conv"]
+        if case["origin"] == "corpus" or idx % loop_random_every == 0:
+            kinds.append("conv_loop")
+        for kind in kinds:
+            try:
+                if kind == "conv":
+                    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                                        case["dtype"], case["warps"])
+                else:
+                    text = kernels.conv_loop(case["src"], case["dst"],
+                                             case["shape"], case["dtype"],
+                                             case["warps"], rounds=LOOP_ROUNDS)
+                ptx = compiler.compile(text)
+            except Exception as e:  # recorded; the CPU test fails on it
+                failures.append(dict(case=case["name"], kernel=kind,
+                                     error=str(e)[:2000]))
+                continue
+            fname = f"{case['name']}.{kind}.ptx"
+            with open(os.path.join(out_dir, fname), "w") as f:
+                f.write(ptx)
+            entries.append(dict(case, kernel=kind, ptx=fname,
+                                threads=32 * case["warps"],
+                                rounds=LOOP_ROUNDS if kind == "conv_loop" else 0,
+                                dynamic_shared_bytes=ptx.dynamic_shared_bytes))
+    manifest = dict(entries=entries, failures=failures,
+                    seconds=round(time.time() - t0, 1))
+    with open(os.path.join(out_dir, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+    return manifest
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out_dir", nargs="?",
+                    default=os.path.join(HERE, "ptx_cache"))
+    ap.add_argument("--random", type=int, default=240)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    m = build(args.out_dir, args.random, args.seed)
+    print(f"{len(m['entries'])} kernels, {len(m['failures'])} failures, "
+          f"{m['seconds']} s")
+    for f in m["failures"]:
+        print("FAIL", f["case"], f["kernel"], f["error"][:300])

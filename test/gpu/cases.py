@@ -1,0 +1,111 @@
+"""GPU test cases: the benchmark corpus and random layout pairs.
+
+Pure Python/NumPy (no CUDA, no compiler): `build_ptx.py` turns the cases
+into PTX on a CPU machine, `test_gpu_conversions.py` runs them on a GPU.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+
+CORPUS = os.environ.get("LL_BENCH_CORPUS",
+                        "/work/shared/bench/corpus.json")
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Element widths and the dtypes that exercise them.
+DTYPES_BY_BITS = {8: ["int8", "fp8e4nv"], 16: ["fp16", "bf16", "int16"],
+                  32: ["fp32", "int32"], 64: ["fp64", "int64"]}
+
+
+def corpus_cases(path=CORPUS):
+    if not os.path.exists(path):
+        return []
+    cases = []
+    for c in json.load(open(path)):
+        cases.append(dict(name=c["name"], src=c["A"], dst=c["B"],
+                          shape=c["shape"], dtype=c["dtype"],
+                          warps=c["warps"], origin="corpus"))
+    return cases
+
+
+def random_layout(rng, m_bits, n_bits, warp_bits, lane_zero, warp_zero,
+                  reg_dups, mix, contiguous):
+    """A surjective distributed layout of a 2^m x 2^n tile: a random
+    assignment of the tile's unit vectors to lanes, warps and registers,
+    with `lane_zero`/`warp_zero` broadcast (zero) lane/warp bases,
+    `reg_dups` duplicated register bases, and `mix` XOR mixes of bases
+    (which keep the span, so the layout stays surjective)."""
+    units = [[1 << i, 0] for i in range(m_bits)] + \
+            [[0, 1 << j] for j in range(n_bits)]
+    order = list(rng.permutation(len(units)))
+    if contiguous:  # registers first along dim1 (vectorisable)
+        dim1 = [i for i in order if units[i][0] == 0]
+        spare = len(units) - (5 - lane_zero) - (warp_bits - warp_zero)
+        k = min(int(rng.integers(1, min(4, len(dim1)) + 1)) if dim1 else 0,
+                max(spare, 0))
+        low = sorted(dim1, key=lambda i: units[i][1])[:k]
+        order = low + [i for i in order if i not in low]
+    else:
+        k = 0
+    vecs = [list(units[i]) for i in order]
+    regs, rest = vecs[:k], vecs[k:]
+    lanes = [[0, 0]] * lane_zero + rest[:5 - lane_zero]
+    rest = rest[5 - lane_zero:]
+    warps = [[0, 0]] * warp_zero + rest[:warp_bits - warp_zero]
+    rest = rest[warp_bits - warp_zero:]
+    regs = regs + rest
+    rng.shuffle(lanes)
+    rng.shuffle(warps)
+    for _ in range(reg_dups):
+        if regs:
+            regs.insert(int(rng.integers(0, len(regs) + 1)),
+                        list(regs[int(rng.integers(0, len(regs)))]))
+    allb = [("register", i) for i in range(len(regs))] + \
+           [("lane", i) for i in range(5)] + \
+           [("warp", i) for i in range(warp_bits)]
+    groups = {"register": regs, "lane": lanes, "warp": warps}
+    for _ in range(mix):
+        (gi, i), (gj, j) = (allb[int(x)] for x in
+                            rng.choice(len(allb), 2, replace=False))
+        a, b = groups[gi][i], groups[gj][j]
+        if any(a) and any(b):
+            groups[gi][i] = [a[0] ^ b[0], a[1] ^ b[1]]
+    return {"register": [list(map(int, b)) for b in regs],
+            "lane": [list(map(int, b)) for b in lanes],
+            "warp": [list(map(int, b)) for b in warps]}
+
+
+def random_cases(count=240, seed=0):
+    rng = np.random.default_rng(seed)
+    cases = []
+    bits = [8, 16, 32, 64]
+    for i in range(count):
+        eb = bits[i % 4]
+        dtype = DTYPES_BY_BITS[eb][int(rng.integers(0, len(DTYPES_BY_BITS[eb])))]
+        warp_bits = int(rng.integers(0, 4))  # 1..8 warps
+        broadcast = rng.random() < 0.25
+        lane_zero = [int(rng.integers(0, 3)) if broadcast else 0
+                     for _ in range(2)]
+        warp_zero = [int(rng.integers(0, warp_bits + 1)) if broadcast else 0
+                     for _ in range(2)]
+        need = 5 + warp_bits - min(lane_zero[0] + warp_zero[0],
+                                   lane_zero[1] + warp_zero[1])
+        max_total = 12 if eb < 64 else 11
+        total = int(rng.integers(max(need, 5), max(need, max_total) + 1))
+        m_bits = int(rng.integers(0, total + 1))
+        n_bits = total - m_bits
+        layouts = []
+        for side in range(2):
+            layouts.append(random_layout(
+                rng, m_bits, n_bits, warp_bits, lane_zero[side],
+                warp_zero[side], int(rng.integers(0, 2)) if broadcast else 0,
+                int(rng.integers(0, 4)) if rng.random() < 0.3 else 0,
+                bool(rng.random() < 0.6)))
+        cases.append(dict(name=f"random_{seed}_{i:04d}_{dtype}",
+                          src=layouts[0], dst=layouts[1],
+                          shape=[1 << m_bits, 1 << n_bits], dtype=dtype,
+                          warps=1 << warp_bits, origin="random"))
+    return cases

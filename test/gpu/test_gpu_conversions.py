@@ -1,0 +1,129 @@
+"""Bit-exactness of the NVVM lowering on a GPU (`python -m pytest -m gpu test/gpu`).
+
+Every kernel of the manifest written by `build_ptx.py` (the benchmark
+corpus and random layout pairs, conv and conv_loop) is loaded from its PTX
+with CuPy, run on 3 tiles, and compared with NumPy bit for bit. Nothing here
+needs the compiler: the PTX is built on a CPU machine and carried over.
+Without CuPy or a CUDA device every test is skipped.
+
+The manifest: $LL_GPU_PTX_DIR/manifest.json, default test/gpu/ptx_cache/.
+If it is absent and the compiler is importable, it is built first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PTX_DIR = os.environ.get("LL_GPU_PTX_DIR", os.path.join(HERE, "ptx_cache"))
+TILES = 3
+
+try:  # no CUDA import errors without a GPU: just skip
+    import cupy as cp
+
+    _DEVICES = cp.cuda.runtime.getDeviceCount()
+except Exception:  # ImportError, CUDARuntimeError, missing driver
+    cp = None
+    _DEVICES = 0
+
+
+def _manifest():
+    path = os.path.join(PTX_DIR, "manifest.json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+_MANIFEST = _manifest()
+_ENTRIES = _MANIFEST["entries"] if _MANIFEST else []
+_BITS = {"int8": 8, "fp8e4nv": 8, "fp16": 16, "bf16": 16, "int16": 16,
+         "fp32": 32, "int32": 32, "fp64": 64, "int64": 64}
+_UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def _needs_gpu():
+    if cp is None or _DEVICES == 0:
+        pytest.skip("needs CuPy and a CUDA device")
+    if _MANIFEST is None:
+        pytest.skip(f"no PTX manifest in {PTX_DIR}: run test/gpu/build_ptx.py")
+
+
+def _bf16_add_one(bits):
+    f = (bits.astype(np.uint32) << 16).view(np.float32) + np.float32(1)
+    u = f.view(np.uint32)
+    rounded = u + 0x7FFF + ((u >> 16) & 1)  # round to nearest even
+    return (rounded >> 16).astype(np.uint16)
+
+
+def _loop_input_and_expected(dtype, n, rounds, rng):
+    """Values that stay exact under +1 steps, and the expected bits."""
+    steps = 2 * rounds
+    if dtype in ("int8", "fp8e4nv", "int16", "int32", "int64"):
+        u = _UINT[_BITS[dtype]]
+        x = rng.integers(0, np.iinfo(u).max, size=n, dtype=u,
+                         endpoint=True)
+        return x, (x + u(steps)).astype(u)
+    if dtype == "bf16":
+        vals = rng.uniform(-100, 100, size=n).astype(np.float32)
+        x = (vals.view(np.uint32) >> 16).astype(np.uint16)
+        y = x
+        for _ in range(steps):
+            y = _bf16_add_one(y)
+        return x, y
+    ftype = {"fp16": np.float16, "fp32": np.float32, "fp64": np.float64}[dtype]
+    x = rng.uniform(-1000, 1000, size=n).astype(ftype)
+    y = x
+    for _ in range(steps):
+        y = (y + ftype(1)).astype(ftype)
+    u = _UINT[_BITS[dtype]]
+    return x.view(u), y.view(u)
+
+
+def run_entry(entry, ptx_dir=PTX_DIR, tiles=TILES, seed=0):
+    """Runs one kernel; returns (mismatching elements, total elements)."""
+    module = cp.RawModule(path=os.path.join(ptx_dir, entry["ptx"]))
+    kernel = module.get_function(entry["kernel"])
+    dynamic = int(entry.get("dynamic_shared_bytes", 0))
+    if dynamic > 48 * 1024:
+        kernel.max_dynamic_shared_size_bytes = dynamic
+    n = int(np.prod(entry["shape"])) * tiles
+    bits = _BITS[entry["dtype"]]
+    rng = np.random.default_rng(seed)
+    if entry["kernel"] == "conv":
+        u = _UINT[bits]
+        x = rng.integers(0, np.iinfo(u).max, size=n, dtype=u, endpoint=True)
+        expected = x
+    else:
+        x, expected = _loop_input_and_expected(entry["dtype"], n,
+                                               entry["rounds"], rng)
+    dx = cp.asarray(x)
+    dy = cp.full(n, 0xA5, dtype=cp.uint8).view(x.dtype) if bits == 8 else \
+        cp.asarray(np.full(n, 0xA5A5A5A5A5A5A5A5 & ((1 << bits) - 1),
+                           dtype=_UINT[bits]))
+    kernel((tiles,), (entry["threads"],), (dx, dy), shared_mem=dynamic)
+    cp.cuda.runtime.deviceSynchronize()
+    y = cp.asnumpy(dy)
+    return int(np.count_nonzero(y != expected)), n
+
+
+@pytest.mark.parametrize("entry", _ENTRIES,
+                         ids=[f"{e['case']}.{e['kernel']}" if "case" in e else
+                              f"{e['name']}.{e['kernel']}" for e in _ENTRIES])
+def test_bit_exact(entry):
+    _needs_gpu()
+    bad, total = run_entry(entry)
+    assert bad == 0, f"{bad} of {total} elements differ"
+
+
+def test_manifest_complete():
+    _needs_gpu()
+    assert not _MANIFEST["failures"], _MANIFEST["failures"][:3]
+    names = {e["name"] for e in _ENTRIES if e["origin"] == "corpus"}
+    assert len(names) >= 13
