@@ -1,4 +1,5 @@
-//===- InitAll.h - Register every linear-layout dialect and pass -*- C++ -*-===//
+//===- InitAll.h - Register every linear-layout dialect and pass -*- C++
+//-*-===//
 //
 // One entry point for tools and for downstream compilers embedding the
 // project: call both from main() next to the upstream registrations.

@@ -37,7 +37,8 @@ static uint64_t lowMask(int bits) {
 static bool isIdentifier(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
     return false;
-  return llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 Expected<LayoutDim> mlir::ll::makeLayoutDim(StringRef name, int64_t size,
@@ -65,8 +66,7 @@ static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
     // (this check runs on every layout built from Python).
     for (const LayoutDim &earlier : dims.take_front(index))
       if (earlier.name == dim.name)
-        return makeError("{0} dimension '{1}' is listed twice", role,
-                         dim.name);
+        return makeError("{0} dimension '{1}' is listed twice", role, dim.name);
     if (dim.log2Size < 0)
       return makeError("{0} dimension '{1}' has an invalid size", role,
                        dim.name);
@@ -158,9 +158,8 @@ static llvm::Error verifyDimsFit(ArrayRef<LayoutDim> sub,
 static bool sameNames(ArrayRef<LayoutDim> a, ArrayRef<LayoutDim> b) {
   if (a.size() != b.size())
     return false;
-  return llvm::all_of(a, [&](const LayoutDim &d) {
-    return findDim(b, d.name).has_value();
-  });
+  return llvm::all_of(
+      a, [&](const LayoutDim &d) { return findDim(b, d.name).has_value(); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -341,8 +340,8 @@ LinearLayout::apply(ArrayRef<DimValue> inputs) const {
   for (const auto &[name, value] : inputs) {
     std::optional<unsigned> index = findDim(inDims, name);
     if (!index)
-      return makeError("apply: unknown input dimension '{0}' (have {1})",
-                       name, dimNames(inDims));
+      return makeError("apply: unknown input dimension '{0}' (have {1})", name,
+                       dimNames(inDims));
     if (given >> *index & 1)
       return makeError("apply: input dimension '{0}' given twice", name);
     given |= uint64_t(1) << *index;
@@ -619,8 +618,7 @@ static std::optional<LinearLayout> divide(const LinearLayout &dividend,
       uint64_t column = 0;
       int outOffset = 0;
       for (auto [value, outDim] : llvm::zip_equal(values, *newOut)) {
-        int shift =
-            divisorIsInner ? divisor.getOutDimSizeLog2(outDim.name) : 0;
+        int shift = divisorIsInner ? divisor.getOutDimSizeLog2(outDim.name) : 0;
         uint64_t shifted = uint64_t(value) >> shift;
         if (shifted >> outDim.log2Size)
           return std::nullopt;
@@ -632,9 +630,8 @@ static std::optional<LinearLayout> divide(const LinearLayout &dividend,
   }
   LinearLayout quotient =
       cantFail(LinearLayout::getFromColumns(*newIn, *newOut, columns));
-  Expected<LinearLayout> product = divisorIsInner
-                                       ? divisor.product(quotient)
-                                       : quotient.product(divisor);
+  Expected<LinearLayout> product =
+      divisorIsInner ? divisor.product(quotient) : quotient.product(divisor);
   if (!product) {
     llvm::consumeError(product.takeError());
     return std::nullopt;
@@ -847,6 +844,6 @@ llvm::hash_code mlir::ll::hash_value(const LinearLayout &layout) {
     h = llvm::hash_combine(h, dim.name, dim.log2Size);
   for (const LayoutDim &dim : layout.outDims)
     h = llvm::hash_combine(h, dim.name, dim.log2Size);
-  return llvm::hash_combine(
-      h, llvm::hash_combine_range(layout.columns.begin(), layout.columns.end()));
+  return llvm::hash_combine(h, llvm::hash_combine_range(layout.columns.begin(),
+                                                        layout.columns.end()));
 }

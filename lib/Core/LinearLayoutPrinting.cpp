@@ -51,7 +51,9 @@ std::string LinearLayout::toBitTableString() const {
       os << "()";
     llvm::interleave(
         dims, os,
-        [&](const LayoutDim &dim) { os << dim.name << '[' << dim.size() << ']'; },
+        [&](const LayoutDim &dim) {
+          os << dim.name << '[' << dim.size() << ']';
+        },
         " x ");
   };
   os << "LinearLayout ";

@@ -57,15 +57,14 @@ LayoutBuilder families::buildAmdMfma(const DistributedLayoutSpec &spec,
   if (hasBatch) {
     tile *= LayoutBuilder::identity1D(1, "register", names[order[2]]);
     tile *= LayoutBuilder::identity1D(1, "lane", names[order[2]]);
-    tile *= LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp",
-                                      names[order[2]]);
+    tile *=
+        LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp", names[order[2]]);
   }
   return combineWithShape(tile, shape);
 }
 
-LayoutBuilder
-families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
-                                 llvm::ArrayRef<int64_t> shape) {
+LayoutBuilder families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
+                                               llvm::ArrayRef<int64_t> shape) {
   const DistributedLayoutSpec &mfma = *dot.parent;
   int rank = int(shape.size());
   bool hasBatch = rank == 3;
@@ -96,8 +95,8 @@ families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
   }
   if (kSize > kTileSize)
     tile *= LayoutBuilder::identity1D(kSize / kTileSize, "register", dimK);
-  tile *= LayoutBuilder::identity1D(tilesPerWarp[nonKIndex], "register",
-                                    dimNonK);
+  tile *=
+      LayoutBuilder::identity1D(tilesPerWarp[nonKIndex], "register", dimNonK);
   tile = tile.transposeOuts({dimK, dimNonK});
   if (hasBatch) {
     tile *= LayoutBuilder::identity1D(1, "register", names[order[2]]);

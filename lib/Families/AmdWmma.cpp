@@ -72,16 +72,14 @@ LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
   layout *= LayoutBuilder::identity1D(tilesM, "register", names[mIndex]);
   layout *= LayoutBuilder::identity1D(warpsM, "warp", names[mIndex]);
   if (rank == 3)
-    layout *=
-        LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp", names[0]);
+    layout *= LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp", names[0]);
   std::vector<int64_t> repOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   layout = layout.transposeOuts(permuteNames(names, repOrder));
   return combineWithShape(layout, shape);
 }
 
-LayoutBuilder
-families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
-                                 llvm::ArrayRef<int64_t> shape) {
+LayoutBuilder families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
+                                               llvm::ArrayRef<int64_t> shape) {
   const DistributedLayoutSpec &wmma = *dot.parent;
   int rank = int(shape.size());
   std::vector<std::string> names = standardOutNames(rank);
@@ -99,9 +97,8 @@ families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
   // duplicate (v1) or continue (v2/3) along K.
   LayoutBuilder tile = LayoutBuilder::identity1D(kWidth, "register", dimK) *
                        LayoutBuilder::identity1D(tileDim, "lane", dimNonK);
-  tile *= wmma.version == 1
-              ? LayoutBuilder::zeros1D(kDepth, "lane", dimK)
-              : LayoutBuilder::identity1D(kDepth, "lane", dimK);
+  tile *= wmma.version == 1 ? LayoutBuilder::zeros1D(kDepth, "lane", dimK)
+                            : LayoutBuilder::identity1D(kDepth, "lane", dimK);
   int64_t kTileSize = kDepth * kWidth;
   tile *= LayoutBuilder::identity1D(kDim / kTileSize, "register", dimK);
   if (nonKRepeat > 1)
@@ -110,8 +107,8 @@ families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
   int64_t kIndex = order[0], nonKIndex = order[1];
   int64_t kCovered = tile.getOutSize(dimK);
   if (shape[kIndex] > kCovered)
-    tile *= LayoutBuilder::identity1D(shape[kIndex] / kCovered, "register",
-                                      dimK);
+    tile *=
+        LayoutBuilder::identity1D(shape[kIndex] / kCovered, "register", dimK);
   tile *= LayoutBuilder::identity1D(tilesPerWarpOrOnes(wmma, rank)[nonKIndex],
                                     "register", dimNonK);
   // Warps as the accumulator's, shared (zero) along K.

@@ -89,8 +89,7 @@ LayoutBuilder families::buildFmaDotOperand(const DistributedLayoutSpec &dot,
   LayoutBuilder cta =
       identityStandardND("register", threadSize, blocked.order)
           .transposeOuts(repNames) *
-      broadcastedDotOperand(blocked.threadsPerWarp, blocked.order, kDim,
-                            "lane")
+      broadcastedDotOperand(blocked.threadsPerWarp, blocked.order, kDim, "lane")
           .transposeOuts(repNames) *
       broadcastedDotOperand(blocked.warpsPerCTA, blocked.order, kDim, "warp")
           .transposeOuts(repNames);

@@ -40,7 +40,8 @@ static llvm::Expected<int64_t> blockedRank(const DistributedLayoutSpec &spec) {
   return rank;
 }
 
-static llvm::Expected<int64_t> nvidiaMmaRank(const DistributedLayoutSpec &spec) {
+static llvm::Expected<int64_t>
+nvidiaMmaRank(const DistributedLayoutSpec &spec) {
   int64_t rank = int64_t(spec.warpsPerCTA.size());
   if (auto err = checkPowersOfTwo(spec.warpsPerCTA, "warps_per_cta"))
     return std::move(err);
@@ -48,7 +49,8 @@ static llvm::Expected<int64_t> nvidiaMmaRank(const DistributedLayoutSpec &spec) 
   if (spec.version == 2) {
     if (rank != 2 && rank != 3)
       return familyError("warps_per_cta of an mma v2 layout must have 2 or 3 "
-                         "entries, got " + listToString(spec.warpsPerCTA));
+                         "entries, got " +
+                         listToString(spec.warpsPerCTA));
     bool ok = rank == 2 ? instr == llvm::ArrayRef<int64_t>{16, 8}
                         : instr == llvm::ArrayRef<int64_t>{1, 16, 8};
     if (!ok)
@@ -60,20 +62,24 @@ static llvm::Expected<int64_t> nvidiaMmaRank(const DistributedLayoutSpec &spec) 
   if (spec.version == 3) {
     if (rank != 2)
       return familyError("warps_per_cta of an mma v3 (wgmma) layout must have "
-                         "2 entries, got " + listToString(spec.warpsPerCTA));
+                         "2 entries, got " +
+                         listToString(spec.warpsPerCTA));
     if (instr.size() != 3 || instr[0] != 16 || !isPowerOfTwo(instr[1]) ||
         instr[1] < 8 || instr[1] > 256 ||
         (instr[2] != 8 && instr[2] != 16 && instr[2] != 32))
       return familyError("instr_shape of an mma v3 (wgmma) layout must be "
                          "[16, N, K] with N a power of two in [8, 256] and K "
-                         "8, 16 or 32, got " + listToString(instr));
+                         "8, 16 or 32, got " +
+                         listToString(instr));
     return rank;
   }
   return familyError("version of an NVIDIA mma layout must be 2 (mma) or 3 "
-                     "(wgmma), got " + llvm::Twine(spec.version));
+                     "(wgmma), got " +
+                     llvm::Twine(spec.version));
 }
 
-static llvm::Expected<int64_t> tilesAndWarps(const DistributedLayoutSpec &spec) {
+static llvm::Expected<int64_t>
+tilesAndWarps(const DistributedLayoutSpec &spec) {
   int64_t rank = int64_t(spec.warpsPerCTA.size());
   if (rank != 2 && rank != 3)
     return familyError("warps_per_cta must have 2 or 3 entries, got " +
@@ -94,12 +100,11 @@ static llvm::Expected<int64_t> mfmaRank(const DistributedLayoutSpec &spec) {
     return familyError("version of an AMD mfma layout must be 1 to 4, got " +
                        llvm::Twine(spec.version));
   llvm::ArrayRef<int64_t> instr = spec.instrShape;
-  bool shapeOk = instr.size() == 3 && isPowerOfTwo(instr[2]) &&
-                 instr[2] <= 1024 &&
-                 ((instr[0] == 32 && instr[1] == 32) ||
-                  (instr[0] == 16 && instr[1] == 16) ||
-                  (instr[0] == 64 && instr[1] == 4) ||
-                  (instr[0] == 4 && instr[1] == 64));
+  bool shapeOk =
+      instr.size() == 3 && isPowerOfTwo(instr[2]) && instr[2] <= 1024 &&
+      ((instr[0] == 32 && instr[1] == 32) ||
+       (instr[0] == 16 && instr[1] == 16) ||
+       (instr[0] == 64 && instr[1] == 4) || (instr[0] == 4 && instr[1] == 64));
   if (!shapeOk)
     return familyError("instr_shape of an AMD mfma layout must be [M, N, K] "
                        "with [M, N] one of [32, 32], [16, 16], [64, 4], "
@@ -110,7 +115,8 @@ static llvm::Expected<int64_t> mfmaRank(const DistributedLayoutSpec &spec) {
                        "instr_shape");
   if (spec.elementBitwidth != 32 && spec.elementBitwidth != 64)
     return familyError("element_bitwidth of an AMD mfma layout must be 32 or "
-                       "64, got " + llvm::Twine(spec.elementBitwidth));
+                       "64, got " +
+                       llvm::Twine(spec.elementBitwidth));
   return tilesAndWarps(spec);
 }
 
@@ -127,13 +133,13 @@ static llvm::Expected<int64_t> wmmaRank(const DistributedLayoutSpec &spec) {
   else if (ok)
     ok = instr[2] == 4 || instr[2] == 32 || instr[2] == 64 || instr[2] == 128;
   if (!ok)
-    return familyError(
-        "instr_shape of an AMD wmma v" + llvm::Twine(spec.version) +
-        " layout must be " +
-        (spec.version == 1   ? "[16, 16, 16]"
-         : spec.version == 2 ? "[16, 16, 16] or [16, 16, 32]"
-                             : "[16, 16, K] with K 4, 32, 64 or 128") +
-        ", got " + listToString(instr));
+    return familyError("instr_shape of an AMD wmma v" +
+                       llvm::Twine(spec.version) + " layout must be " +
+                       (spec.version == 1 ? "[16, 16, 16]"
+                        : spec.version == 2
+                            ? "[16, 16, 16] or [16, 16, 32]"
+                            : "[16, 16, K] with K 4, 32, 64 or 128") +
+                       ", got " + listToString(instr));
   return tilesAndWarps(spec);
 }
 
@@ -156,7 +162,8 @@ static llvm::Expected<int64_t> dotRank(const DistributedLayoutSpec &spec) {
   case DistributedKind::Blocked:
     if (*rank < 2)
       return familyError("parent of a dot operand layout must have rank 2 or "
-                         "3, got a rank-" + llvm::Twine(*rank) + " layout");
+                         "3, got a rank-" +
+                         llvm::Twine(*rank) + " layout");
     if (k != 0)
       return badKWidth("a blocked (FMA) parent: it must be 0");
     return rank;
@@ -245,7 +252,8 @@ static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
       return rank.takeError();
     if (*rank < 2)
       return familyError("parent of a slice layout must have rank 2 or more, "
-                         "got a rank-" + llvm::Twine(*rank) + " layout");
+                         "got a rank-" +
+                         llvm::Twine(*rank) + " layout");
     if (spec.dim < 0 || spec.dim >= *rank)
       return familyError("dim of a slice layout must be in [0, " +
                          llvm::Twine(*rank) + "), got " +
@@ -264,8 +272,8 @@ static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
   return familyError("unknown layout kind");
 }
 
-std::vector<int64_t> families::tilesPerWarpOrOnes(const DistributedLayoutSpec &spec,
-                                                 int rank) {
+std::vector<int64_t>
+families::tilesPerWarpOrOnes(const DistributedLayoutSpec &spec, int rank) {
   if (spec.tilesPerWarp.empty())
     return std::vector<int64_t>(rank, 1);
   return std::vector<int64_t>(spec.tilesPerWarp.begin(),

@@ -16,8 +16,9 @@
 namespace mlir::ll::families {
 
 /// Dispatches on spec.kind.
-llvm::Expected<LayoutBuilder> buildDistributed(const DistributedLayoutSpec &spec,
-                                               llvm::ArrayRef<int64_t> shape);
+llvm::Expected<LayoutBuilder>
+buildDistributed(const DistributedLayoutSpec &spec,
+                 llvm::ArrayRef<int64_t> shape);
 
 LayoutBuilder buildBlocked(const DistributedLayoutSpec &spec,
                            llvm::ArrayRef<int64_t> shape);

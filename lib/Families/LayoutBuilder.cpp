@@ -158,9 +158,8 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
   for (size_t i = 0; i < shape.size(); ++i) {
     if (ordered.outs[i].second != shape[i])
       return familyError("internal error: the layout covers " +
-                         llvm::Twine(ordered.outs[i].second) +
-                         " elements of " + standard[i] + ", not " +
-                         llvm::Twine(shape[i]));
+                         llvm::Twine(ordered.outs[i].second) + " elements of " +
+                         standard[i] + ", not " + llvm::Twine(shape[i]));
     auto dim = makeLayoutDim(standard[i], shape[i], "output");
     if (!dim)
       return dim.takeError();
@@ -221,17 +220,15 @@ std::vector<int64_t> families::getOrderForDotOperand(int opIdx, int rank,
                                                      bool kContig) {
   int64_t kDim = opIdx == 0 ? rank - 1 : rank - 2;
   int64_t nonKDim = opIdx == 0 ? rank - 2 : rank - 1;
-  std::vector<int64_t> order =
-      kContig ? std::vector<int64_t>{kDim, nonKDim}
-              : std::vector<int64_t>{nonKDim, kDim};
+  std::vector<int64_t> order = kContig ? std::vector<int64_t>{kDim, nonKDim}
+                                       : std::vector<int64_t>{nonKDim, kDim};
   for (int i = rank - 3; i >= 0; --i)
     order.push_back(i);
   return order;
 }
 
 static int64_t lookupSize(const std::vector<std::string> &names,
-                          llvm::ArrayRef<int64_t> sizes,
-                          llvm::StringRef name) {
+                          llvm::ArrayRef<int64_t> sizes, llvm::StringRef name) {
   for (size_t i = 0; i < names.size(); ++i)
     if (names[i] == name)
       return sizes[i];

@@ -52,9 +52,8 @@ public:
                                llvm::StringRef outDim, int64_t outSize = 1);
   /// From explicit bases; every output size is the smallest power of two
   /// above the largest value (Triton's inferring constructor).
-  static LayoutBuilder
-  fromBases(std::vector<BuilderInDim> ins,
-            const std::vector<std::string> &outNames);
+  static LayoutBuilder fromBases(std::vector<BuilderInDim> ins,
+                                 const std::vector<std::string> &outNames);
 
   /// Triton's product: input and output dimensions are unions (this
   /// layout's first); in a shared input dimension `rhs`'s bits come after
@@ -69,7 +68,7 @@ public:
   LayoutBuilder transposeOuts(const std::vector<std::string> &names) const;
 
   std::vector<std::string> getOutNames() const;
-  int getOutIndex(llvm::StringRef name) const; // -1 when absent
+  int getOutIndex(llvm::StringRef name) const;    // -1 when absent
   int64_t getOutSize(llvm::StringRef name) const; // 1 when absent
   const std::vector<BuilderInDim> &getIns() const { return ins; }
   std::vector<BuilderInDim> &getIns() { return ins; }

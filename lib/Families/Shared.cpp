@@ -50,8 +50,8 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
       offset.bases.push_back({0, col});
     for (int64_t row = 1; row < numRows; row *= 2)
       offset.bases.push_back(
-          {row, (spec.vec * ((row / spec.perPhase) % spec.maxPhase)) %
-                    numCols});
+          {row,
+           (spec.vec * ((row / spec.perPhase) % spec.maxPhase)) % numCols});
     cta = LayoutBuilder::fromBases({std::move(offset)},
                                    {names[rowDim], names[colDim]});
     for (int64_t i = 2; i < rank; ++i)
@@ -125,10 +125,12 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
     if (box[contigDim] < rowElems)
       return familyError("shape " + listToString(shape) +
                          " is too small for an nvmma_shared layout with "
-                         "swizzle_bytes " + llvm::Twine(sw) + " and "
-                         "element_bits " + llvm::Twine(eb) + ": dim" +
-                         llvm::Twine(contigDim) + " must be at least " +
-                         llvm::Twine(rowElems));
+                         "swizzle_bytes " +
+                         llvm::Twine(sw) +
+                         " and "
+                         "element_bits " +
+                         llvm::Twine(eb) + ": dim" + llvm::Twine(contigDim) +
+                         " must be at least " + llvm::Twine(rowElems));
     box[contigDim] = rowElems;
   }
 
@@ -137,8 +139,8 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
     // Unswizzled: the box in row-major order (Triton ignores `transposed`
     // here); boxes then repeat along the last dim first (the order in which
     // this layout lists its outputs).
-    layout = LayoutBuilder::identity1D(box[rank - 1], "offset",
-                                       names[rank - 1]);
+    layout =
+        LayoutBuilder::identity1D(box[rank - 1], "offset", names[rank - 1]);
     for (int64_t i = rank - 2; i >= 0; --i)
       layout *= LayoutBuilder::identity1D(box[i], "offset", names[i]);
     return combineWithShape(layout, shape)

@@ -28,7 +28,8 @@ llvm::Error families::checkPowersOfTwo(llvm::ArrayRef<int64_t> values,
                                        llvm::StringRef name) {
   for (int64_t value : values)
     if (!isPowerOfTwo(value) || value > kMaxParameter)
-      return familyError(name + " must hold powers of two (at most 2^30), got " +
+      return familyError(name +
+                         " must hold powers of two (at most 2^30), got " +
                          listToString(values));
   return llvm::Error::success();
 }

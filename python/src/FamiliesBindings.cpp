@@ -129,8 +129,8 @@ static void populate(nb::module_ &m) {
       "buffer of `shape`.");
   m.def(
       "nvmma_shared_to_linear",
-      [](nb::handle swizzleBytes, nb::handle elementBits,
-         nb::handle transposed, nb::handle shape) {
+      [](nb::handle swizzleBytes, nb::handle elementBits, nb::handle transposed,
+         nb::handle shape) {
         NvmmaSharedSpec spec;
         spec.swizzleBytes = toInt64(swizzleBytes, "swizzle_bytes");
         spec.elementBits = toInt64(elementBits, "element_bits");

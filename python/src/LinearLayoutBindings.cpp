@@ -86,9 +86,9 @@ std::vector<nb::object> python::toSequence(nb::handle value, const char *what) {
   }
   if (PyUnicode_Check(obj) || PyBytes_Check(obj) || !PySequence_Check(obj) ||
       PyDict_Check(obj))
-    throw nb::type_error((std::string(what) + " must be a list or tuple, not " +
-                          typeName(value))
-                             .c_str());
+    throw nb::type_error(
+        (std::string(what) + " must be a list or tuple, not " + typeName(value))
+            .c_str());
   // Other sequences (NumPy arrays, ranges): materialise them once.
   nb::object list = nb::steal(PySequence_List(obj));
   if (!list.is_valid())
@@ -198,20 +198,20 @@ static LinearLayout layoutFromPython(nb::handle bases, nb::handle outDimsObj) {
     for (size_t bit = 0; bit < dimBases.size(); ++bit) {
       SequenceView basis(dimBases[bit], "a basis");
       if (basis.size() != outDims.size())
-        throw nb::value_error(
-            ("basis " + std::to_string(bit) + " of input dimension '" + name +
-             "' has " + std::to_string(basis.size()) +
-             " values; expected one per output dimension (" +
-             std::to_string(outDims.size()) + ")")
-                .c_str());
+        throw nb::value_error(("basis " + std::to_string(bit) +
+                               " of input dimension '" + name + "' has " +
+                               std::to_string(basis.size()) +
+                               " values; expected one per output dimension (" +
+                               std::to_string(outDims.size()) + ")")
+                                  .c_str());
       uint64_t column = 0;
       int offset = 0;
       for (auto [k, outDim] : llvm::enumerate(outDims)) {
         int64_t value = toInt64(basis[k], "a basis value");
         if (value < 0 || value >= outDim.size())
           throw nb::value_error(
-              ("basis " + std::to_string(bit) + " of input dimension '" +
-               name + "' has value " + std::to_string(value) +
+              ("basis " + std::to_string(bit) + " of input dimension '" + name +
+               "' has value " + std::to_string(value) +
                " for output dimension '" + outDim.name + "', which has size " +
                std::to_string(outDim.size()))
                   .c_str());
@@ -274,9 +274,9 @@ static std::string pythonRepr(const LinearLayout &layout) {
 //===----------------------------------------------------------------------===//
 
 /// apply on Python ints: the common, scalar case.
-static nb::dict applyScalar(const LinearLayout &layout,
-                            const std::vector<std::pair<std::string, int64_t>>
-                                &inputs) {
+static nb::dict
+applyScalar(const LinearLayout &layout,
+            const std::vector<std::pair<std::string, int64_t>> &inputs) {
   llvm::SmallVector<DimValue, 4> args(inputs.begin(), inputs.end());
   nb::dict result;
   for (const auto &[name, value] : unwrap(layout.apply(args)))
@@ -297,7 +297,8 @@ static nb::dict applyVectorised(const LinearLayout &layout, nb::handle inputs) {
     // the accessor's result as if it already were a str.
     nb::object dtype = array.attr("dtype");
     nb::object kind = dtype.attr("kind");
-    std::string kindText = nb::cast<std::string>(nb::steal(PyObject_Str(kind.ptr())));
+    std::string kindText =
+        nb::cast<std::string>(nb::steal(PyObject_Str(kind.ptr())));
     if (kindText != "i" && kindText != "u")
       throw nb::type_error(
           ("apply: the values of input dimension '" + names.back() +
@@ -384,7 +385,8 @@ static PyObject *internedName(const std::string &name) {
 /// nullptr and takes the general path, which words the messages.
 static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
   llvm::ArrayRef<LayoutDim> inDims = layout.getInDims();
-  if (!PyDict_CheckExact(inputs) || PyDict_GET_SIZE(inputs) != Py_ssize_t(inDims.size()))
+  if (!PyDict_CheckExact(inputs) ||
+      PyDict_GET_SIZE(inputs) != Py_ssize_t(inDims.size()))
     return nullptr;
   uint64_t flat = 0, given = 0;
   PyObject *key, *value;
@@ -414,8 +416,8 @@ static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
   uint64_t out = layout.applyFlat(flat);
   nb::dict result;
   for (const LayoutDim &dim : layout.getOutDims()) {
-    nb::object number = nb::steal(PyLong_FromUnsignedLongLong(
-        out & ((uint64_t(1) << dim.log2Size) - 1)));
+    nb::object number = nb::steal(
+        PyLong_FromUnsignedLongLong(out & ((uint64_t(1) << dim.log2Size) - 1)));
     if (!number.is_valid() ||
         PyDict_SetItem(result.ptr(), internedName(dim.name), number.ptr()))
       throw nb::python_error();
@@ -427,18 +429,19 @@ static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
 static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
   if (PyObject *fast = applyExactInts(layout, inputs.ptr()))
     return nb::steal<nb::dict>(fast);
-  if (!PyDict_Check(inputs.ptr()) && !PyObject_HasAttrString(inputs.ptr(), "items"))
-    throw nb::type_error(("apply takes a dict {input dimension: value}, not " +
-                          typeName(inputs))
-                             .c_str());
+  if (!PyDict_Check(inputs.ptr()) &&
+      !PyObject_HasAttrString(inputs.ptr(), "items"))
+    throw nb::type_error(
+        ("apply takes a dict {input dimension: value}, not " + typeName(inputs))
+            .c_str());
   std::vector<std::pair<std::string, int64_t>> scalars;
   bool allScalar = true;
   forEachNamedItem(inputs, "apply's argument", [&](nb::handle k, nb::handle v) {
     if (!allScalar)
       return;
     PyObject *obj = v.ptr();
-    if (PyBool_Check(obj) || !(PyLong_Check(obj) ||
-                               (PyIndex_Check(obj) && !PySequence_Check(obj) &&
+    if (PyBool_Check(obj) ||
+        !(PyLong_Check(obj) || (PyIndex_Check(obj) && !PySequence_Check(obj) &&
                                 !PyObject_HasAttrString(obj, "shape")))) {
       allScalar = false;
       return;
@@ -512,11 +515,13 @@ listed one least significant.)doc")
           },
           "size"_a, "stride"_a, "in_dim"_a, "out_dim"_a,
           "Input i maps to i * stride.")
-      .def_static("empty", [] { return LinearLayout(); },
-                  "The layout with no dimensions (the unit of `*`).")
-      .def_prop_ro("in_dims",
-                   [](const LinearLayout &l) { return dimsToDict(l.getInDims()); },
-                   "Ordered dict: input dimension name -> size.")
+      .def_static(
+          "empty", [] { return LinearLayout(); },
+          "The layout with no dimensions (the unit of `*`).")
+      .def_prop_ro(
+          "in_dims",
+          [](const LinearLayout &l) { return dimsToDict(l.getInDims()); },
+          "Ordered dict: input dimension name -> size.")
       .def_prop_ro(
           "out_dims",
           [](const LinearLayout &l) { return dimsToDict(l.getOutDims()); },
@@ -545,15 +550,17 @@ listed one least significant.)doc")
           "outer"_a, "Apply this layout, then `outer`.")
       .def("invert",
            [](const LinearLayout &self) { return unwrap(self.invert()); })
-      .def("pseudoinvert",
-           [](const LinearLayout &self) { return unwrap(self.pseudoinvert()); },
-           "A right inverse picking the lowest input for every output.")
+      .def(
+          "pseudoinvert",
+          [](const LinearLayout &self) { return unwrap(self.pseudoinvert()); },
+          "A right inverse picking the lowest input for every output.")
       .def(
           "invert_and_compose",
           [](const LinearLayout &self, const LinearLayout &outer) {
             return unwrap(self.invertAndCompose(outer));
           },
-          "outer"_a, "The conversion C = outer^-1 * self: outer(C(x)) == self(x).")
+          "outer"_a,
+          "The conversion C = outer^-1 * self: outer(C(x)) == self(x).")
       .def(
           "__mul__",
           [](const LinearLayout &self, const LinearLayout &outer) {
@@ -645,9 +652,9 @@ listed one least significant.)doc")
       .def("__str__", &LinearLayout::toBitTableString)
       .def("__reduce__", [](nb::handle self) {
         const LinearLayout &l = nb::cast<const LinearLayout &>(self);
-        return nb::make_tuple(self.type(),
-                              nb::make_tuple(basesToDict(l),
-                                             dimsToDict(l.getOutDims())));
+        return nb::make_tuple(
+            self.type(),
+            nb::make_tuple(basesToDict(l), dimsToDict(l.getOutDims())));
       });
 }
 

@@ -11,9 +11,10 @@ import os
 
 import numpy as np
 
-CORPUS = os.environ.get("LL_BENCH_CORPUS",
-                        "/work/shared/bench/corpus.json")
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The benchmark corpus (a copy of /work/shared/bench/corpus.json).
+CORPUS = os.environ.get("LL_BENCH_CORPUS",
+                        os.path.join(HERE, "..", "..", "bench", "corpus.json"))
 
 # Element widths and the dtypes that exercise them.
 DTYPES_BY_BITS = {8: ["int8", "fp8e4nv"], 16: ["fp16", "bf16", "int16"],

@@ -177,7 +177,8 @@ public:
   /// ignored) and returns the flat output index.
   uint64_t applyFlat(uint64_t flatInput) const {
     uint64_t out = 0;
-    for (size_t i = 0, e = columns.size(); i < e && flatInput; ++i, flatInput >>= 1)
+    for (size_t i = 0, e = columns.size(); i < e && flatInput;
+         ++i, flatInput >>= 1)
       out ^= columns[i] & (0 - (flatInput & 1));
     return out;
   }

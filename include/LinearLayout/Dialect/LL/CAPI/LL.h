@@ -34,11 +34,9 @@ MLIR_CAPI_EXPORTED void llRegisterPasses(void);
 /// `errorBuffer` (truncated to `errorBufferSize` bytes, always terminated
 /// when the size is nonzero). Unlike mlirAttributeParseGet it rejects empty
 /// text and trailing characters itself and never leaves diagnostics behind.
-MLIR_CAPI_EXPORTED const void *llParseAttributeOrType(MlirContext context,
-                                                      MlirStringRef text,
-                                                      bool parseType,
-                                                      char *errorBuffer,
-                                                      size_t errorBufferSize);
+MLIR_CAPI_EXPORTED const void *
+llParseAttributeOrType(MlirContext context, MlirStringRef text, bool parseType,
+                       char *errorBuffer, size_t errorBufferSize);
 
 /// True when `attr` is a `#ll.linear` attribute.
 MLIR_CAPI_EXPORTED bool llAttributeIsALinear(MlirAttribute attr);
