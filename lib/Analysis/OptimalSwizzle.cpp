@@ -18,13 +18,6 @@ static llvm::Error error(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-static F2Vectors concat(std::initializer_list<llvm::ArrayRef<uint64_t>> parts) {
-  F2Vectors out;
-  for (llvm::ArrayRef<uint64_t> p : parts)
-    out.append(p.begin(), p.end());
-  return out;
-}
-
 /// Columns of the hardware dims register, lane, warp.
 static F2Vectors ctaColumns(const DistributedColumns &l) {
   return concat(

@@ -12,13 +12,6 @@ static llvm::Error error(const std::string &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }
 
-static F2Vectors concat(std::initializer_list<llvm::ArrayRef<uint64_t>> parts) {
-  F2Vectors out;
-  for (llvm::ArrayRef<uint64_t> p : parts)
-    out.append(p.begin(), p.end());
-  return out;
-}
-
 llvm::Expected<WarpShufflePlan>
 mlir::ll::planWarpShuffle(const DistributedColumns &src,
                           const DistributedColumns &dst, int elementBits) {

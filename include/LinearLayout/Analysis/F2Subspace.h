@@ -19,11 +19,20 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 
 namespace mlir::ll {
 
 using F2Vectors = llvm::SmallVector<uint64_t, 16>;
+
+/// The vectors of several lists, one after the other.
+inline F2Vectors concat(std::initializer_list<llvm::ArrayRef<uint64_t>> parts) {
+  F2Vectors out;
+  for (llvm::ArrayRef<uint64_t> part : parts)
+    out.append(part.begin(), part.end());
+  return out;
+}
 
 class F2Subspace {
 public:
