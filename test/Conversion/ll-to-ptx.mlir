@@ -1,0 +1,28 @@
+// The whole pipeline with upstream MLIR after convert-ll-to-nvvm: PTX text
+// in a gpu.binary, with 32-bit shared stores and loads and two barriers.
+// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_90})" %s | FileCheck %s
+// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_80 format=none})" %s | FileCheck %s --check-prefix=LLVM
+
+// CHECK: gpu.binary @ll_kernels [#gpu.object<#nvvm.target<chip = "sm_90">
+// CHECK-SAME: .target sm_90
+// CHECK-SAME: .entry transpose
+// CHECK-SAME: .shared .align 16 .b8 __ll_scratch[2048]
+// CHECK-SAME: bar.sync
+// CHECK-SAME: st.shared.{{[bu]}}32
+// CHECK-SAME: ld.shared.{{[bu]}}32
+
+// LLVM: gpu.module @ll_kernels [#nvvm.target<chip = "sm_80">]
+// LLVM: llvm.func @transpose(%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) attributes {gpu.kernel, {{.*}}nvvm.kernel
+// LLVM: nvvm.barrier0
+#rows = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+#cols = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @transpose(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+      %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf32, #rows>
+      %u = ll.convert_layout %t : tensor<16x32xf32, #rows> -> tensor<16x32xf32, #cols>
+      ll.store_tile %u, %q : tensor<16x32xf32, #cols>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
