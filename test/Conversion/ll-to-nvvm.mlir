@@ -18,12 +18,20 @@ gpu.module @k {
     // Store: the thread part is the lane itself (lane bits -> columns).
     // CHECK: %[[P0:.*]] = llvm.getelementptr %[[BASE]][%[[T:.*]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
     // CHECK: llvm.store %{{.*}}, %[[P0]] {alignment = 4 : i64} : f32, !llvm.ptr<3>
-    // CHECK: %[[C34:.*]] = llvm.mlir.constant(34 : i32) : i32
-    // CHECK: %[[O1:.*]] = llvm.xor %[[T]], %[[C34]] : i32
-    // CHECK: llvm.getelementptr %[[BASE]][%[[O1]]]
-    // CHECK: llvm.mlir.constant(68 : i32) : i32
-    // CHECK: llvm.mlir.constant(102 : i32) : i32
-    // CHECK: llvm.mlir.constant(510 : i32) : i32
+    // Register k (row k): XOR 2k into the thread's offset (the swizzle: one
+    // pointer per distinct XOR), then + 32k as a constant offset that folds
+    // into the instruction (together offset 32k ^ 2k: 34, 68, 102, ...).
+    // CHECK: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+    // CHECK: %[[S1:.*]] = llvm.xor %[[T]], %[[C2]] : i32
+    // CHECK: %[[B1:.*]] = llvm.getelementptr %[[BASE]][%[[S1]]]
+    // CHECK: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
+    // CHECK: llvm.getelementptr %[[B1]][%[[C32]]]
+    // CHECK: llvm.mlir.constant(4 : i32) : i32
+    // CHECK: llvm.xor %[[T]]
+    // CHECK: llvm.mlir.constant(64 : i32) : i32
+    // CHECK: llvm.mlir.constant(30 : i32) : i32
+    // CHECK: llvm.xor %[[T]]
+    // CHECK: llvm.mlir.constant(480 : i32) : i32
     // CHECK: llvm.store
     // CHECK-NEXT: nvvm.barrier0
     // Load: lane bit 0 reads column 1 of row ... XOR swizzled (34 = 32 + 2).

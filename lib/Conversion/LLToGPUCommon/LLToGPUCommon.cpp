@@ -398,6 +398,29 @@ struct Emitter {
     return LLVM::XOrOp::create(b, loc, threadValue, k);
   }
 
+  /// base + (T ^ K) as a pointer. The bits of K that T may also have are
+  /// XORed into T (one pointer per distinct overlap, cached in `bases`); the
+  /// rest of K is disjoint from T, so it is added as a constant offset that
+  /// folds into the instruction's immediate. This keeps the number of live
+  /// addresses at the number of distinct overlaps, not of registers.
+  Value address(Value base, Type elementType, const AddressMap &map,
+                Value threadValue, uint64_t constant,
+                llvm::DenseMap<uint64_t, Value> &bases) {
+    uint64_t threadBits = map.threadMask();
+    uint64_t overlap = constant & threadBits;
+    uint64_t rest = constant & ~threadBits;
+    auto it = bases.find(overlap);
+    if (it == bases.end()) {
+      Value swizzled = overlap ? Value(LLVM::XOrOp::create(
+                                     b, loc, threadValue, index(int64_t(overlap))))
+                               : threadValue;
+      it = bases.try_emplace(overlap, gep(base, elementType, swizzled)).first;
+    }
+    if (!rest)
+      return it->second;
+    return gep(it->second, elementType, index(int64_t(rest)));
+  }
+
   Value gep(Value base, Type elementType, Value offset) {
     return LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
                                ArrayRef<LLVM::GEPArg>{offset});
@@ -482,6 +505,7 @@ static SmallVector<Value> loadRegisters(Emitter &em, Value base,
   Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
   SmallVector<Value> values(tl.numRegisters());
   llvm::DenseMap<std::pair<uint64_t, uint64_t>, SmallVector<Value>> loaded;
+  llvm::DenseMap<uint64_t, Value> bases;
   for (int64_t k = 0; k < tl.numRegisters(); ++k) {
     if (!isVectorBase(vec, k))
       continue;
@@ -490,14 +514,16 @@ static SmallVector<Value> loadRegisters(Emitter &em, Value base,
     auto key = std::make_pair(r, c);
     auto it = loaded.find(key);
     if (it == loaded.end()) {
-      Value offset = em.combine(col, colThread, c);
+      Value ptr;
       if (row) {
         Value rowValue = em.combine(*row, rowThread, r);
-        offset = LLVM::AddOp::create(
+        Value offset = LLVM::AddOp::create(
             em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
-            offset);
+            em.combine(col, colThread, c));
+        ptr = em.gep(base, elementType, offset);
+      } else {
+        ptr = em.address(base, elementType, col, colThread, c, bases);
       }
-      Value ptr = em.gep(base, elementType, offset);
       it = loaded
                .try_emplace(key, em.load(ptr, elementType, vec.elements(), bits))
                .first;
@@ -521,6 +547,7 @@ static void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   Value colThread = em.threadPart(col, lane, warp);
   Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
   llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
+  llvm::DenseMap<uint64_t, Value> bases;
   for (int64_t k = 0; k < tl.numRegisters(); ++k) {
     if (!isVectorBase(vec, k) || !keep(k))
       continue;
@@ -528,17 +555,20 @@ static void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
     if (!stored.insert({r, c}).second)
       continue;
-    Value offset = em.combine(col, colThread, c);
+    Value ptr;
     if (row) {
       Value rowValue = em.combine(*row, rowThread, r);
-      offset = LLVM::AddOp::create(
+      Value offset = LLVM::AddOp::create(
           em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
-          offset);
+          em.combine(col, colThread, c));
+      ptr = em.gep(base, elementType, offset);
+    } else {
+      ptr = em.address(base, elementType, col, colThread, c, bases);
     }
     SmallVector<Value> elems;
     for (int64_t e = 0; e < vec.elements(); ++e)
       elems.push_back(values[vectorRegister(vec, k, e)]);
-    em.store(em.gep(base, elementType, offset), elementType, elems, bits);
+    em.store(ptr, elementType, elems, bits);
   }
 }
 
@@ -778,14 +808,15 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       VectorShape vec = findVector(lowering.load, nullptr, maxVector(bits));
       Value thread = em.threadPart(lowering.load, lane, warp);
       llvm::DenseMap<uint64_t, SmallVector<Value>> loaded;
+      llvm::DenseMap<uint64_t, Value> bases;
       for (int64_t k = 0; k < dst->numRegisters(); ++k) {
         if (!isVectorBase(vec, k) || !inRound(lowering.load, k))
           continue;
         uint64_t c = lowering.load.registerValue(uint64_t(k)) & localMask;
         auto found = loaded.find(c);
         if (found == loaded.end()) {
-          Value ptr =
-              em.gep(base, elementType, em.combine(lowering.load, thread, c));
+          Value ptr = em.address(base, elementType, lowering.load, thread, c,
+                                 bases);
           found = loaded
                       .try_emplace(c, em.load(ptr, elementType,
                                               vec.elements(), bits))
