@@ -1,0 +1,191 @@
+"""This project's conversion kernels against Triton 3.6's, side by side on one GPU.
+
+Two steps, because the GPU machine has no build of this project:
+
+  LL_BUILD_DIR=build/x python bench/gpu.py build [out_dir]     # CPU: PTX + manifest
+  python3 bench/gpu.py run <out_dir> <results_dir>             # GPU: time both
+  python3 bench/gpu.py once <out_dir> {ll,triton}              # one CTA each (ncu)
+
+`build` writes `ll_conv` / `ll_conv_loop` PTX (32 round trips, as Triton's
+loop kernel is timed) for every corpus case (bench/corpus.json). `run`
+checks both implementations bit for bit and times them with
+triton.testing.do_bench on the same tensors and tile counts as
+/work/shared/bench/device_triton.py (Triton's kernels: bench/triton_ref/, a
+copy of /work/shared/bench/triton_kernels.py). `bench/run_gpu.sh` adds the
+Nsight Compute wavefronts. Results: bench/results/h100.{md,json}.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "corpus.json")
+ROUNDS = 32
+
+
+def build(out_dir):
+    if os.environ.get("LL_BUILD_DIR"):
+        b = os.path.abspath(os.environ["LL_BUILD_DIR"])
+        sys.path.insert(0, os.path.join(b, "python_packages"))
+        os.environ.setdefault("LL_TOOLS_DIR", os.path.join(b, "bin"))
+    import linear_layout as ll
+    from linear_layout import kernels
+
+    os.makedirs(out_dir, exist_ok=True)
+    rows = []
+    for c in json.load(open(CORPUS)):
+        r = dict(name=c["name"], dtype=c["dtype"], shape=c["shape"],
+                 warps=c["warps"])
+        for kind, make in (("conv", kernels.conv),
+                           ("conv_loop", kernels.conv_loop)):
+            kw = dict(rounds=ROUNDS) if kind == "conv_loop" else {}
+            ptx = ll.compile(make(c["A"], c["B"], c["shape"], c["dtype"],
+                                  c["warps"], name="ll_" + kind, **kw))
+            fname = f"{c['name']}.{kind}.ptx"
+            open(os.path.join(out_dir, fname), "w").write(ptx)
+            r[kind] = dict(ptx=fname,
+                           dynamic_shared_bytes=ptx.dynamic_shared_bytes)
+        rows.append(r)
+    json.dump(dict(cases=rows, rounds=ROUNDS),
+              open(os.path.join(out_dir, "manifest.json"), "w"), indent=1)
+    print(f"{len(rows)} cases -> {out_dir}")
+
+
+def _device():
+    import cupy as cp
+    import torch
+
+    sys.path.insert(0, os.path.join(HERE, "triton_ref"))
+    import triton_kernels as tk
+
+    torch_dtypes = {"fp32": torch.float32, "fp16": torch.float16,
+                    "bf16": torch.bfloat16, "fp8e4nv": torch.float8_e4m3fn,
+                    "int8": torch.int8}
+    return cp, torch, tk, torch_dtypes
+
+
+class _Ours:
+    def __init__(self, cp, ptx_dir, entry, threads):
+        self.cp = cp
+        mod = cp.RawModule(path=os.path.join(ptx_dir, entry["ptx"]))
+        self.fn = mod.get_function("ll_" + entry["ptx"].split(".")[-2])
+        self.dyn = entry["dynamic_shared_bytes"]
+        if self.dyn > 48 * 1024:
+            self.fn.max_dynamic_shared_size_bytes = self.dyn
+        self.threads = threads
+
+    def __call__(self, x, y, tiles):
+        # Raw device pointers of the torch tensors (same buffers Triton uses).
+        self.fn((tiles,), (self.threads,),
+                (self.cp.uint64(x.data_ptr()), self.cp.uint64(y.data_ptr())),
+                shared_mem=self.dyn)
+
+
+def run(ptx_dir, results_dir):
+    cp, torch, tk, TORCH = _device()
+    from triton.testing import do_bench
+
+    manifest = json.load(open(os.path.join(ptx_dir, "manifest.json")))
+    corpus = {c["name"]: c for c in json.load(open(CORPUS))}
+    rows = []
+    for m in manifest["cases"]:
+        c = corpus[m["name"]]
+        M, N = c["shape"]
+        dt = TORCH[c["dtype"]]
+        el = torch.tensor([], dtype=dt).element_size()
+        tiles = max(1, (256 << 20) // (M * N * el))
+        base = torch.randint(-8, 8, (tiles * M * N,), device="cuda",
+                             dtype=torch.int32)
+        x = base.to(torch.float32).to(dt) if dt != torch.int8 else \
+            base.to(torch.int8)
+        A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
+                                                             c["shape"])
+        r = dict(name=c["name"], tiles=tiles)
+        try:
+            ours = _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])
+            y = torch.empty_like(x)
+            ours(x, y, tiles)
+            torch.cuda.synchronize()
+            r["ll_correct"] = bool(torch.equal(x.view(torch.uint8),
+                                               y.view(torch.uint8)))
+            yt = torch.empty_like(x)
+            tk.conv[(tiles,)](x, yt, M, N, A, B, num_warps=c["warps"])
+            torch.cuda.synchronize()
+            r["triton_correct"] = bool(torch.equal(x.view(torch.uint8),
+                                                   yt.view(torch.uint8)))
+            # Interleave the two measurements to share the machine's state.
+            r["ll_conv_ms"] = do_bench(lambda: ours(x, y, tiles))
+            r["triton_conv_ms"] = do_bench(lambda: tk.conv[(tiles,)](
+                x, yt, M, N, A, B, num_warps=c["warps"]))
+            r["copy_ms"] = do_bench(lambda: y.copy_(x))
+            if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
+                lt = max(132 * 8, tiles // 64)
+                xl = x[: lt * M * N]
+                yl, ylt = torch.empty_like(xl), torch.empty_like(xl)
+                loop = _Ours(cp, ptx_dir, m["conv_loop"], 32 * c["warps"])
+                loop(xl, yl, lt)
+                tk.conv_loop[(lt,)](xl, ylt, M, N, A, B, ROUNDS,
+                                    num_warps=c["warps"])
+                torch.cuda.synchronize()
+                want = xl.to(torch.int32) + 2 * ROUNDS
+                want = want.to(torch.int8) if dt == torch.int8 else want.to(dt)
+                r["ll_loop_correct"] = bool(torch.equal(yl, want))
+                r["triton_loop_correct"] = bool(torch.equal(ylt, want))
+                r["ll_loop_ms"] = do_bench(lambda: loop(xl, yl, lt))
+                r["triton_loop_ms"] = do_bench(lambda: tk.conv_loop[(lt,)](
+                    xl, ylt, M, N, A, B, ROUNDS, num_warps=c["warps"]))
+                r["loop_tiles"] = lt
+                r["loop_ratio"] = r["ll_loop_ms"] / r["triton_loop_ms"]
+            r["conv_ratio"] = r["ll_conv_ms"] / r["triton_conv_ms"]
+        except Exception as e:  # recorded, not hidden
+            r["error"] = (str(e).splitlines() or [repr(e)])[-1][:300]
+        rows.append(r)
+        print(json.dumps(r), flush=True)
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    import triton
+
+    out = dict(machine=props["name"].decode() if isinstance(props["name"], bytes)
+               else str(props["name"]), triton=triton.__version__,
+               torch=torch.__version__, rounds=ROUNDS, cases=rows)
+    os.makedirs(results_dir, exist_ok=True)
+    json.dump(out, open(os.path.join(results_dir, "gpu_bench.json"), "w"),
+              indent=1)
+
+
+def once(ptx_dir, which):
+    cp, torch, tk, TORCH = _device()
+    manifest = json.load(open(os.path.join(ptx_dir, "manifest.json")))
+    corpus = {c["name"]: c for c in json.load(open(CORPUS))}
+    for m in manifest["cases"]:
+        c = corpus[m["name"]]
+        M, N = c["shape"]
+        dt = TORCH[c["dtype"]]
+        x = torch.randint(-8, 8, (M * N,), device="cuda",
+                          dtype=torch.int32).to(torch.float32).to(dt) \
+            if dt != torch.int8 else torch.zeros(M * N, device="cuda",
+                                                 dtype=torch.int8)
+        y = torch.empty_like(x)
+        if which == "ll":
+            _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])(x, y, 1)
+        else:
+            A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
+                                                                 c["shape"])
+            tk.conv[(1,)](x, y, M, N, A, B, num_warps=c["warps"])
+        torch.cuda.synchronize()
+        print("CASE", c["name"], flush=True)
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1] if len(sys.argv) > 1 else ""
+    if cmd == "build":
+        build(sys.argv[2] if len(sys.argv) > 2 else
+              os.path.join(HERE, "ptx"))
+    elif cmd == "run":
+        run(sys.argv[2], sys.argv[3])
+    elif cmd == "once":
+        once(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(__doc__)

@@ -1,0 +1,123 @@
+"""Tables of a `bench/run_gpu.sh` run: bench/results/h100.{md,json}.
+
+    LL_BUILD_DIR=build/x python bench/gpu_report.py <dir with gpu_bench.json,
+        ncu_ll.csv, ncu_triton.csv> [machine note]
+
+Adds the planner's predicted wavefronts for the plain ld/st.shared plans the
+lowering emits (allow_matrix=False) next to the measured ones.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if os.environ.get("LL_BUILD_DIR"):
+    sys.path.insert(0, os.path.join(os.path.abspath(os.environ["LL_BUILD_DIR"]),
+                                    "python_packages"))
+
+M_LD = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
+M_ST = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+C_LD = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+C_ST = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+
+
+def read_ncu(path, kernel):
+    rows = [r for r in csv.reader(open(path)) if len(r) > 5]
+    idx = {h: i for i, h in enumerate(rows[0])}
+    out = {}
+    for r in rows[1:]:
+        if r[idx["Kernel Name"]] != kernel:
+            continue
+        v = r[idx["Metric Value"]].replace(",", "")
+        out.setdefault(r[idx["ID"]], {})[r[idx["Metric Name"]]] = \
+            int(float(v)) if v not in ("n/a", "") else None
+    return list(out.values())
+
+
+def main(src, note=""):
+    import linear_layout as ll
+
+    bench = json.load(open(os.path.join(src, "gpu_bench.json")))
+    corpus = json.load(open(os.path.join(HERE, "corpus.json")))
+    ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
+    theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
+    bits = {"fp32": 32, "fp16": 16, "bf16": 16, "int8": 8, "fp8e4nv": 8}
+    rows = []
+    for c, b, o, t in zip(corpus, bench["cases"], ours, theirs):
+        assert c["name"] == b["name"]
+        shape = {"dim0": c["shape"][0], "dim1": c["shape"][1]}
+        A = ll.LinearLayout({k: c["A"][k] for k in ("register", "lane", "warp")},
+                            shape)
+        B = ll.LinearLayout({k: c["B"][k] for k in ("register", "lane", "warp")},
+                            shape)
+        plan = ll.plan_conversion(A, B, bits[c["dtype"]], allow_matrix=False)
+        kind = plan.kind
+        if plan.kind in ("noop", "registers"):
+            pred = (0, 0)
+        else:
+            if plan.kind == "shuffle":
+                plan = ll.plan_conversion(A, B, bits[c["dtype"]],
+                                          allow_matrix=False,
+                                          kind="shared_memory")
+            pred = (plan.store_wavefronts, plan.load_wavefronts)
+        rows.append(dict(
+            name=c["name"],
+            plan=kind if kind != "shuffle" else "shuffle (lowered via shared memory)",
+            correct=all(b.get(k) for k in ("ll_correct", "ll_loop_correct")),
+            ll_conv_ms=b["ll_conv_ms"], triton_conv_ms=b["triton_conv_ms"],
+            copy_ms=b["copy_ms"], conv_ratio=b["conv_ratio"],
+            ll_loop_ms=b.get("ll_loop_ms"), triton_loop_ms=b.get("triton_loop_ms"),
+            loop_ratio=b.get("loop_ratio"),
+            predicted_wf_st=pred[0], predicted_wf_ld=pred[1],
+            ll_wf_st=o[M_ST], ll_wf_ld=o[M_LD],
+            ll_conflicts=(o[C_ST] or 0) + (o[C_LD] or 0),
+            triton_wf_st=t[M_ST], triton_wf_ld=t[M_LD],
+            triton_conflicts=(t[C_ST] or 0) + (t[C_LD] or 0)))
+    ratios = [r["loop_ratio"] for r in rows if r["loop_ratio"]]
+    geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    conv_geo = math.exp(sum(math.log(r["conv_ratio"]) for r in rows) / len(rows))
+    out = dict(machine=bench["machine"], triton=bench["triton"],
+               torch=bench["torch"], note=note, rounds=bench["rounds"],
+               loop_ratio_geomean=geo, conv_ratio_geomean=conv_geo, cases=rows)
+    json.dump(out, open(os.path.join(HERE, "results", "h100.json"), "w"),
+              indent=1)
+    lines = [
+        "# This project's NVVM lowering vs Triton 3.6 on an H100",
+        "",
+        f"Machine: {bench['machine']}; Triton {bench['triton']}, PyTorch "
+        f"{bench['torch']}. {note}",
+        "Produced by `bench/run_gpu.sh` (timings: triton.testing.do_bench, "
+        "both implementations on the same tensors in the same process; ncu: "
+        "one CTA of `conv`) and `bench/gpu_report.py`. Ratios are ours / "
+        "Triton's (< 1: ours faster). `conv_loop` = "
+        f"{bench['rounds']} round trips A->B->A with +1 after each conversion.",
+        "",
+        "| case | plan | bit-exact | conv ms (ours / Triton) | ratio | "
+        "conv_loop ms (ours / Triton) | ratio | st+ld wavefronts: predicted "
+        "/ ours / Triton | bank conflicts (ours / Triton) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        loop = (f"{r['ll_loop_ms']:.4f} / {r['triton_loop_ms']:.4f} | "
+                f"{r['loop_ratio']:.2f}") if r["loop_ratio"] else "- | -"
+        lines.append(
+            f"| {r['name']} | {r['plan']} | {'yes' if r['correct'] else 'NO'} | "
+            f"{r['ll_conv_ms']:.4f} / {r['triton_conv_ms']:.4f} | "
+            f"{r['conv_ratio']:.2f} | {loop} | "
+            f"{r['predicted_wf_st']}+{r['predicted_wf_ld']} / "
+            f"{r['ll_wf_st']}+{r['ll_wf_ld']} / "
+            f"{r['triton_wf_st']}+{r['triton_wf_ld']} | "
+            f"{r['ll_conflicts']} / {r['triton_conflicts']} |")
+    lines += ["", f"Geometric mean of the conv_loop ratio: {geo:.3f}; of the "
+              f"conv ratio: {conv_geo:.3f}.", ""]
+    open(os.path.join(HERE, "results", "h100.md"), "w").write("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], " ".join(sys.argv[2:]))
