@@ -123,8 +123,15 @@ gpu.module @k {
     // Row 2 starts at offset 8 ^ 1 (element (2, 0) lives at offset 9), so
     // row-vectors are not contiguous: lane bit 1 maps to offset 8 ^ 1 = 9,
     // which XORs with the register bits (scalar i8 stores).
+    // Lanes 4..31 repeat lanes 0..3 (zero lane bases): only threads whose
+    // free lane bits (mask 28) are clear store.
+    // CHECK: %[[FREE:.*]] = llvm.mlir.constant(28 : i32) : i32
+    // CHECK: llvm.and %{{.*}}, %[[FREE]] : i32
+    // CHECK: %[[OWNER:.*]] = llvm.icmp "eq"
+    // CHECK: scf.if %[[OWNER]] {
     // CHECK: llvm.mlir.constant(9 : i32) : i32
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<3>
+    // CHECK: }
     ll.store_shared %t, %b : tensor<4x4xi8, #blk>, !buf
     gpu.barrier
     // CHECK: gpu.barrier

@@ -18,6 +18,9 @@ class LLVMDialect;
 namespace NVVM {
 class NVVMDialect;
 } // namespace NVVM
+namespace scf {
+class SCFDialect;
+} // namespace scf
 } // namespace mlir
 
 namespace mlir::ll {

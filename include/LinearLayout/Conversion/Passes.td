@@ -42,6 +42,7 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "Bit width of the integer offsets computed per thread (32 or 64)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 

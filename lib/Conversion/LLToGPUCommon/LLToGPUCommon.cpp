@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -543,6 +544,28 @@ static void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                            int64_t maxVector,
                            llvm::function_ref<bool(int64_t)> keep,
                            uint64_t offsetMask) {
+  // Broadcast: a thread whose free lane or warp bits are set holds only
+  // elements that the thread with those bits cleared also holds, so only
+  // threads with all free bits clear store (each element once).
+  uint64_t freeLanes = 0, freeWarps = 0;
+  for (const auto &[dim, mask] : tl.layout.getFreeVariableMasks()) {
+    if (dim == "lane")
+      freeLanes = mask;
+    else if (dim == "warp")
+      freeWarps = mask;
+  }
+  OpBuilder::InsertionGuard guard(em.b);
+  if (freeLanes || freeWarps) {
+    Value zero = em.index(0);
+    Value free = LLVM::OrOp::create(
+        em.b, em.loc,
+        LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(freeLanes))),
+        LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))));
+    Value owner = LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq,
+                                       free, zero);
+    auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
+    em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
   VectorShape vec = findVector(col, row, maxVector);
   Value colThread = em.threadPart(col, lane, warp);
   Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
