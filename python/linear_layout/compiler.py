@@ -5,7 +5,8 @@
 lowering and ``gpu-module-to-binary{format=isa}``, docs/lowering.md) and
 returns the PTX text of the (single) ``gpu.module``. No CUDA, Triton or
 nvcc is needed. ``ll-opt`` is taken from ``$LL_TOOLS_DIR``, then from the
-directory of the running interpreter, then from ``PATH``.
+build tree the package lives in, the directory of the running interpreter,
+then ``PATH``.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ def find_ll_opt() -> str:
     candidates = []
     if os.environ.get("LL_TOOLS_DIR"):
         candidates.append(os.path.join(os.environ["LL_TOOLS_DIR"], "ll-opt"))
-    candidates.append(os.path.join(os.path.dirname(sys.executable), "ll-opt"))
     here = os.path.dirname(os.path.abspath(__file__))
     # Developer build: <build>/python_packages/linear_layout -> <build>/bin.
     candidates.append(os.path.join(here, "..", "..", "bin", "ll-opt"))
+    candidates.append(os.path.join(os.path.dirname(sys.executable), "ll-opt"))
     for c in candidates:
         if os.path.isfile(c) and os.access(c, os.X_OK):
             return os.path.abspath(c)

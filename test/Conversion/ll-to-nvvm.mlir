@@ -187,3 +187,34 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// Intra-warp conversion (4x8 -> 8x4 lanes of a 32x32 fp32 tile): warp
+// shuffles per the planner's plan, 16 rounds, one 32-bit word each; the
+// register a lane sends and the round a register takes depend on lane bit
+// 2 (a select each); no shared memory, no barrier.
+#s = #ll.linear<{register = [[0, 8], [0, 16], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = []}>
+#d = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = []}>
+gpu.module @k {
+  // CHECK-LABEL: gpu.func @intrawarp
+  gpu.func @intrawarp(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #s>
+    // CHECK: llvm.extractvalue
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+    // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+    // CHECK: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+    // CHECK: %[[B2:.*]] = llvm.and %[[LANE]], %[[C4]] : i32
+    // CHECK: %[[ODD:.*]] = llvm.icmp "ne" %[[B2]], %{{.*}} : i32
+    // CHECK: %[[SEND:.*]] = llvm.select %[[ODD]], %{{.*}}, %{{.*}} : i1, f32
+    // CHECK: %[[WORD:.*]] = llvm.bitcast %[[SEND]] : f32 to i32
+    // CHECK: nvvm.shfl.sync  idx %{{.*}}, %[[WORD]], %{{.*}}, %{{.*}} : i32 -> i32
+    // CHECK-COUNT-15: nvvm.shfl.sync  idx
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.select {{.*}} : i1, f32
+    %u = ll.convert_layout %t : tensor<32x32xf32, #s> -> tensor<32x32xf32, #d>
+    ll.store_tile %u, %q : tensor<32x32xf32, #d>, !llvm.ptr<1>
+    gpu.return
+  }
+}

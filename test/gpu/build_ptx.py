@@ -33,8 +33,9 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
 
     os.makedirs(out_dir, exist_ok=True)
     entries, failures = [], []
-    all_cases = case_lib.corpus_cases() + case_lib.random_cases(random_count,
-                                                                seed)
+    all_cases = (case_lib.corpus_cases() +
+                 case_lib.random_cases(random_count, seed) +
+                 case_lib.shuffle_cases(max(random_count // 4, 1), seed + 1))
     t0 = time.time()
     for idx, case in enumerate(all_cases):
         kinds = ["conv"]

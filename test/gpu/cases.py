@@ -110,3 +110,35 @@ def random_cases(count=240, seed=0):
                           shape=[1 << m_bits, 1 << n_bits], dtype=dtype,
                           warps=1 << warp_bits, origin="random"))
     return cases
+
+
+def shuffle_cases(count=60, seed=1):
+    """Pairs that only move data inside warps (same warp bases, the same
+    elements per warp): the planner's shuffle kind. The register and lane
+    bases of the source are permuted among the register and lane slots,
+    sometimes XOR-mixed within the warp's span."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    bits = [8, 16, 32, 64]
+    for i in range(count):
+        eb = bits[i % 4]
+        dtype = DTYPES_BY_BITS[eb][int(rng.integers(0, len(DTYPES_BY_BITS[eb])))]
+        warp_bits = int(rng.integers(0, 3))
+        total = int(rng.integers(5 + warp_bits + 1, 11 + 1))
+        m_bits = int(rng.integers(0, total + 1))
+        src = random_layout(rng, m_bits, total - m_bits, warp_bits, 0, 0, 0,
+                            0, bool(rng.random() < 0.5))
+        inner = src["register"] + src["lane"]
+        order = rng.permutation(len(inner))
+        moved = [list(inner[j]) for j in order]
+        if rng.random() < 0.3:
+            for _ in range(2):
+                a, b = rng.choice(len(moved), 2, replace=False)
+                moved[a] = [moved[a][0] ^ moved[b][0], moved[a][1] ^ moved[b][1]]
+        nreg = len(src["register"])
+        dst = {"register": moved[:nreg], "lane": moved[nreg:],
+               "warp": [list(w) for w in src["warp"]]}
+        cases.append(dict(name=f"shuffle_{seed}_{i:04d}_{dtype}", src=src,
+                          dst=dst, shape=[1 << m_bits, 1 << (total - m_bits)],
+                          dtype=dtype, warps=1 << warp_bits, origin="random"))
+    return cases

@@ -48,13 +48,18 @@ def test_corpus_ptx(case, kind):
     stores = _count(r"\bst\.shared", ptx)
     loads = _count(r"\bld\.shared", ptx)
     barriers = _count(r"\bbar\.sync", ptx)
+    shuffles = _count(r"\bshfl\.sync\.idx", ptx)
     if plan.kind in ("noop", "registers"):
         # register moves: no shared memory, no barrier
+        assert stores == loads == barriers == shuffles == 0
+    elif plan.kind == "shuffle":
+        # warp shuffles, as many per conversion as the plan says
         assert stores == loads == barriers == 0
+        per_conversion = plan.shuffles
+        assert shuffles == per_conversion * (2 if kind == "conv_loop" else 1)
     else:
-        # shared memory (shuffle-kind plans too: lowered through shared
-        # memory): a store and a load per thread per vector
-        assert stores > 0 and loads > 0 and barriers >= 2
+        # shared memory: stores and loads between barriers
+        assert stores > 0 and loads > 0 and barriers >= 2 and shuffles == 0
     # Scratch above 48 KiB is dynamic shared memory, sized as planned.
     extern = ".extern .shared" in ptx
     assert extern == (ptx.dynamic_shared_bytes > 0)

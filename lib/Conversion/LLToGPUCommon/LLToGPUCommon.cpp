@@ -211,7 +211,24 @@ static bool isVectorBase(const VectorShape &shape, int64_t k) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-enum class LoweringKind { Noop, Rename, SharedMemory };
+enum class LoweringKind { Noop, Rename, Shuffle, SharedMemory };
+
+/// A value that depends on the lane only through the lane bits `bits`:
+/// values[c] for the combination c of those bits (bit i of c = lane bit
+/// bits[i]). Emitted as a tree of 2^|bits| - 1 selects.
+struct LaneMux {
+  SmallVector<int> bits;
+  SmallVector<int64_t> values;
+};
+
+/// One round of a warp-shuffle conversion (docs/lowering.md): source lane
+/// = srcConst ^ XOR of srcCols[b] over the set lane bits b; send[j] = the
+/// source register in slot j of the shuffled word(s).
+struct ShuffleRound {
+  uint64_t srcConst = 0;
+  SmallVector<uint64_t> srcCols;
+  SmallVector<LaneMux> send;
+};
 
 struct ConversionLowering {
   LoweringKind kind = LoweringKind::Noop;
@@ -221,6 +238,12 @@ struct ConversionLowering {
   /// the scratch size 2^scratchBits elements, processed in 2^roundBits
   /// rounds (the top offset bits).
   AddressMap store, load;
+  /// Shuffle: the rounds, elements packed per 32-bit word (slots), words
+  /// per element (2 for 64-bit), and per result register the
+  /// (round * slots + slot) it takes.
+  SmallVector<ShuffleRound> rounds;
+  int slots = 1, wordsPerElement = 1;
+  SmallVector<LaneMux> receive;
   int scratchBits = 0, roundBits = 0;
   int elementBytes = 0;
   int64_t scratchBytes() const {
@@ -259,6 +282,116 @@ static FailureOr<AddressMap> sharedAddressMap(Operation *op,
     return op->emitError("cannot address shared memory: ")
            << llvm::toString(composed.takeError());
   return mapFromOffsetLayout(*composed, tl);
+}
+
+/// Tabulated lane -> value (negative: any value) as a LaneMux over the lane
+/// bits it depends on; nullopt if it needs more than `maxBits` of them.
+static std::optional<LaneMux> tabulateLaneMux(ArrayRef<int64_t> table,
+                                              int laneBits, int maxBits) {
+  int lanes = 1 << laneBits;
+  LaneMux mux;
+  for (int b = 0; b < laneBits; ++b)
+    for (int l = 0; l < lanes; ++l) {
+      int other = l ^ (1 << b);
+      if (table[l] >= 0 && table[other] >= 0 && table[l] != table[other]) {
+        mux.bits.push_back(b);
+        break;
+      }
+    }
+  if (int(mux.bits.size()) > maxBits)
+    return std::nullopt;
+  mux.values.assign(size_t(1) << mux.bits.size(), -1);
+  for (int l = 0; l < lanes; ++l) {
+    if (table[l] < 0)
+      continue;
+    size_t combo = 0;
+    for (size_t i = 0; i < mux.bits.size(); ++i)
+      if ((l >> mux.bits[i]) & 1)
+        combo |= size_t(1) << i;
+    if (mux.values[combo] >= 0 && mux.values[combo] != table[l])
+      return std::nullopt; // depends on more than these bits
+    mux.values[combo] = table[l];
+  }
+  for (int64_t &v : mux.values)
+    if (v < 0)
+      v = 0; // no lane needs it: any valid choice
+  return mux;
+}
+
+/// The shuffle rounds of `plan`, or nullopt when its tables are not of the
+/// form the lowering emits (affine source lanes, few selects).
+static std::optional<ConversionLowering>
+shuffleLowering(const WarpShufflePlan &plan, int lanesPerWarp,
+                int64_t dstRegisters) {
+  if (plan.lanes != lanesPerWarp)
+    return std::nullopt;
+  int laneBits = int(llvm::Log2_64(uint64_t(lanesPerWarp)));
+  ConversionLowering lowering;
+  lowering.kind = LoweringKind::Shuffle;
+  lowering.wordsPerElement = plan.elementBits == 64 ? 2 : 1;
+  lowering.slots = 0;
+  for (int64_t k = 0; k < plan.rounds; ++k) {
+    ShuffleRound round;
+    const auto &src = plan.srcLane[k];
+    // Affine source lane: src(l) = c ^ M l on every lane that reads.
+    int anchor = -1;
+    for (int l = 0; l < lanesPerWarp && anchor < 0; ++l)
+      if (src[l] >= 0)
+        anchor = l;
+    if (anchor < 0)
+      return std::nullopt;
+    // Solve from the anchor and its single-bit neighbours.
+    round.srcCols.assign(laneBits, 0);
+    for (int b = 0; b < laneBits; ++b) {
+      int other = anchor ^ (1 << b);
+      if (src[other] < 0)
+        return std::nullopt;
+      round.srcCols[b] = uint64_t(src[other] ^ src[anchor]);
+    }
+    uint64_t atAnchor = 0;
+    for (int b = 0; b < laneBits; ++b)
+      if ((anchor >> b) & 1)
+        atAnchor ^= round.srcCols[b];
+    round.srcConst = uint64_t(src[anchor]) ^ atAnchor;
+    for (int l = 0; l < lanesPerWarp; ++l) {
+      uint64_t v = round.srcConst;
+      for (int b = 0; b < laneBits; ++b)
+        if ((l >> b) & 1)
+          v ^= round.srcCols[b];
+      if (src[l] >= 0 && uint64_t(src[l]) != v)
+        return std::nullopt;
+    }
+    int slots = int(plan.sendRegister[k][0].size());
+    if (lowering.slots && slots != lowering.slots)
+      return std::nullopt;
+    lowering.slots = slots;
+    for (int j = 0; j < slots; ++j) {
+      SmallVector<int64_t> table;
+      for (int l = 0; l < lanesPerWarp; ++l)
+        table.push_back(plan.sendRegister[k][l][j]);
+      auto mux = tabulateLaneMux(table, laneBits, 3);
+      if (!mux)
+        return std::nullopt;
+      round.send.push_back(std::move(*mux));
+    }
+    lowering.rounds.push_back(std::move(round));
+  }
+  if (int64_t(plan.dstRound.size()) != dstRegisters || lowering.slots == 0)
+    return std::nullopt;
+  for (int64_t r = 0; r < dstRegisters; ++r) {
+    SmallVector<int64_t> table;
+    for (int l = 0; l < lanesPerWarp; ++l) {
+      int64_t round = plan.dstRound[r][l], slot = plan.dstSlot[r][l];
+      if (round < 0 || slot < 0)
+        return std::nullopt;
+      table.push_back(round * lowering.slots + slot);
+    }
+    auto mux = tabulateLaneMux(table, laneBits, 3);
+    if (!mux)
+      return std::nullopt;
+    lowering.receive.push_back(std::move(*mux));
+  }
+  return lowering;
 }
 
 static FailureOr<ConversionLowering>
@@ -305,6 +438,14 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
       for (int64_t r = 0; r < dst->numRegisters(); ++r)
         lowering.sources.push_back(int64_t(map.applyFlat(uint64_t(r))));
       return lowering;
+    }
+  }
+  if (plan->kind == ConversionKind::Shuffle && plan->shuffle &&
+      hooks.supportsShuffles()) {
+    if (auto shuffle = shuffleLowering(*plan->shuffle, lanes,
+                                       dst->numRegisters())) {
+      shuffle->elementBytes = *bits / 8;
+      return std::move(*shuffle);
     }
   }
   if (plan->kind != ConversionKind::SharedMemory) {
@@ -771,6 +912,136 @@ static Value scratchBase(Emitter &em, Operation *op, unsigned addressSpace) {
 
 struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
   using LLPattern::LLPattern;
+
+  /// A tree of selects on the lane bits of `mux`, leaves from `leaf`.
+  static Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
+                            llvm::function_ref<Value(int64_t)> leaf) {
+    SmallVector<Value> level;
+    for (int64_t v : mux.values)
+      level.push_back(leaf(v));
+    for (int bit : mux.bits) {
+      Value set = LLVM::ICmpOp::create(
+          em.b, em.loc, LLVM::ICmpPredicate::ne,
+          LLVM::AndOp::create(em.b, em.loc, lane,
+                              em.index(int64_t(1) << bit)),
+          em.index(0));
+      SmallVector<Value> next;
+      for (size_t c = 0; c < level.size(); c += 2)
+        next.push_back(level[c] == level[c + 1]
+                           ? level[c]
+                           : Value(LLVM::SelectOp::create(
+                                 em.b, em.loc, set, level[c + 1], level[c])));
+      level = std::move(next);
+    }
+    return level.front();
+  }
+
+  /// Warp shuffles: per round, every lane packs the registers it sends into
+  /// 32-bit words, reads the words of its source lane (`shfl.sync.idx`),
+  /// and each result register unpacks its (round, slot).
+  SmallVector<Value> lowerShuffle(Emitter &em, const ConversionLowering &lw,
+                                  ArrayRef<Value> in, Type elementType,
+                                  int bits) const {
+    OpBuilder &b = em.b;
+    Location loc = em.loc;
+    Type i32 = b.getI32Type();
+    Type intType = b.getIntegerType(unsigned(bits));
+    auto toInt = [&](Value v) -> Value {
+      return v.getType() == intType ? v
+                                    : Value(LLVM::BitcastOp::create(
+                                          b, loc, intType, v));
+    };
+    auto fromInt = [&](Value v) -> Value {
+      return elementType == intType ? v
+                                    : Value(LLVM::BitcastOp::create(
+                                          b, loc, elementType, v));
+    };
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    (void)warp;
+    // words[round][w]
+    SmallVector<SmallVector<Value>> received;
+    for (const ShuffleRound &round : lw.rounds) {
+      SmallVector<Value> words(lw.wordsPerElement);
+      for (int j = 0; j < lw.slots; ++j) {
+        Value elem = toInt(selectByLane(em, round.send[j], lane,
+                                        [&](int64_t r) { return in[r]; }));
+        if (bits == 64) {
+          words[0] = LLVM::TruncOp::create(b, loc, i32, elem);
+          words[1] = LLVM::TruncOp::create(
+              b, loc, i32,
+              LLVM::LShrOp::create(
+                  b, loc, elem,
+                  LLVM::ConstantOp::create(b, loc, intType,
+                                           b.getIntegerAttr(intType, 32))));
+          continue;
+        }
+        Value word = bits == 32 ? elem
+                                : Value(LLVM::ZExtOp::create(b, loc, i32, elem));
+        if (j)
+          word = LLVM::ShlOp::create(
+              b, loc, word,
+              LLVM::ConstantOp::create(b, loc, i32,
+                                       b.getI32IntegerAttr(j * bits)));
+        words[0] = words[0] ? Value(LLVM::OrOp::create(b, loc, words[0], word))
+                            : word;
+      }
+      // Source lane: an affine function of the lane.
+      Value src = em.index(int64_t(round.srcConst));
+      for (size_t bit = 0; bit < round.srcCols.size(); ++bit) {
+        if (!round.srcCols[bit])
+          continue;
+        Value set = LLVM::AndOp::create(
+            b, loc, LLVM::LShrOp::create(b, loc, lane, em.index(int64_t(bit))),
+            em.index(1));
+        src = LLVM::XOrOp::create(
+            b, loc, src,
+            LLVM::MulOp::create(b, loc, set,
+                                em.index(int64_t(round.srcCols[bit]))));
+      }
+      if (em.indexType.getWidth() != 32)
+        src = LLVM::TruncOp::create(b, loc, i32, src);
+      SmallVector<Value> got;
+      for (Value w : words)
+        got.push_back(lc.hooks.createShuffleIdx(b, loc, w, src));
+      received.push_back(std::move(got));
+    }
+    // Unpack (round, slot) pairs on demand.
+    llvm::DenseMap<int64_t, Value> unpacked;
+    auto element = [&](int64_t q) -> Value {
+      auto it = unpacked.find(q);
+      if (it != unpacked.end())
+        return it->second;
+      const SmallVector<Value> &words = received[q / lw.slots];
+      int64_t slot = q % lw.slots;
+      Value v;
+      if (bits == 64) {
+        Value lo = LLVM::ZExtOp::create(b, loc, intType, words[0]);
+        Value hi = LLVM::ShlOp::create(
+            b, loc, LLVM::ZExtOp::create(b, loc, intType, words[1]),
+            LLVM::ConstantOp::create(b, loc, intType,
+                                     b.getIntegerAttr(intType, 32)));
+        v = LLVM::OrOp::create(b, loc, lo, hi);
+      } else if (bits == 32) {
+        v = words[0];
+      } else {
+        Value shifted = slot ? Value(LLVM::LShrOp::create(
+                                   b, loc, words[0],
+                                   LLVM::ConstantOp::create(
+                                       b, loc, i32,
+                                       b.getI32IntegerAttr(slot * bits))))
+                             : words[0];
+        v = LLVM::TruncOp::create(b, loc, intType, shifted);
+      }
+      v = fromInt(v);
+      unpacked[q] = v;
+      return v;
+    };
+    SmallVector<Value> out;
+    for (const LaneMux &mux : lw.receive)
+      out.push_back(selectByLane(em, mux, lane, element));
+    return out;
+  }
+
   LogicalResult
   matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -808,6 +1079,12 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
 
     int bits = lowering.elementBytes * 8;
     Type elementType = convertElementType(srcType.getElementType());
+    if (lowering.kind == LoweringKind::Shuffle) {
+      rewriter.replaceOp(op, em.pack(structType,
+                                     lowerShuffle(em, lowering, in,
+                                                  elementType, bits)));
+      return success();
+    }
     Value base =
         scratchBase(em, op, lc.hooks.getSharedAddressSpace());
     auto [lane, warp] = em.laneAndWarp(lc.hooks);

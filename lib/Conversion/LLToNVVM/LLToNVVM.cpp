@@ -57,6 +57,7 @@ public:
                                 NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::idx),
                                 UnitAttr());
   }
+  bool supportsShuffles() const override { return true; }
   void configureTarget(ConversionTarget &target) const override {
     target.addLegalDialect<NVVM::NVVMDialect>();
   }

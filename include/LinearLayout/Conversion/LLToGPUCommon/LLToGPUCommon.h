@@ -47,6 +47,9 @@ public:
   /// target has no such instruction (conversions then use shared memory).
   virtual Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
                                  Value srcLane) const = 0;
+  /// Whether createShuffleIdx is available (else shuffle-kind conversions
+  /// go through shared memory).
+  virtual bool supportsShuffles() const = 0;
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
 };
