@@ -57,17 +57,13 @@ def main(src, note=""):
                             shape)
         plan = ll.plan_conversion(A, B, bits[c["dtype"]], allow_matrix=False)
         kind = plan.kind
-        if plan.kind in ("noop", "registers"):
+        if plan.kind in ("noop", "registers", "shuffle"):
             pred = (0, 0)
         else:
-            if plan.kind == "shuffle":
-                plan = ll.plan_conversion(A, B, bits[c["dtype"]],
-                                          allow_matrix=False,
-                                          kind="shared_memory")
             pred = (plan.store_wavefronts, plan.load_wavefronts)
         rows.append(dict(
             name=c["name"],
-            plan=kind if kind != "shuffle" else "shuffle (lowered via shared memory)",
+            plan=kind,
             correct=all(b.get(k) for k in ("ll_correct", "ll_loop_correct")),
             ll_conv_ms=b["ll_conv_ms"], triton_conv_ms=b["triton_conv_ms"],
             copy_ms=b["copy_ms"], conv_ratio=b["conv_ratio"],
