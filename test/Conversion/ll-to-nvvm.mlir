@@ -218,3 +218,31 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// Register moves whose source depends on the lane: lane bit 0 of the result
+// is lane bit 0 of the source XOR register bit 0, so odd lanes swap their
+// two registers: one select per register on lane bit 0, no memory, no
+// shuffle.
+#s = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = []}>
+#d = #ll.linear<{register = [[0, 1]], lane = [[0, 3], [0, 4], [0, 8], [1, 0], [2, 0]], warp = []}>
+gpu.module @k {
+  // CHECK-LABEL: gpu.func @register_select
+  gpu.func @register_select(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<4x16xf32, #s>
+    // CHECK: %[[S:.*]] = llvm.insertvalue %{{.*}}[1] : !llvm.struct<(f32, f32)>
+    // CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[S]][0]
+    // CHECK-NEXT: %[[R1:.*]] = llvm.extractvalue %[[S]][1]
+    // CHECK: %[[ODD:.*]] = llvm.icmp "ne"
+    // CHECK-NEXT: %[[N0:.*]] = llvm.select %[[ODD]], %[[R1]], %[[R0]] : i1, f32
+    // CHECK: %[[N1:.*]] = llvm.select %{{.*}}, %[[R0]], %[[R1]] : i1, f32
+    // CHECK: llvm.insertvalue %[[N0]], %{{.*}}[0]
+    // CHECK-NEXT: llvm.insertvalue %[[N1]], %{{.*}}[1]
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    %u = ll.convert_layout %t : tensor<4x16xf32, #s> -> tensor<4x16xf32, #d>
+    ll.store_tile %u, %q : tensor<4x16xf32, #d>, !llvm.ptr<1>
+    gpu.return
+  }
+}

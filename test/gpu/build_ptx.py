@@ -35,7 +35,9 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
     entries, failures = [], []
     all_cases = (case_lib.corpus_cases() +
                  case_lib.random_cases(random_count, seed) +
-                 case_lib.shuffle_cases(max(random_count // 4, 1), seed + 1))
+                 case_lib.shuffle_cases(max(random_count // 4, 1), seed + 1) +
+                 case_lib.register_select_cases(max(random_count // 10, 1),
+                                                seed + 2))
     t0 = time.time()
     for idx, case in enumerate(all_cases):
         kinds = ["conv"]

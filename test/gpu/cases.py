@@ -142,3 +142,33 @@ def shuffle_cases(count=60, seed=1):
                           dst=dst, shape=[1 << m_bits, 1 << (total - m_bits)],
                           dtype=dtype, warps=1 << warp_bits, origin="random"))
     return cases
+
+
+def register_select_cases(count=24, seed=2):
+    """Register moves whose source register depends on the lane: some lane
+    bases of the destination are the source's lane bases XOR a register
+    basis, and the register bases are permuted."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    bits = [8, 16, 32, 64]
+    for i in range(count):
+        eb = bits[i % 4]
+        dtype = DTYPES_BY_BITS[eb][int(rng.integers(0, len(DTYPES_BY_BITS[eb])))]
+        warp_bits = int(rng.integers(0, 3))
+        total = int(rng.integers(5 + warp_bits + 2, 11 + 1))
+        m_bits = int(rng.integers(0, total + 1))
+        src = random_layout(rng, m_bits, total - m_bits, warp_bits, 0, 0, 0,
+                            0, bool(rng.random() < 0.5))
+        regs = [list(r) for r in src["register"]]
+        lanes = [list(l) for l in src["lane"]]
+        for lane_bit in rng.choice(5, int(rng.integers(1, 4)), replace=False):
+            r = regs[int(rng.integers(0, len(regs)))]
+            lanes[lane_bit] = [lanes[lane_bit][0] ^ r[0],
+                               lanes[lane_bit][1] ^ r[1]]
+        order = rng.permutation(len(regs))
+        dst = {"register": [regs[j] for j in order], "lane": lanes,
+               "warp": [list(w) for w in src["warp"]]}
+        cases.append(dict(name=f"regselect_{seed}_{i:04d}_{dtype}", src=src,
+                          dst=dst, shape=[1 << m_bits, 1 << (total - m_bits)],
+                          dtype=dtype, warps=1 << warp_bits, origin="random"))
+    return cases

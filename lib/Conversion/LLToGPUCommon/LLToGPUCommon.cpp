@@ -232,15 +232,14 @@ struct ShuffleRound {
 
 struct ConversionLowering {
   LoweringKind kind = LoweringKind::Noop;
-  /// Rename: register of the source each result register copies.
-  SmallVector<int64_t> sources;
   /// SharedMemory: address maps (in elements) of the store and the load,
   /// the scratch size 2^scratchBits elements, processed in 2^roundBits
   /// rounds (the top offset bits).
   AddressMap store, load;
   /// Shuffle: the rounds, elements packed per 32-bit word (slots), words
   /// per element (2 for 64-bit), and per result register the
-  /// (round * slots + slot) it takes.
+  /// (round * slots + slot) it takes. Rename: per result register the
+  /// source register (by lane).
   SmallVector<ShuffleRound> rounds;
   int slots = 1, wordsPerElement = 1;
   SmallVector<LaneMux> receive;
@@ -426,17 +425,38 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
   if (plan->kind == ConversionKind::Noop && src->layout == dst->layout)
     return lowering;
   if (plan->kind == ConversionKind::Registers) {
-    // A pure rename when the source register does not depend on the thread.
+    // Register moves: result register r of lane l copies source register
+    // map(r) ^ XOR of the lane columns of the set bits of l (the map is
+    // linear). Thread-independent sources are SSA renames; sources that
+    // depend on at most 3 lane bits take a tree of selects. Sources that
+    // depend on the warp go through shared memory.
     const LinearLayout &map = plan->registerMap;
     ArrayRef<uint64_t> cols = map.getColumns();
     int regBits = map.getInDimSizeLog2("register");
-    bool threadIndependent = regBits == dst->registerBits;
-    for (size_t i = regBits; i < cols.size(); ++i)
-      threadIndependent &= cols[i] == 0;
-    if (threadIndependent) {
+    int laneBits = map.hasInDim("lane") ? map.getInDimSizeLog2("lane") : 0;
+    bool laneOnly = regBits == dst->registerBits;
+    for (size_t i = regBits + laneBits; i < cols.size(); ++i)
+      laneOnly &= cols[i] == 0;
+    SmallVector<int> bitsUsed;
+    for (int b = 0; b < laneBits; ++b)
+      if (cols[regBits + b])
+        bitsUsed.push_back(b);
+    if (laneOnly && bitsUsed.size() <= 3) {
       lowering.kind = LoweringKind::Rename;
-      for (int64_t r = 0; r < dst->numRegisters(); ++r)
-        lowering.sources.push_back(int64_t(map.applyFlat(uint64_t(r))));
+      for (int64_t r = 0; r < dst->numRegisters(); ++r) {
+        LaneMux mux;
+        mux.bits = bitsUsed;
+        uint64_t base = map.applyFlat(uint64_t(r));
+        for (size_t combo = 0; combo < (size_t(1) << bitsUsed.size());
+             ++combo) {
+          uint64_t v = base;
+          for (size_t i = 0; i < bitsUsed.size(); ++i)
+            if ((combo >> i) & 1)
+              v ^= cols[regBits + bitsUsed[i]];
+          mux.values.push_back(int64_t(v));
+        }
+        lowering.receive.push_back(std::move(mux));
+      }
       return lowering;
     }
   }
@@ -1071,8 +1091,13 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     SmallVector<Value> in = em.unpack(adaptor.getSource(), src->numRegisters());
     if (lowering.kind == LoweringKind::Rename) {
       SmallVector<Value> out;
-      for (int64_t source : lowering.sources)
-        out.push_back(in[source]);
+      Value lane;
+      for (const LaneMux &mux : lowering.receive) {
+        if (!mux.bits.empty() && !lane)
+          lane = em.laneAndWarp(lc.hooks).first;
+        out.push_back(selectByLane(em, mux, lane,
+                                   [&](int64_t r) { return in[r]; }));
+      }
       rewriter.replaceOp(op, em.pack(structType, out));
       return success();
     }
