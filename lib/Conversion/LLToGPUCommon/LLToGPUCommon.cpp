@@ -113,8 +113,7 @@ static FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                            << " spans several blocks (CTAs); the lowering "
                               "handles one block";
   if ((int64_t(1) << result.laneBits) > lanesPerWarp)
-    return op->emitError() << what << " has "
-                           << (int64_t(1) << result.laneBits)
+    return op->emitError() << what << " has " << (int64_t(1) << result.laneBits)
                            << " lanes, but a warp has " << lanesPerWarp;
   if (result.registerBits > 12)
     return op->emitError() << what << " has "
@@ -462,8 +461,8 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
   }
   if (plan->kind == ConversionKind::Shuffle && plan->shuffle &&
       hooks.supportsShuffles()) {
-    if (auto shuffle = shuffleLowering(*plan->shuffle, lanes,
-                                       dst->numRegisters())) {
+    if (auto shuffle =
+            shuffleLowering(*plan->shuffle, lanes, dst->numRegisters())) {
       shuffle->elementBytes = *bits / 8;
       return std::move(*shuffle);
     }
@@ -472,8 +471,8 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
     // Shuffles and lane-dependent register moves go through shared memory
     // (correct for every conversion inside one block).
     options.forceKind = ConversionKind::SharedMemory;
-    plan = planConversion(src->layout, dst->layout, *bits,
-                          hooks.getBankModel(), options);
+    plan = planConversion(src->layout, dst->layout, *bits, hooks.getBankModel(),
+                          options);
     if (!plan)
       return op.emitError("cannot plan the conversion through shared memory: ")
              << llvm::toString(plan.takeError());
@@ -540,8 +539,7 @@ struct Emitter {
         if (i)
           bit = LLVM::LShrOp::create(b, loc, bit, index(int64_t(i)));
         bit = LLVM::AndOp::create(b, loc, bit, index(1));
-        Value term =
-            LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
+        Value term = LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
         acc = acc ? Value(LLVM::XOrOp::create(b, loc, acc, term)) : term;
       }
     };
@@ -573,9 +571,10 @@ struct Emitter {
     uint64_t rest = constant & ~threadBits;
     auto it = bases.find(overlap);
     if (it == bases.end()) {
-      Value swizzled = overlap ? Value(LLVM::XOrOp::create(
-                                     b, loc, threadValue, index(int64_t(overlap))))
-                               : threadValue;
+      Value swizzled = overlap
+                           ? Value(LLVM::XOrOp::create(b, loc, threadValue,
+                                                       index(int64_t(overlap))))
+                           : threadValue;
       it = bases.try_emplace(overlap, gep(base, elementType, swizzled)).first;
     }
     if (!rest)
@@ -612,8 +611,8 @@ struct Emitter {
     Value vec = LLVM::BitcastOp::create(b, loc, vecType, word);
     SmallVector<Value> elems;
     for (int64_t e = 0; e < count; ++e)
-      elems.push_back(
-          LLVM::ExtractElementOp::create(b, loc, vec, constant(b.getI32Type(), e)));
+      elems.push_back(LLVM::ExtractElementOp::create(
+          b, loc, vec, constant(b.getI32Type(), e)));
     return elems;
   }
 
@@ -645,8 +644,8 @@ struct Emitter {
   Value pack(Type structType, ArrayRef<Value> values) {
     Value result = LLVM::PoisonOp::create(b, loc, structType);
     for (size_t i = 0; i < values.size(); ++i)
-      result = LLVM::InsertValueOp::create(
-          b, loc, result, values[i], ArrayRef<int64_t>{int64_t(i)});
+      result = LLVM::InsertValueOp::create(b, loc, result, values[i],
+                                           ArrayRef<int64_t>{int64_t(i)});
     return result;
   }
 };
@@ -655,13 +654,11 @@ struct Emitter {
 /// Loads every register of `tl` (values[k]) from `base` + offset(k), where
 /// offset(k) = row(k) * rowStride + col(k) (no rows: col(k)). Duplicate
 /// registers (same address) are loaded once.
-static SmallVector<Value> loadRegisters(Emitter &em, Value base,
-                                        Type elementType, int bits,
-                                        const ThreadLayout &tl,
-                                        const AddressMap &col,
-                                        const AddressMap *row, Value rowStride,
-                                        Value lane, Value warp,
-                                        int64_t maxVector) {
+static SmallVector<Value>
+loadRegisters(Emitter &em, Value base, Type elementType, int bits,
+              const ThreadLayout &tl, const AddressMap &col,
+              const AddressMap *row, Value rowStride, Value lane, Value warp,
+              int64_t maxVector) {
   VectorShape vec = findVector(col, row, maxVector);
   Value colThread = em.threadPart(col, lane, warp);
   Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
@@ -680,15 +677,17 @@ static SmallVector<Value> loadRegisters(Emitter &em, Value base,
       if (row) {
         Value rowValue = em.combine(*row, rowThread, r);
         Value offset = LLVM::AddOp::create(
-            em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
+            em.b, em.loc,
+            LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
             em.combine(col, colThread, c));
         ptr = em.gep(base, elementType, offset);
       } else {
         ptr = em.address(base, elementType, col, colThread, c, bases);
       }
-      it = loaded
-               .try_emplace(key, em.load(ptr, elementType, vec.elements(), bits))
-               .first;
+      it =
+          loaded
+              .try_emplace(key, em.load(ptr, elementType, vec.elements(), bits))
+              .first;
     }
     for (int64_t e = 0; e < vec.elements(); ++e)
       values[vectorRegister(vec, k, e)] = it->second[e];
@@ -722,8 +721,8 @@ static void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         em.b, em.loc,
         LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(freeLanes))),
         LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))));
-    Value owner = LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq,
-                                       free, zero);
+    Value owner =
+        LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, free, zero);
     auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
     em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
@@ -792,9 +791,8 @@ public:
       if (!encoding)
         return type;
       const LinearLayout &layout = encoding.getLinearLayout();
-      int64_t registers = layout.hasInDim("register")
-                              ? layout.getInDimSize("register")
-                              : 1;
+      int64_t registers =
+          layout.hasInDim("register") ? layout.getInDimSize("register") : 1;
       Type element = convertElementType(type.getElementType());
       if (!element)
         return std::nullopt;
@@ -821,8 +819,7 @@ struct LoweringContext {
   IntegerType indexType;
 };
 
-template <typename Op>
-struct LLPattern : public OpConversionPattern<Op> {
+template <typename Op> struct LLPattern : public OpConversionPattern<Op> {
   LLPattern(const TypeConverter &converter, MLIRContext *ctx,
             const LoweringContext &lc)
       : OpConversionPattern<Op>(converter, ctx), lc(lc) {}
@@ -915,7 +912,8 @@ struct StoreTileLowering : public LLPattern<StoreTileOp> {
     Value stride = getRowStride(em, op.getRowStride(), type.getRank());
     auto [col, row] = globalMaps(*tl, type.getShape(), bool(stride));
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    SmallVector<Value> values = em.unpack(adaptor.getValue(), tl->numRegisters());
+    SmallVector<Value> values =
+        em.unpack(adaptor.getValue(), tl->numRegisters());
     storeRegisters(
         em, adaptor.getPtr(), convertElementType(type.getElementType()), *bits,
         *tl, values, col, row ? &*row : nullptr, stride, lane, warp,
@@ -942,8 +940,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     for (int bit : mux.bits) {
       Value set = LLVM::ICmpOp::create(
           em.b, em.loc, LLVM::ICmpPredicate::ne,
-          LLVM::AndOp::create(em.b, em.loc, lane,
-                              em.index(int64_t(1) << bit)),
+          LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(1) << bit)),
           em.index(0));
       SmallVector<Value> next;
       for (size_t c = 0; c < level.size(); c += 2)
@@ -967,14 +964,14 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     Type i32 = b.getI32Type();
     Type intType = b.getIntegerType(unsigned(bits));
     auto toInt = [&](Value v) -> Value {
-      return v.getType() == intType ? v
-                                    : Value(LLVM::BitcastOp::create(
-                                          b, loc, intType, v));
+      return v.getType() == intType
+                 ? v
+                 : Value(LLVM::BitcastOp::create(b, loc, intType, v));
     };
     auto fromInt = [&](Value v) -> Value {
-      return elementType == intType ? v
-                                    : Value(LLVM::BitcastOp::create(
-                                          b, loc, elementType, v));
+      return elementType == intType
+                 ? v
+                 : Value(LLVM::BitcastOp::create(b, loc, elementType, v));
     };
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
     (void)warp;
@@ -995,15 +992,15 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
                                            b.getIntegerAttr(intType, 32))));
           continue;
         }
-        Value word = bits == 32 ? elem
-                                : Value(LLVM::ZExtOp::create(b, loc, i32, elem));
+        Value word =
+            bits == 32 ? elem : Value(LLVM::ZExtOp::create(b, loc, i32, elem));
         if (j)
           word = LLVM::ShlOp::create(
               b, loc, word,
               LLVM::ConstantOp::create(b, loc, i32,
                                        b.getI32IntegerAttr(j * bits)));
-        words[0] = words[0] ? Value(LLVM::OrOp::create(b, loc, words[0], word))
-                            : word;
+        words[0] =
+            words[0] ? Value(LLVM::OrOp::create(b, loc, words[0], word)) : word;
       }
       // Source lane: an affine function of the lane.
       Value src = em.index(int64_t(round.srcConst));
@@ -1044,12 +1041,12 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       } else if (bits == 32) {
         v = words[0];
       } else {
-        Value shifted = slot ? Value(LLVM::LShrOp::create(
-                                   b, loc, words[0],
-                                   LLVM::ConstantOp::create(
-                                       b, loc, i32,
-                                       b.getI32IntegerAttr(slot * bits))))
-                             : words[0];
+        Value shifted =
+            slot ? Value(LLVM::LShrOp::create(
+                       b, loc, words[0],
+                       LLVM::ConstantOp::create(
+                           b, loc, i32, b.getI32IntegerAttr(slot * bits))))
+                 : words[0];
         v = LLVM::TruncOp::create(b, loc, intType, shifted);
       }
       v = fromInt(v);
@@ -1095,8 +1092,8 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       for (const LaneMux &mux : lowering.receive) {
         if (!mux.bits.empty() && !lane)
           lane = em.laneAndWarp(lc.hooks).first;
-        out.push_back(selectByLane(em, mux, lane,
-                                   [&](int64_t r) { return in[r]; }));
+        out.push_back(
+            selectByLane(em, mux, lane, [&](int64_t r) { return in[r]; }));
       }
       rewriter.replaceOp(op, em.pack(structType, out));
       return success();
@@ -1105,13 +1102,12 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     int bits = lowering.elementBytes * 8;
     Type elementType = convertElementType(srcType.getElementType());
     if (lowering.kind == LoweringKind::Shuffle) {
-      rewriter.replaceOp(op, em.pack(structType,
-                                     lowerShuffle(em, lowering, in,
-                                                  elementType, bits)));
+      rewriter.replaceOp(
+          op, em.pack(structType,
+                      lowerShuffle(em, lowering, in, elementType, bits)));
       return success();
     }
-    Value base =
-        scratchBase(em, op, lc.hooks.getSharedAddressSpace());
+    Value base = scratchBase(em, op, lc.hooks.getSharedAddressSpace());
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
     uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
     int64_t rounds = int64_t(1) << lowering.roundBits;
@@ -1140,11 +1136,11 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
         uint64_t c = lowering.load.registerValue(uint64_t(k)) & localMask;
         auto found = loaded.find(c);
         if (found == loaded.end()) {
-          Value ptr = em.address(base, elementType, lowering.load, thread, c,
-                                 bases);
+          Value ptr =
+              em.address(base, elementType, lowering.load, thread, c, bases);
           found = loaded
-                      .try_emplace(c, em.load(ptr, elementType,
-                                              vec.elements(), bits))
+                      .try_emplace(
+                          c, em.load(ptr, elementType, vec.elements(), bits))
                       .first;
         }
         for (int64_t e = 0; e < vec.elements(); ++e)
@@ -1164,8 +1160,8 @@ struct AllocSharedLowering : public LLPattern<AllocSharedOp> {
     auto it = lc.state.buffers.find(op);
     if (it == lc.state.buffers.end())
       return op.emitError("shared buffer was not allocated");
-    auto ptrType = LLVM::LLVMPointerType::get(
-        op.getContext(), lc.hooks.getSharedAddressSpace());
+    auto ptrType = LLVM::LLVMPointerType::get(op.getContext(),
+                                              lc.hooks.getSharedAddressSpace());
     rewriter.replaceOpWithNewOp<LLVM::AddressOfOp>(op, ptrType, it->second);
     return success();
   }
@@ -1186,7 +1182,8 @@ sharedAccess(Operation *op, RankedTensorType tensorType,
                          "supported by the lowering");
   LinearLayout single = memory;
   if (memory.hasInDim("block")) {
-    auto offsetOnly = memory.sublayout({"offset"}, dimNames(tensorType.getRank()));
+    auto offsetOnly =
+        memory.sublayout({"offset"}, dimNames(tensorType.getRank()));
     if (!offsetOnly)
       return op->emitError() << llvm::toString(offsetOnly.takeError());
     single = *offsetOnly;
@@ -1206,15 +1203,16 @@ struct StoreSharedLowering : public LLPattern<StoreSharedOp> {
     FailureOr<int> bits = getElementBits(op, type.getElementType());
     if (failed(bits))
       return failure();
-    auto access =
-        sharedAccess(op, type, llvm::cast<SharedBufferType>(op.getBuffer().getType()),
-                     lc.hooks.getLanesPerWarp());
+    auto access = sharedAccess(
+        op, type, llvm::cast<SharedBufferType>(op.getBuffer().getType()),
+        lc.hooks.getLanesPerWarp());
     if (failed(access))
       return failure();
     auto &[tl, map] = *access;
     Emitter em{rewriter, op.getLoc(), lc.indexType};
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    SmallVector<Value> values = em.unpack(adaptor.getValue(), tl.numRegisters());
+    SmallVector<Value> values =
+        em.unpack(adaptor.getValue(), tl.numRegisters());
     storeRegisters(
         em, adaptor.getBuffer(), convertElementType(type.getElementType()),
         *bits, tl, values, map, nullptr, Value(), lane, warp, maxVector(*bits),
@@ -1233,9 +1231,9 @@ struct LoadSharedLowering : public LLPattern<LoadSharedOp> {
     FailureOr<int> bits = getElementBits(op, type.getElementType());
     if (failed(bits))
       return failure();
-    auto access =
-        sharedAccess(op, type, llvm::cast<SharedBufferType>(op.getBuffer().getType()),
-                     lc.hooks.getLanesPerWarp());
+    auto access = sharedAccess(
+        op, type, llvm::cast<SharedBufferType>(op.getBuffer().getType()),
+        lc.hooks.getLanesPerWarp());
     if (failed(access))
       return failure();
     auto &[tl, map] = *access;
@@ -1264,7 +1262,8 @@ struct ElementwiseLowering : public ConversionPattern {
     if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
         op->getNumRegions() != 0 || !involvesLL(op))
       return failure();
-    auto resultType = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    auto resultType =
+        llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!resultType || !isLLType(resultType))
       return failure();
     for (Type t : op->getOperandTypes())
@@ -1318,7 +1317,8 @@ struct SplatConstantLowering : public OpConversionPattern<arith::ConstantOp> {
         int64_t(llvm::cast<LLVM::LLVMStructType>(structType).getBody().size());
     Emitter em{rewriter, op.getLoc(), rewriter.getI32Type()};
     Value scalar = arith::ConstantOp::create(
-        rewriter, op.getLoc(), llvm::cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+        rewriter, op.getLoc(),
+        llvm::cast<TypedAttr>(splat.getSplatValue<Attribute>()));
     SmallVector<Value> values(n, scalar);
     rewriter.replaceOp(op, em.pack(structType, values));
     return success();

@@ -53,9 +53,10 @@ public:
                                           builder.getI32IntegerAttr(-1));
     Value clamp = LLVM::ConstantOp::create(builder, loc, i32,
                                            builder.getI32IntegerAttr(31));
-    return NVVM::ShflOp::create(builder, loc, i32, mask, value, srcLane, clamp,
-                                NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::idx),
-                                UnitAttr());
+    return NVVM::ShflOp::create(
+        builder, loc, i32, mask, value, srcLane, clamp,
+        NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::idx),
+        UnitAttr());
   }
   bool supportsShuffles() const override { return true; }
   void configureTarget(ConversionTarget &target) const override {
@@ -72,7 +73,8 @@ struct ConvertLLToNVVMPass
 
   void runOnOperation() override {
     if (!StringRef(chip).starts_with("sm_")) {
-      getOperation()->emitError("convert-ll-to-nvvm: chip must be sm_<N>, got '")
+      getOperation()->emitError(
+          "convert-ll-to-nvvm: chip must be sm_<N>, got '")
           << chip << "'";
       return signalPassFailure();
     }
@@ -93,9 +95,8 @@ struct ConvertLLToNVVMPass
 struct LLToPTXOptions : public PassPipelineOptions<LLToPTXOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("sm_<N>"),
                            llvm::cl::init("sm_90")};
-  Option<unsigned> indexBitwidth{*this, "index-bitwidth",
-                                 llvm::cl::desc("32 or 64"),
-                                 llvm::cl::init(32)};
+  Option<unsigned> indexBitwidth{
+      *this, "index-bitwidth", llvm::cl::desc("32 or 64"), llvm::cl::init(32)};
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, "
