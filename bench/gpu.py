@@ -17,6 +17,7 @@ Nsight Compute wavefronts. Results: bench/results/h100.{md,json}.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -24,6 +25,19 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus.json")
 ROUNDS = 32
+
+
+def _read_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def _write(path, obj):
+    with open(path, "w") as f:
+        if isinstance(obj, str):
+            f.write(obj)
+        else:
+            json.dump(obj, f, indent=1)
 
 
 def build(out_dir):
@@ -36,21 +50,21 @@ def build(out_dir):
 
     os.makedirs(out_dir, exist_ok=True)
     rows = []
-    for c in json.load(open(CORPUS)):
-        r = dict(name=c["name"], dtype=c["dtype"], shape=c["shape"],
-                 warps=c["warps"])
+    for c in _read_json(CORPUS):
+        r = {"name": c["name"], "dtype": c["dtype"], "shape": c["shape"],
+                 "warps": c["warps"]}
         for kind, make in (("conv", kernels.conv),
                            ("conv_loop", kernels.conv_loop)):
-            kw = dict(rounds=ROUNDS) if kind == "conv_loop" else {}
+            kw = {"rounds": ROUNDS} if kind == "conv_loop" else {}
             ptx = ll.compile(make(c["A"], c["B"], c["shape"], c["dtype"],
                                   c["warps"], name="ll_" + kind, **kw))
             fname = f"{c['name']}.{kind}.ptx"
-            open(os.path.join(out_dir, fname), "w").write(ptx)
-            r[kind] = dict(ptx=fname,
-                           dynamic_shared_bytes=ptx.dynamic_shared_bytes)
+            _write(os.path.join(out_dir, fname), str(ptx))
+            r[kind] = {"ptx": fname,
+                           "dynamic_shared_bytes": ptx.dynamic_shared_bytes}
         rows.append(r)
-    json.dump(dict(cases=rows, rounds=ROUNDS),
-              open(os.path.join(out_dir, "manifest.json"), "w"), indent=1)
+    _write(os.path.join(out_dir, "manifest.json"),
+           {"cases": rows, "rounds": ROUNDS})
     print(f"{len(rows)} cases -> {out_dir}")
 
 
@@ -88,8 +102,8 @@ def run(ptx_dir, results_dir):
     cp, torch, tk, TORCH = _device()
     from triton.testing import do_bench
 
-    manifest = json.load(open(os.path.join(ptx_dir, "manifest.json")))
-    corpus = {c["name"]: c for c in json.load(open(CORPUS))}
+    manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
+    corpus = {c["name"]: c for c in _read_json(CORPUS)}
     rows = []
     for m in manifest["cases"]:
         c = corpus[m["name"]]
@@ -103,7 +117,7 @@ def run(ptx_dir, results_dir):
             base.to(torch.int8)
         A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
                                                              c["shape"])
-        r = dict(name=c["name"], tiles=tiles)
+        r = {"name": c["name"], "tiles": tiles}
         try:
             ours = _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])
             y = torch.empty_like(x)
@@ -117,10 +131,10 @@ def run(ptx_dir, results_dir):
             r["triton_correct"] = bool(torch.equal(x.view(torch.uint8),
                                                    yt.view(torch.uint8)))
             # Interleave the two measurements to share the machine's state.
-            r["ll_conv_ms"] = do_bench(lambda: ours(x, y, tiles))
-            r["triton_conv_ms"] = do_bench(lambda: tk.conv[(tiles,)](
-                x, yt, M, N, A, B, num_warps=c["warps"]))
-            r["copy_ms"] = do_bench(lambda: y.copy_(x))
+            r["ll_conv_ms"] = do_bench(functools.partial(ours, x, y, tiles))
+            r["triton_conv_ms"] = do_bench(functools.partial(
+                tk.conv[(tiles,)], x, yt, M, N, A, B, num_warps=c["warps"]))
+            r["copy_ms"] = do_bench(functools.partial(y.copy_, x))
             if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
                 lt = max(132 * 8, tiles // 64)
                 xl = x[: lt * M * N]
@@ -134,31 +148,31 @@ def run(ptx_dir, results_dir):
                 want = want.to(torch.int8) if dt == torch.int8 else want.to(dt)
                 r["ll_loop_correct"] = bool(torch.equal(yl, want))
                 r["triton_loop_correct"] = bool(torch.equal(ylt, want))
-                r["ll_loop_ms"] = do_bench(lambda: loop(xl, yl, lt))
-                r["triton_loop_ms"] = do_bench(lambda: tk.conv_loop[(lt,)](
-                    xl, ylt, M, N, A, B, ROUNDS, num_warps=c["warps"]))
+                r["ll_loop_ms"] = do_bench(functools.partial(loop, xl, yl, lt))
+                r["triton_loop_ms"] = do_bench(functools.partial(
+                    tk.conv_loop[(lt,)], xl, ylt, M, N, A, B, ROUNDS,
+                    num_warps=c["warps"]))
                 r["loop_tiles"] = lt
                 r["loop_ratio"] = r["ll_loop_ms"] / r["triton_loop_ms"]
             r["conv_ratio"] = r["ll_conv_ms"] / r["triton_conv_ms"]
-        except Exception as e:  # recorded, not hidden
+        except Exception as e:  # noqa: BLE001 - recorded in the results
             r["error"] = (str(e).splitlines() or [repr(e)])[-1][:300]
         rows.append(r)
         print(json.dumps(r), flush=True)
     props = cp.cuda.runtime.getDeviceProperties(0)
     import triton
 
-    out = dict(machine=props["name"].decode() if isinstance(props["name"], bytes)
-               else str(props["name"]), triton=triton.__version__,
-               torch=torch.__version__, rounds=ROUNDS, cases=rows)
+    out = {"machine": props["name"].decode() if isinstance(props["name"], bytes)
+               else str(props["name"]), "triton": triton.__version__,
+               "torch": torch.__version__, "rounds": ROUNDS, "cases": rows}
     os.makedirs(results_dir, exist_ok=True)
-    json.dump(out, open(os.path.join(results_dir, "gpu_bench.json"), "w"),
-              indent=1)
+    _write(os.path.join(results_dir, "gpu_bench.json"), out)
 
 
 def once(ptx_dir, which):
     cp, torch, tk, TORCH = _device()
-    manifest = json.load(open(os.path.join(ptx_dir, "manifest.json")))
-    corpus = {c["name"]: c for c in json.load(open(CORPUS))}
+    manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
+    corpus = {c["name"]: c for c in _read_json(CORPUS)}
     for m in manifest["cases"]:
         c = corpus[m["name"]]
         M, N = c["shape"]

@@ -26,8 +26,19 @@ C_LD = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
 C_ST = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
 
 
+def _read_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def _write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def read_ncu(path, kernel):
-    rows = [r for r in csv.reader(open(path)) if len(r) > 5]
+    with open(path) as f:
+        rows = [r for r in csv.reader(f) if len(r) > 5]
     idx = {h: i for i, h in enumerate(rows[0])}
     out = {}
     for r in rows[1:]:
@@ -42,8 +53,8 @@ def read_ncu(path, kernel):
 def main(src, note=""):
     import linear_layout as ll
 
-    bench = json.load(open(os.path.join(src, "gpu_bench.json")))
-    corpus = json.load(open(os.path.join(HERE, "corpus.json")))
+    bench = _read_json(os.path.join(src, "gpu_bench.json"))
+    corpus = _read_json(os.path.join(HERE, "corpus.json"))
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
     bits = {"fp32": 32, "fp16": 16, "bf16": 16, "int8": 8, "fp8e4nv": 8}
@@ -61,41 +72,41 @@ def main(src, note=""):
             pred = (0, 0)
         else:
             pred = (plan.store_wavefronts, plan.load_wavefronts)
-        rows.append(dict(
-            name=c["name"],
-            plan=kind,
-            correct=all(b.get(k) for k in ("ll_correct", "ll_loop_correct")),
-            ll_conv_ms=b["ll_conv_ms"], triton_conv_ms=b["triton_conv_ms"],
-            copy_ms=b["copy_ms"], conv_ratio=b["conv_ratio"],
-            ll_loop_ms=b.get("ll_loop_ms"), triton_loop_ms=b.get("triton_loop_ms"),
-            loop_ratio=b.get("loop_ratio"),
-            predicted_wf_st=pred[0], predicted_wf_ld=pred[1],
-            ll_wf_st=o[M_ST], ll_wf_ld=o[M_LD],
-            ll_conflicts=(o[C_ST] or 0) + (o[C_LD] or 0),
-            triton_wf_st=t[M_ST], triton_wf_ld=t[M_LD],
-            triton_conflicts=(t[C_ST] or 0) + (t[C_LD] or 0)))
+        rows.append({
+            "name": c["name"],
+            "plan": kind,
+            "correct": all(b.get(k) for k in ("ll_correct", "ll_loop_correct")),
+            "ll_conv_ms": b["ll_conv_ms"], "triton_conv_ms": b["triton_conv_ms"],
+            "copy_ms": b["copy_ms"], "conv_ratio": b["conv_ratio"],
+            "ll_loop_ms": b.get("ll_loop_ms"), "triton_loop_ms": b.get("triton_loop_ms"),
+            "loop_ratio": b.get("loop_ratio"),
+            "predicted_wf_st": pred[0], "predicted_wf_ld": pred[1],
+            "ll_wf_st": o[M_ST], "ll_wf_ld": o[M_LD],
+            "ll_conflicts": (o[C_ST] or 0) + (o[C_LD] or 0),
+            "triton_wf_st": t[M_ST], "triton_wf_ld": t[M_LD],
+            "triton_conflicts": (t[C_ST] or 0) + (t[C_LD] or 0)})
     ratios = [r["loop_ratio"] for r in rows if r["loop_ratio"]]
     geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
     conv_geo = math.exp(sum(math.log(r["conv_ratio"]) for r in rows) / len(rows))
-    out = dict(machine=bench["machine"], triton=bench["triton"],
-               torch=bench["torch"], note=note, rounds=bench["rounds"],
-               loop_ratio_geomean=geo, conv_ratio_geomean=conv_geo, cases=rows)
-    json.dump(out, open(os.path.join(HERE, "results", "h100.json"), "w"),
-              indent=1)
+    out = {"machine": bench["machine"], "triton": bench["triton"],
+               "torch": bench["torch"], "note": note, "rounds": bench["rounds"],
+               "loop_ratio_geomean": geo, "conv_ratio_geomean": conv_geo, "cases": rows}
+    _write(os.path.join(HERE, "results", "h100.json"),
+           json.dumps(out, indent=1))
     lines = [
         "# This project's NVVM lowering vs Triton 3.6 on an H100",
         "",
-        f"Machine: {bench['machine']}; Triton {bench['triton']}, PyTorch "
-        f"{bench['torch']}. {note}",
-        "Produced by `bench/run_gpu.sh` (timings: triton.testing.do_bench, "
+        (f"Machine: {bench['machine']}; Triton {bench['triton']}, PyTorch "
+        f"{bench['torch']}. {note}"),
+        ("Produced by `bench/run_gpu.sh` (timings: triton.testing.do_bench, "
         "both implementations on the same tensors in the same process; ncu: "
         "one CTA of `conv`) and `bench/gpu_report.py`. Ratios are ours / "
         "Triton's (< 1: ours faster). `conv_loop` = "
-        f"{bench['rounds']} round trips A->B->A with +1 after each conversion.",
+        f"{bench['rounds']} round trips A->B->A with +1 after each conversion."),
         "",
-        "| case | plan | bit-exact | conv ms (ours / Triton) | ratio | "
+        ("| case | plan | bit-exact | conv ms (ours / Triton) | ratio | "
         "conv_loop ms (ours / Triton) | ratio | st+ld wavefronts: predicted "
-        "/ ours / Triton | bank conflicts (ours / Triton) |",
+        "/ ours / Triton | bank conflicts (ours / Triton) |"),
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
@@ -109,9 +120,9 @@ def main(src, note=""):
             f"{r['ll_wf_st']}+{r['ll_wf_ld']} / "
             f"{r['triton_wf_st']}+{r['triton_wf_ld']} | "
             f"{r['ll_conflicts']} / {r['triton_conflicts']} |")
-    lines += ["", f"Geometric mean of the conv_loop ratio: {geo:.3f}; of the "
-              f"conv ratio: {conv_geo:.3f}.", ""]
-    open(os.path.join(HERE, "results", "h100.md"), "w").write("\n".join(lines))
+    lines += ["", (f"Geometric mean of the conv_loop ratio: {geo:.3f}; of the "
+              f"conv ratio: {conv_geo:.3f}."), ""]
+    _write(os.path.join(HERE, "results", "h100.md"), "\n".join(lines))
     print("\n".join(lines))
 
 

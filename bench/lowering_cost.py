@@ -26,7 +26,8 @@ if os.environ.get("LL_BUILD_DIR"):
 def module(n):
     from linear_layout.kernels import _encoding, element_type
 
-    corpus = json.load(open(os.path.join(HERE, "corpus.json")))
+    with open(os.path.join(HERE, "corpus.json")) as f:
+        corpus = json.load(f)
     funcs, count, idx = [], 0, 0
     while count < n:
         c = corpus[idx % len(corpus)]

@@ -54,13 +54,14 @@ def lower(module, pipeline: str) -> str:
     """Runs `ll-opt --pass-pipeline=<pipeline>` on the module; returns the
     output text. Raises ValueError with ll-opt's diagnostics on failure."""
     proc = subprocess.run([find_ll_opt(), f"--pass-pipeline={pipeline}", "-"],
-                          input=_text(module), capture_output=True, text=True)
+                          input=_text(module), capture_output=True, text=True,
+                          check=False)
     if proc.returncode != 0:
         raise ValueError("module: ll-opt failed:\n" + proc.stderr.strip())
     return proc.stdout
 
 
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.DOTALL)
 _ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2})")
 
 

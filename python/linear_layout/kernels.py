@@ -22,8 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["conv", "conv_loop", "threads", "element_type", "numpy_dtype",
-           "DTYPES"]
+__all__ = [
+    "DTYPES",
+    "conv",
+    "conv_loop",
+    "element_type",
+    "numpy_dtype",
+    "threads",
+]
 
 # name -> (MLIR element type, bits, NumPy storage dtype)
 DTYPES = {

@@ -23,7 +23,7 @@ if os.environ.get("LL_BUILD_DIR"):
     sys.path.insert(0, os.path.join(build, "python_packages"))
     os.environ.setdefault("LL_TOOLS_DIR", os.path.join(build, "bin"))
 
-import cases as case_lib  # noqa: E402
+import cases as case_lib
 
 LOOP_ROUNDS = 4
 
@@ -53,9 +53,9 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
                                              case["shape"], case["dtype"],
                                              case["warps"], rounds=LOOP_ROUNDS)
                 ptx = compiler.compile(text)
-            except Exception as e:  # recorded; the CPU test fails on it
-                failures.append(dict(case=case["name"], kernel=kind,
-                                     error=str(e)[:2000]))
+            except Exception as e:  # noqa: BLE001 - recorded in the manifest
+                failures.append({"case": case["name"], "kernel": kind,
+                                     "error": str(e)[:2000]})
                 continue
             fname = f"{case['name']}.{kind}.ptx"
             with open(os.path.join(out_dir, fname), "w") as f:
@@ -64,8 +64,8 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
                                 threads=32 * case["warps"],
                                 rounds=LOOP_ROUNDS if kind == "conv_loop" else 0,
                                 dynamic_shared_bytes=ptx.dynamic_shared_bytes))
-    manifest = dict(entries=entries, failures=failures,
-                    seconds=round(time.time() - t0, 1))
+    manifest = {"entries": entries, "failures": failures,
+                    "seconds": round(time.time() - t0, 1)}
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest

@@ -25,10 +25,12 @@ def corpus_cases(path=CORPUS):
     if not os.path.exists(path):
         return []
     cases = []
-    for c in json.load(open(path)):
-        cases.append(dict(name=c["name"], src=c["A"], dst=c["B"],
-                          shape=c["shape"], dtype=c["dtype"],
-                          warps=c["warps"], origin="corpus"))
+    with open(path) as f:
+        corpus = json.load(f)
+    for c in corpus:
+        cases.append({"name": c["name"], "src": c["A"], "dst": c["B"],
+                          "shape": c["shape"], "dtype": c["dtype"],
+                          "warps": c["warps"], "origin": "corpus"})
     return cases
 
 
@@ -105,10 +107,10 @@ def random_cases(count=240, seed=0):
                 warp_zero[side], int(rng.integers(0, 2)) if broadcast else 0,
                 int(rng.integers(0, 4)) if rng.random() < 0.3 else 0,
                 bool(rng.random() < 0.6)))
-        cases.append(dict(name=f"random_{seed}_{i:04d}_{dtype}",
-                          src=layouts[0], dst=layouts[1],
-                          shape=[1 << m_bits, 1 << n_bits], dtype=dtype,
-                          warps=1 << warp_bits, origin="random"))
+        cases.append({"name": f"random_{seed}_{i:04d}_{dtype}",
+                          "src": layouts[0], "dst": layouts[1],
+                          "shape": [1 << m_bits, 1 << n_bits], "dtype": dtype,
+                          "warps": 1 << warp_bits, "origin": "random"})
     return cases
 
 
@@ -138,9 +140,9 @@ def shuffle_cases(count=60, seed=1):
         nreg = len(src["register"])
         dst = {"register": moved[:nreg], "lane": moved[nreg:],
                "warp": [list(w) for w in src["warp"]]}
-        cases.append(dict(name=f"shuffle_{seed}_{i:04d}_{dtype}", src=src,
-                          dst=dst, shape=[1 << m_bits, 1 << (total - m_bits)],
-                          dtype=dtype, warps=1 << warp_bits, origin="random"))
+        cases.append({"name": f"shuffle_{seed}_{i:04d}_{dtype}", "src": src,
+                          "dst": dst, "shape": [1 << m_bits, 1 << (total - m_bits)],
+                          "dtype": dtype, "warps": 1 << warp_bits, "origin": "random"})
     return cases
 
 
@@ -168,7 +170,7 @@ def register_select_cases(count=24, seed=2):
         order = rng.permutation(len(regs))
         dst = {"register": [regs[j] for j in order], "lane": lanes,
                "warp": [list(w) for w in src["warp"]]}
-        cases.append(dict(name=f"regselect_{seed}_{i:04d}_{dtype}", src=src,
-                          dst=dst, shape=[1 << m_bits, 1 << (total - m_bits)],
-                          dtype=dtype, warps=1 << warp_bits, origin="random"))
+        cases.append({"name": f"regselect_{seed}_{i:04d}_{dtype}", "src": src,
+                          "dst": dst, "shape": [1 << m_bits, 1 << (total - m_bits)],
+                          "dtype": dtype, "warps": 1 << warp_bits, "origin": "random"})
     return cases

@@ -28,7 +28,7 @@ try:  # no CUDA import errors without a GPU: just skip
     import cupy as cp
 
     _DEVICES = cp.cuda.runtime.getDeviceCount()
-except Exception:  # ImportError, CUDARuntimeError, missing driver
+except Exception:  # noqa: BLE001 - no CuPy, no driver or no device
     cp = None
     _DEVICES = 0
 

@@ -7,13 +7,12 @@ import os
 import re
 import sys
 
-import pytest
-
 import linear_layout as ll
+import pytest
 from linear_layout import kernels
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "gpu"))
-import cases as case_lib  # noqa: E402
+import cases as case_lib
 
 CORPUS = case_lib.corpus_cases()
 
