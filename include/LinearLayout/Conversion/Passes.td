@@ -17,14 +17,18 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
     Lowers `ll.load_tile`, `ll.store_tile`, `ll.convert_layout`,
     `ll.alloc_shared`, `ll.store_shared`, `ll.load_shared`, and elementwise
     arith ops and splat constants on `ll` tensors, to LLVM dialect ops plus
-    `nvvm.read.ptx.sreg.tid.x` and `nvvm.barrier0` (docs/lowering.md).
+    `nvvm.read.ptx.sreg.tid.x`, `nvvm.shfl.sync` and `nvvm.barrier0`
+    (docs/lowering.md).
 
     A tensor becomes its thread's registers: an `!llvm.struct` with one
     member per value of the layout's `register` dimension, register k at
     position k. Tile accesses use the widest aligned vector the layout
     allows; conversions follow the planner (lib/Analysis): nothing, SSA
-    renames, or a round trip through shared memory placed by the optimal
-    swizzle, with the XOR part of every address computed once per thread.
+    renames (with selects where the source register depends on the lane),
+    warp shuffles, or a round trip through shared memory placed by the
+    optimal swizzle, with the XOR part of every address computed once per
+    thread. Stores of broadcast layouts are predicated so that each element
+    is written once.
     Shared scratch is one `addrspace(3)` global per symbol table
     (`__ll_scratch`), sized for the largest conversion.
 
