@@ -13,7 +13,6 @@
 #include <nanobind/stl/string.h>
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace nb = nanobind;
@@ -140,15 +139,19 @@ static void forEachNamedItem(nb::handle value, const char *what, Fn fn) {
       fn(nb::handle(key), nb::handle(item));
     return;
   }
-  if (PyObject_HasAttrString(value.ptr(), "items") &&
-      !PyUnicode_Check(value.ptr())) {
+  // Lists and tuples first: probing them for `items` raises and clears an
+  // AttributeError, which costs more than the whole conversion.
+  bool isListOrTuple = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
+  if (!isListOrTuple && !PyUnicode_Check(value.ptr()) &&
+      PyObject_HasAttrString(value.ptr(), "items")) {
     nb::object items = nb::list(value.attr("items")());
     for (nb::handle pair : items)
       fn(pair[0], pair[1]);
     return;
   }
-  for (nb::handle pair : toSequence(value, what)) {
-    std::vector<nb::object> entry = toSequence(pair, what);
+  SequenceView pairs(value, what);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    SequenceView entry(pairs[i], what);
     if (entry.size() != 2)
       throw nb::type_error((std::string(what) +
                             " must be a mapping or a sequence of "
@@ -368,16 +371,40 @@ static nb::dict applyVectorised(const LinearLayout &layout, nb::handle inputs) {
 }
 
 /// The dimension name as an interned Python str, created once per process:
-/// building result dicts with cached keys skips decoding and rehashing.
+/// result dicts get keys whose hash is already cached. A program uses a
+/// handful of names, so a linear scan beats hashing.
 static PyObject *internedName(const std::string &name) {
-  static llvm::StringMap<PyObject *> cache;
-  PyObject *&entry = cache[name];
-  if (!entry) {
-    entry = PyUnicode_InternFromString(name.c_str());
-    if (!entry)
-      throw nb::python_error();
+  static std::vector<std::pair<std::string, PyObject *>> cache;
+  for (const auto &[known, object] : cache)
+    if (known == name)
+      return object;
+  PyObject *object = PyUnicode_InternFromString(name.c_str());
+  if (!object)
+    throw nb::python_error();
+  cache.emplace_back(name, object);
+  return object;
+}
+
+/// The index of the input dimension named by `key`, or -1. Compact ASCII
+/// strings (every identifier) are compared in place, without a UTF-8 copy.
+static int findInDim(llvm::ArrayRef<LayoutDim> inDims, PyObject *key) {
+  llvm::StringRef name;
+  if (PyUnicode_IS_COMPACT_ASCII(key)) {
+    name = llvm::StringRef(static_cast<const char *>(PyUnicode_DATA(key)),
+                           size_t(PyUnicode_GET_LENGTH(key)));
+  } else {
+    Py_ssize_t length;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(key, &length);
+    if (!utf8) {
+      PyErr_Clear();
+      return -1;
+    }
+    name = llvm::StringRef(utf8, size_t(length));
   }
-  return entry;
+  for (auto [index, dim] : llvm::enumerate(inDims))
+    if (dim.name == name)
+      return int(index);
+  return -1;
 }
 
 /// apply's fast path: a dict of exact Python ints naming every input
@@ -394,17 +421,8 @@ static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
   while (PyDict_Next(inputs, &pos, &key, &value)) {
     if (!PyUnicode_Check(key) || !PyLong_CheckExact(value))
       return nullptr;
-    Py_ssize_t length;
-    const char *name = PyUnicode_AsUTF8AndSize(key, &length);
-    if (!name) {
-      PyErr_Clear();
-      return nullptr;
-    }
-    llvm::StringRef nameRef(name, size_t(length));
-    unsigned index = 0;
-    while (index < inDims.size() && inDims[index].name != nameRef)
-      ++index;
-    if (index == inDims.size() || (given >> index & 1))
+    int index = findInDim(inDims, key);
+    if (index < 0 || (given >> index & 1))
       return nullptr;
     given |= uint64_t(1) << index;
     int overflow = 0;
@@ -414,16 +432,22 @@ static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
     flat |= uint64_t(v) << layout.getInDimBitOffset(index);
   }
   uint64_t out = layout.applyFlat(flat);
-  nb::dict result;
+  PyObject *result = PyDict_New();
+  if (!result)
+    throw nb::python_error();
   for (const LayoutDim &dim : layout.getOutDims()) {
-    nb::object number = nb::steal(
-        PyLong_FromUnsignedLongLong(out & ((uint64_t(1) << dim.log2Size) - 1)));
-    if (!number.is_valid() ||
-        PyDict_SetItem(result.ptr(), internedName(dim.name), number.ptr()))
+    PyObject *number =
+        PyLong_FromUnsignedLongLong(out & ((uint64_t(1) << dim.log2Size) - 1));
+    int failed =
+        !number || PyDict_SetItem(result, internedName(dim.name), number);
+    Py_XDECREF(number);
+    if (failed) {
+      Py_DECREF(result);
       throw nb::python_error();
+    }
     out = dim.log2Size >= 64 ? 0 : out >> dim.log2Size;
   }
-  return result.release().ptr();
+  return result;
 }
 
 static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
