@@ -1,5 +1,5 @@
-// RUN: ll-opt --convert-ll-to-nvvm --split-input-file %s | FileCheck %s
-// RUN: ll-opt --convert-ll-to-nvvm="index-bitwidth=64" --split-input-file %s | FileCheck %s --check-prefix=I64
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_70" --split-input-file %s | FileCheck %s
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_70 index-bitwidth=64" --split-input-file %s | FileCheck %s --check-prefix=I64
 
 // The 16x32 fp32 transpose of the paper (one warp): shared memory through
 // the "XOR 2m" swizzle. Register k of the store adds row k of the tile, i.e.

@@ -43,9 +43,9 @@ def test_corpus_ptx(case, kind):
         case["dtype"]]
     plan = ll.plan_conversion(_layout(case["src"], case["shape"]),
                               _layout(case["dst"], case["shape"]), bits,
-                              allow_matrix=False)
-    stores = _count(r"\bst\.shared", ptx)
-    loads = _count(r"\bld\.shared", ptx)
+                              "sm_90")
+    stores = _count(r"\bst\.shared", ptx) + _count(r"\bstmatrix", ptx)
+    loads = _count(r"\bld\.shared", ptx) + _count(r"\bldmatrix", ptx)
     barriers = _count(r"\bbar\.sync", ptx)
     shuffles = _count(r"\bshfl\.sync\.idx", ptx)
     if plan.kind in ("noop", "registers"):
@@ -59,6 +59,28 @@ def test_corpus_ptx(case, kind):
     else:
         # shared memory: stores and loads between barriers
         assert stores > 0 and loads > 0 and barriers >= 2 and shuffles == 0
+        # The instructions the planner chose (docs/planning.md §5), and
+        # only those: ldmatrix[.trans] / stmatrix where it chose them.
+        # (conv_loop also converts back, with the reverse plan.)
+        sides = (("store", plan.swizzle.store_instruction),
+                 ("load", plan.swizzle.load_instruction))
+        for side, instr in sides if kind == "conv" else ():
+            matrix = "stmatrix" if side == "store" else "ldmatrix"
+            trans = _count(rf"\b{matrix}\.sync\.aligned\.m8n8\.x4\.trans\b",
+                           ptx)
+            plain = _count(rf"\b{matrix}\.sync\.aligned\.m8n8\.x4\.shared",
+                           ptx)
+            if instr == matrix + ".trans":
+                assert trans > 0 and plain == 0
+            elif instr == matrix:
+                assert plain > 0 and trans == 0
+            else:
+                assert trans == plain == 0
+            if instr.startswith(matrix):
+                # x4 instructions per thread = the plan's warp-level count
+                # for the tile over the warps
+                planned = getattr(plan.swizzle, side).instructions
+                assert (trans + plain) * case["warps"] == planned
     # Scratch above 48 KiB is dynamic shared memory, sized as planned.
     extern = ".extern .shared" in ptx
     assert extern == (ptx.dynamic_shared_bytes > 0)
@@ -67,17 +89,49 @@ def test_corpus_ptx(case, kind):
 
 
 def test_transpose_ptx_counts():
-    """The 16x32 fp32 transpose: 16 scalar stores and 16 loads per thread
-    (A_reg and B_reg share nothing), two barriers, 2 KiB of scratch."""
+    """The 16x32 fp32 transpose with plain instructions (sm_70): 16 scalar
+    stores and 16 loads per thread (A_reg and B_reg share nothing), two
+    barriers, 2 KiB of scratch."""
     case = CORPUS[0]
     ptx = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
-                                  case["dtype"]))
+                                  case["dtype"]), chip="sm_70")
     assert _count(r"\bst\.shared\.[bu]32", ptx) == 16
     assert _count(r"\bld\.shared\.[bu]32", ptx) == 16
     assert _count(r"\bbar\.sync", ptx) == 2
     assert ".shared .align 16 .b8 __ll_scratch[2048]" in ptx
     # vectorised global accesses are impossible here too (column layout)
     assert _count(r"\bld\.global\.[bu]32", ptx) == 16
+
+
+def test_transpose_ptx_matrix_by_chip():
+    """The same transpose on sm_90 and sm_80: 128-bit stores of the rows
+    and 4 ldmatrix.x4 (16 fp32 per thread, as b16 pairs) instead of 16
+    scalar loads; sm_70 has no ldmatrix."""
+    case = CORPUS[0]
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    for chip in ("sm_90", "sm_80"):
+        ptx = ll.compile(text, chip=chip)
+        assert _count(r"\bst\.shared\.v4\.b32", ptx) == 4
+        assert _count(r"\bld\.shared", ptx) == 0
+        assert _count(r"\bldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16",
+                      ptx) == 4
+    assert _count(r"\bldmatrix", ll.compile(text, chip="sm_70")) == 0
+
+
+def test_stmatrix_needs_sm90():
+    """mma -> blocked fp16: stmatrix on sm_90 only (sm_80 stores plainly);
+    128 halves per thread = 64 words = 16 stmatrix.x4."""
+    case = next(c for c in CORPUS
+                if c["name"] == "mma2_to_blocked_128x128_fp16_w4")
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"], case["warps"])
+    sm90 = ll.compile(text, chip="sm_90")
+    sm80 = ll.compile(text, chip="sm_80")
+    assert _count(r"\bstmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16",
+                  sm90) == 16
+    assert _count(r"\bstmatrix", sm80) == 0
+    assert _count(r"\bst\.shared", sm80) > 0
 
 
 RANDOM = case_lib.random_cases(24, seed=7)

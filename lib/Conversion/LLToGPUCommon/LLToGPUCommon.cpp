@@ -35,6 +35,13 @@ using namespace mlir::ll;
 
 GPUTargetHooks::~GPUTargetHooks() = default;
 
+Value GPUTargetHooks::createMatrixLoad(OpBuilder &, Location, Value,
+                                       bool) const {
+  return Value();
+}
+void GPUTargetHooks::createMatrixStore(OpBuilder &, Location, Value, ValueRange,
+                                       bool) const {}
+
 static constexpr llvm::StringLiteral kScratchName = "__ll_scratch";
 
 //===----------------------------------------------------------------------===//
@@ -209,6 +216,91 @@ static bool isVectorBase(const VectorShape &shape, int64_t k) {
 // Conversion decisions (computed before rewriting, to size the scratch)
 //===----------------------------------------------------------------------===//
 
+/// A warp-wide ldmatrix/stmatrix access (MatrixInstructions.h) of a thread
+/// layout whose address map (in elements) is `map`. Lane L gives the start
+/// of one 16-byte row: rows.lane[b] are the offsets of its five address bits
+/// (three row bits, then the two matrix bits), and rows.reg are the
+/// layout's register columns with the pair and matrix registers zeroed, so
+/// an instruction whose other registers are `k` reads or writes rows at
+/// rows(lane, warp) ^ rows.registerValue(k). Fragment word i (matrix i) of
+/// that instruction is register k | i0 << matrix[0] | i1 << matrix[1],
+/// with the 16-bit halves registers k' and k' | 1 << pair.
+struct MatrixAccess {
+  bool trans = false;
+  int pair = -1;
+  int matrix[2] = {-1, -1};
+  AddressMap rows;
+  /// The registers of the fragment word `word` of the instruction at `k`.
+  SmallVector<int64_t, 2> wordRegisters(int64_t k, int word) const {
+    int64_t r = k | (int64_t(word & 1) << matrix[0]) |
+                (int64_t(word >> 1) << matrix[1]);
+    if (pair < 0)
+      return {r};
+    return {r, r | (int64_t(1) << pair)};
+  }
+  bool isBase(int64_t k) const {
+    for (int b : {pair, matrix[0], matrix[1]})
+      if (b >= 0 && ((k >> b) & 1))
+        return false;
+    return true;
+  }
+};
+
+/// The matrix access of `tile` through `map`, or std::nullopt when the
+/// address map does not have the instruction's shape: the fragment's
+/// contiguous bits must step the offset by 1, 2, 4 (in that order) and
+/// every row address must be 16-byte aligned. (The planner's memory layout
+/// is built so that they do; this check keeps the emitted code correct for
+/// any layout the planner returns.)
+static std::optional<MatrixAccess>
+matrixAccess(const AddressMap &map, const MatrixTile &tile, int bits) {
+  if (tile.kind == SharedInstruction::Vector || map.lane.size() != 5)
+    return std::nullopt;
+  if (bits != 16 && (bits != 32 || tile.kind == SharedInstruction::MatrixTrans))
+    return std::nullopt;
+  int numRegs = int(map.reg.size());
+  auto validReg = [&](int r) { return r >= 0 && r < numRegs; };
+  if (!validReg(tile.matrixRegisters[0]) ||
+      !validReg(tile.matrixRegisters[1]) ||
+      (bits == 16) != validReg(tile.pairRegister))
+    return std::nullopt;
+  MatrixAccess access;
+  access.trans = tile.kind == SharedInstruction::MatrixTrans;
+  access.pair = bits == 16 ? tile.pairRegister : -1;
+  access.matrix[0] = tile.matrixRegisters[0];
+  access.matrix[1] = tile.matrixRegisters[1];
+  SmallVector<uint64_t> contiguous, rowLanes;
+  if (bits == 32) {
+    contiguous = {map.lane[0], map.lane[1]};
+    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
+  } else if (!access.trans) {
+    contiguous = {map.reg[access.pair], map.lane[0], map.lane[1]};
+    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
+  } else {
+    contiguous = {map.lane[2], map.lane[3], map.lane[4]};
+    rowLanes = {map.reg[access.pair], map.lane[0], map.lane[1]};
+  }
+  for (size_t i = 0; i < contiguous.size(); ++i)
+    if (contiguous[i] != (uint64_t(1) << i))
+      return std::nullopt;
+  rowLanes.push_back(map.reg[access.matrix[0]]);
+  rowLanes.push_back(map.reg[access.matrix[1]]);
+  uint64_t rowMask = (uint64_t(1) << contiguous.size()) - 1;
+  access.rows.lane = rowLanes;
+  access.rows.warp = map.warp;
+  access.rows.reg = map.reg;
+  for (int b : {access.pair, access.matrix[0], access.matrix[1]})
+    if (b >= 0)
+      access.rows.reg[b] = 0;
+  for (ArrayRef<uint64_t> cols :
+       {ArrayRef<uint64_t>(access.rows.lane), ArrayRef<uint64_t>(map.warp),
+        ArrayRef<uint64_t>(access.rows.reg)})
+    for (uint64_t c : cols)
+      if (c & rowMask)
+        return std::nullopt;
+  return access;
+}
+
 namespace {
 enum class LoweringKind { Noop, Rename, Shuffle, SharedMemory };
 
@@ -244,6 +336,8 @@ struct ConversionLowering {
   SmallVector<LaneMux> receive;
   int scratchBits = 0, roundBits = 0;
   int elementBytes = 0;
+  /// SharedMemory: the store or the load by ldmatrix/stmatrix, if planned.
+  std::optional<MatrixAccess> storeMatrix, loadMatrix;
   int64_t scratchBytes() const {
     return (int64_t(1) << scratchBits) * elementBytes;
   }
@@ -411,8 +505,9 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
     return failure();
 
   ConversionPlanOptions options;
-  // The lowering emits plain ld/st.shared: plan the swizzle for them.
-  options.swizzle.allowMatrix = false;
+  // ldmatrix/stmatrix where the target has them (the bank model's
+  // architecture says which), else plain ld/st.shared.
+  options.swizzle.allowMatrix = hooks.supportsMatrixInstructions();
   auto plan = planConversion(src->layout, dst->layout, *bits,
                              hooks.getBankModel(), options);
   if (!plan)
@@ -497,6 +592,31 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
     roundBits = 0;
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
+  // A matrix instruction moves all its registers in one round; a tile
+  // whose registers straddle rounds (or an address map without the
+  // instruction's shape) falls back to plain vectors on the same memory.
+  uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
+  auto withinRound = [&](const std::optional<MatrixAccess> &access,
+                         const AddressMap &map) {
+    if (!access)
+      return false;
+    for (int b : {access->pair, access->matrix[0], access->matrix[1]})
+      if (b >= 0 && (map.reg[b] & ~localMask))
+        return false;
+    return true;
+  };
+  lowering.storeMatrix =
+      matrixAccess(lowering.store, plan->swizzle->storeTile, *bits);
+  // stmatrix is warp-wide: no lane may be predicated off.
+  bool freeSourceLanes = false;
+  for (const auto &[dim, mask] : src->layout.getFreeVariableMasks())
+    freeSourceLanes |= dim == "lane" && mask != 0;
+  if (!withinRound(lowering.storeMatrix, lowering.store) || freeSourceLanes)
+    lowering.storeMatrix.reset();
+  lowering.loadMatrix =
+      matrixAccess(lowering.load, plan->swizzle->loadTile, *bits);
+  if (!withinRound(lowering.loadMatrix, lowering.load))
+    lowering.loadMatrix.reset();
   return lowering;
 }
 
@@ -931,6 +1051,109 @@ static Value scratchBase(Emitter &em, Operation *op, unsigned addressSpace) {
 struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
   using LLPattern::LLPattern;
 
+  /// The fragment word of `values` at the registers `regs` (one 32-bit
+  /// element, or two 16-bit halves, low half first) as i32.
+  static Value packWord(Emitter &em, Type elementType, ArrayRef<Value> values,
+                        ArrayRef<int64_t> regs) {
+    Type i32 = em.b.getI32Type();
+    if (regs.size() == 1) {
+      Value v = values[regs[0]];
+      return v.getType() == i32 ? v
+                                : LLVM::BitcastOp::create(em.b, em.loc, i32, v);
+    }
+    auto pairType = VectorType::get({2}, elementType);
+    Value vec = LLVM::PoisonOp::create(em.b, em.loc, pairType);
+    for (int h = 0; h < 2; ++h)
+      vec = LLVM::InsertElementOp::create(em.b, em.loc, vec, values[regs[h]],
+                                          em.constant(i32, h));
+    return LLVM::BitcastOp::create(em.b, em.loc, i32, vec);
+  }
+
+  /// The registers `regs` of the fragment word `word` (inverse of packWord).
+  static void unpackWord(Emitter &em, Type elementType, Value word,
+                         ArrayRef<int64_t> regs, MutableArrayRef<Value> out) {
+    Type i32 = em.b.getI32Type();
+    if (regs.size() == 1) {
+      out[regs[0]] =
+          elementType == i32
+              ? word
+              : Value(LLVM::BitcastOp::create(em.b, em.loc, elementType, word));
+      return;
+    }
+    Value vec = LLVM::BitcastOp::create(
+        em.b, em.loc, VectorType::get({2}, elementType), word);
+    for (int h = 0; h < 2; ++h)
+      out[regs[h]] = LLVM::ExtractElementOp::create(em.b, em.loc, vec,
+                                                    em.constant(i32, h));
+  }
+
+  /// stmatrix.x4 of every instruction base k with `keep(k)`; threads of
+  /// free (broadcast) warps skip the store, as in storeRegisters.
+  void storeMatrix(Emitter &em, const MatrixAccess &access, Value base,
+                   Type elementType, int bits, const ThreadLayout &tl,
+                   ArrayRef<Value> values, Value lane, Value warp,
+                   uint64_t offsetMask,
+                   llvm::function_ref<bool(int64_t)> keep) const {
+    OpBuilder::InsertionGuard guard(em.b);
+    uint64_t freeWarps = 0;
+    for (const auto &[dim, mask] : tl.layout.getFreeVariableMasks())
+      if (dim == "warp")
+        freeWarps = mask;
+    if (freeWarps) {
+      Value owner = LLVM::ICmpOp::create(
+          em.b, em.loc, LLVM::ICmpPredicate::eq,
+          LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))),
+          em.index(0));
+      auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
+      em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    }
+    Value thread = em.threadPart(access.rows, lane, warp);
+    llvm::DenseSet<uint64_t> stored;
+    llvm::DenseMap<uint64_t, Value> bases;
+    for (int64_t k = 0; k < tl.numRegisters(); ++k) {
+      if (!access.isBase(k) || !keep(k))
+        continue;
+      uint64_t c = access.rows.registerValue(uint64_t(k)) & offsetMask;
+      if (!stored.insert(c).second)
+        continue;
+      Value ptr = em.address(base, elementType, access.rows, thread, c, bases);
+      SmallVector<Value, 4> words;
+      for (int w = 0; w < 4; ++w)
+        words.push_back(
+            packWord(em, elementType, values, access.wordRegisters(k, w)));
+      lc.hooks.createMatrixStore(em.b, em.loc, ptr, words, access.trans);
+    }
+  }
+
+  /// ldmatrix.x4 of every instruction base k with `keep(k)` into `out`.
+  void loadMatrix(Emitter &em, const MatrixAccess &access, Value base,
+                  Type elementType, int bits, MutableArrayRef<Value> out,
+                  Value lane, Value warp, uint64_t offsetMask,
+                  llvm::function_ref<bool(int64_t)> keep) const {
+    Value thread = em.threadPart(access.rows, lane, warp);
+    llvm::DenseMap<uint64_t, Value> loaded;
+    llvm::DenseMap<uint64_t, Value> bases;
+    for (int64_t k = 0; k < int64_t(out.size()); ++k) {
+      if (!access.isBase(k) || !keep(k))
+        continue;
+      uint64_t c = access.rows.registerValue(uint64_t(k)) & offsetMask;
+      auto found = loaded.find(c);
+      if (found == loaded.end()) {
+        Value ptr =
+            em.address(base, elementType, access.rows, thread, c, bases);
+        found = loaded
+                    .try_emplace(c, lc.hooks.createMatrixLoad(em.b, em.loc, ptr,
+                                                              access.trans))
+                    .first;
+      }
+      for (int w = 0; w < 4; ++w) {
+        Value word = LLVM::ExtractValueOp::create(em.b, em.loc, found->second,
+                                                  ArrayRef<int64_t>{w});
+        unpackWord(em, elementType, word, access.wordRegisters(k, w), out);
+      }
+    }
+  }
+
   /// A tree of selects on the lane bits of `mux`, leaves from `leaf`.
   static Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
                             llvm::function_ref<Value(int64_t)> leaf) {
@@ -1120,11 +1343,22 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       // Earlier readers of the scratch (this conversion's previous round, or
       // another conversion) must be done before it is overwritten.
       lc.hooks.createBarrier(rewriter, op.getLoc());
-      storeRegisters(
-          em, base, elementType, bits, *src, in, lowering.store, nullptr,
-          Value(), lane, warp, maxVector(bits),
-          [&](int64_t k) { return inRound(lowering.store, k); }, localMask);
+      if (lowering.storeMatrix)
+        storeMatrix(em, *lowering.storeMatrix, base, elementType, bits, *src,
+                    in, lane, warp, localMask,
+                    [&](int64_t k) { return inRound(lowering.store, k); });
+      else
+        storeRegisters(
+            em, base, elementType, bits, *src, in, lowering.store, nullptr,
+            Value(), lane, warp, maxVector(bits),
+            [&](int64_t k) { return inRound(lowering.store, k); }, localMask);
       lc.hooks.createBarrier(rewriter, op.getLoc());
+      if (lowering.loadMatrix) {
+        loadMatrix(em, *lowering.loadMatrix, base, elementType, bits, out, lane,
+                   warp, localMask,
+                   [&](int64_t k) { return inRound(lowering.load, k); });
+        continue;
+      }
       // Load this round's registers; others keep their values.
       VectorShape vec = findVector(lowering.load, nullptr, maxVector(bits));
       Value thread = em.threadPart(lowering.load, lane, warp);

@@ -59,6 +59,26 @@ public:
         UnitAttr());
   }
   bool supportsShuffles() const override { return true; }
+  bool supportsMatrixInstructions() const override { return true; }
+  Value createMatrixLoad(OpBuilder &builder, Location loc, Value ptr,
+                         bool trans) const override {
+    Type i32 = builder.getI32Type();
+    auto type = LLVM::LLVMStructType::getLiteral(builder.getContext(),
+                                                 {i32, i32, i32, i32});
+    return NVVM::LdMatrixOp::create(
+        builder, loc, type, ptr, /*num=*/4,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(builder.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+  }
+  void createMatrixStore(OpBuilder &builder, Location loc, Value ptr,
+                         ValueRange words, bool trans) const override {
+    NVVM::StMatrixOp::create(
+        builder, loc, ptr, words,
+        trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(builder.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+  }
   void configureTarget(ConversionTarget &target) const override {
     target.addLegalDialect<NVVM::NVVMDialect>();
   }

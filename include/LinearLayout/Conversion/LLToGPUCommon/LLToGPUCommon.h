@@ -52,6 +52,19 @@ public:
   virtual bool supportsShuffles() const = 0;
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
+
+  /// Whether the planner may choose warp-wide matrix instructions (NVIDIA
+  /// ldmatrix, stmatrix); the bank model's architecture (`nvidiaArch`)
+  /// decides which of them exist.
+  virtual bool supportsMatrixInstructions() const { return false; }
+  /// A warp-wide load of four 8x8 b16 matrices (ldmatrix.x4[.trans]): each
+  /// lane gives the address `ptr` (shared) of one 16-byte row; returns a
+  /// struct of four i32. Only called when supportsMatrixInstructions().
+  virtual Value createMatrixLoad(OpBuilder &builder, Location loc, Value ptr,
+                                 bool trans) const;
+  /// The store of the same fragment (stmatrix.x4[.trans]) from four i32.
+  virtual void createMatrixStore(OpBuilder &builder, Location loc, Value ptr,
+                                 ValueRange words, bool trans) const;
 };
 
 struct LLLoweringOptions {
