@@ -3,8 +3,9 @@
     LL_BUILD_DIR=build/x python bench/gpu_report.py <dir with gpu_bench.json,
         ncu_ll.csv, ncu_triton.csv> [machine note]
 
-Adds the planner's predicted wavefronts for the plain ld/st.shared plans the
-lowering emits (allow_matrix=False) next to the measured ones.
+Adds the planner's sm_90 plans (the lowering emits what they choose,
+ldmatrix/stmatrix included) and their predicted wavefronts next to the
+measured ones.
 """
 
 from __future__ import annotations
@@ -66,8 +67,11 @@ def main(src, note=""):
                             shape)
         B = ll.LinearLayout({k: c["B"][k] for k in ("register", "lane", "warp")},
                             shape)
-        plan = ll.plan_conversion(A, B, bits[c["dtype"]], allow_matrix=False)
+        plan = ll.plan_conversion(A, B, bits[c["dtype"]], "sm_90")
         kind = plan.kind
+        if plan.swizzle is not None:
+            kind += (f" ({plan.swizzle.store_instruction} + "
+                     f"{plan.swizzle.load_instruction})")
         if plan.kind in ("noop", "registers", "shuffle"):
             pred = (0, 0)
         else:
