@@ -2,6 +2,7 @@
 
 #include "LinearLayout/Dialect/LL/CAPI/LL.h"
 
+#include "LinearLayout/Conversion/Passes.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -22,6 +23,8 @@ void llContextLoadDialect(MlirContext context) {
 void llRegisterPasses(void) {
   static bool registered = [] {
     registerLLPasses();
+    // convert-ll-to-nvvm and the ll-to-ptx pipeline, for PassManager.parse.
+    registerLLConversionPasses();
     return true;
   }();
   (void)registered;
