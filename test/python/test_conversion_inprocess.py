@@ -78,3 +78,12 @@ def test_bad_chip_is_a_pass_failure():
         _lower_in_process(
             _kernel("seed_transpose_16x32_f32"),
             "builtin.module(gpu.module(convert-ll-to-nvvm{chip=gfx942}))")
+
+
+def test_ll_to_ptx_pipeline_in_process():
+    """The whole ll-to-ptx pipeline (upstream passes included) down to the
+    PTX string of a gpu.binary."""
+    out = _lower_in_process(_kernel("transpose_64x64_fp16_w4"),
+                            "builtin.module(ll-to-ptx{chip=sm_90})")
+    assert "gpu.binary" in out and ".target sm_90" in out
+    assert "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16" in out
