@@ -134,7 +134,8 @@ _passes_registered = False
 def register_dialect(context: Optional[ir.Context] = None) -> None:
     """Loads the ``ll`` dialect (and the LLVM dialect it needs) into
     ``context`` (default: the current context) and registers the ``ll``
-    passes, so ``ir.Module.parse`` and ``PassManager.parse`` know them."""
+    passes and the conversion passes (``convert-ll-to-nvvm``, ``ll-to-ptx``),
+    so ``ir.Module.parse`` and ``PassManager.parse`` know them."""
     global _passes_registered
     if context is None:
         context = ir.Context.current
