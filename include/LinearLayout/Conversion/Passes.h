@@ -1,8 +1,9 @@
 //===- Passes.h - Lowerings of the `ll` dialect -----------------*- C++ -*-===//
 //
-// Declares the conversion passes and the `ll-to-ptx` pipeline. Including
-// this header does not pull in the NVVM dialect (slow to compile): the
-// dependent dialects are only forward-declared.
+// Declares the conversion passes and the `ll-to-ptx` and `ll-to-rocdl`
+// pipelines. Including this header does not pull in the NVVM or ROCDL
+// dialect (slow to compile): the dependent dialects are only
+// forward-declared.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,9 @@ class LLVMDialect;
 namespace NVVM {
 class NVVMDialect;
 } // namespace NVVM
+namespace ROCDL {
+class ROCDLDialect;
+} // namespace ROCDL
 namespace scf {
 class SCFDialect;
 } // namespace scf
@@ -33,6 +37,11 @@ namespace mlir::ll {
 /// upstream lowering of scf/gpu/arith to NVVM, and `gpu-module-to-binary`
 /// with `format=isa` (the PTX text is in the resulting `gpu.binary`).
 void registerLLConversionPasses();
+
+/// Registers convert-ll-to-rocdl, ll-extract-gpu-module and the pipeline
+/// `ll-to-rocdl{chip=gfx942 wave-size=0 index-bitwidth=32}` (called by
+/// registerLLConversionPasses).
+void registerLLToROCDLPasses();
 
 } // namespace mlir::ll
 

@@ -50,4 +50,64 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
+  let summary = "Lower ll ops inside GPU kernels to the LLVM and ROCDL dialects";
+  let description = [{
+    The AMD twin of `convert-ll-to-nvvm`: the same target-independent
+    patterns (lib/Conversion/LLToGPUCommon) with AMD hooks
+    (docs/lowering-rocdl.md). Lowers `ll.load_tile`, `ll.store_tile`,
+    `ll.convert_layout`, `ll.alloc_shared`, `ll.store_shared`,
+    `ll.load_shared`, and elementwise arith ops and splat constants on `ll`
+    tensors, to LLVM dialect ops plus `rocdl.workitem.id.x`,
+    `rocdl.s.barrier` (between workgroup-scope release/acquire fences, as
+    HIP's `__syncthreads()`), and cross-lane moves.
+
+    A wave is `wave-size` lanes (64 on gfx9; 32 by default on gfx10 and
+    later, 64 on request), and the layouts' `lane` dimension must fit it.
+    Conversions follow the planner for the chip's bank model (`gfx942`: 32
+    banks of 4 bytes; `gfx950`: 64 banks): nothing, SSA renames, cross-lane
+    moves, or a round trip through LDS (address space 3) placed by the
+    optimal swizzle, with vectorised `ds_write`/`ds_read` up to 128 bits.
+    Cross-lane moves whose source lane is a fixed pattern use DPP
+    (`quad_perm`, `row_mirror`, `row_half_mirror`) or `ds_swizzle`
+    (bit-mask mode); any other affine source lane uses `ds_bpermute`.
+
+    Scratch is one `addrspace(3)` global per symbol table (`__ll_scratch`).
+    Other ops are left alone; run `convert-gpu-to-rocdl` afterwards, or use
+    the `ll-to-rocdl` pipeline.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
+           "AMD GPU architecture (gfx<N>): wave size, LDS size, bank model">,
+    Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
+           "Lanes per wave: 64, 32 (gfx10+), or 0 for the chip's default">,
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
+           "Bit width of the integer offsets computed per thread (32 or 64)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ROCDL::ROCDLDialect"];
+}
+
+def LLExtractGPUModule : Pass<"ll-extract-gpu-module", "::mlir::ModuleOp"> {
+  let summary = "Make the body of a gpu.module the whole module";
+  let description = [{
+    Replaces the top-level module's contents by the contents of its
+    gpu.module (the one named `module`, or the only one), dropping host
+    code, and sets `llvm.target_triple` from a `#rocdl.target`. After the
+    `ll-to-rocdl` pipeline, the result is a plain LLVM-dialect module that
+    `mlir-translate --mlir-to-llvmir` turns into LLVM IR for an `llc` with
+    the AMDGPU target:
+
+    ```sh
+    ll-opt --pass-pipeline='builtin.module(ll-to-rocdl{chip=gfx942},ll-extract-gpu-module)' k.mlir |
+      mlir-translate --mlir-to-llvmir | llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942
+    ```
+  }];
+  let options = [
+    Option<"moduleName", "module", "std::string", /*default=*/"\"\"",
+           "Name of the gpu.module to keep (empty: the only one)">,
+  ];
+}
+
 #endif // LINEARLAYOUT_CONVERSION_PASSES_TD

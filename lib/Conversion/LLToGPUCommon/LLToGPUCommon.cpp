@@ -42,6 +42,12 @@ Value GPUTargetHooks::createMatrixLoad(OpBuilder &, Location, Value,
 void GPUTargetHooks::createMatrixStore(OpBuilder &, Location, Value, ValueRange,
                                        bool) const {}
 
+Value GPUTargetHooks::createAffineShuffle(OpBuilder &builder, Location loc,
+                                          Value value, Value srcLane, uint64_t,
+                                          ArrayRef<uint64_t>) const {
+  return createShuffleIdx(builder, loc, value, srcLane);
+}
+
 static constexpr llvm::StringLiteral kScratchName = "__ll_scratch";
 
 //===----------------------------------------------------------------------===//
@@ -1242,7 +1248,8 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
         src = LLVM::TruncOp::create(b, loc, i32, src);
       SmallVector<Value> got;
       for (Value w : words)
-        got.push_back(lc.hooks.createShuffleIdx(b, loc, w, src));
+        got.push_back(lc.hooks.createAffineShuffle(
+            b, loc, w, src, round.srcConst, round.srcCols));
       received.push_back(std::move(got));
     }
     // Unpack (round, slot) pairs on demand.

@@ -129,6 +129,16 @@ void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
   llOptions.chip = options.chip;
   llOptions.indexBitwidth = options.indexBitwidth;
   pm.addPass(createConvertLLToNVVM(llOptions));
+  // A bad chip fails in convert-ll-to-nvvm with a diagnostic; it must not
+  // reach the textual pipeline below (a `}` in it would not parse).
+  auto known = SharedMemoryTarget::get(options.chip);
+  if (!known) {
+    llvm::consumeError(known.takeError());
+    return;
+  }
+  if (!llvm::all_of(options.chip.getValue(),
+                    [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return;
   // The rest is upstream MLIR, spelled as text so that this file does not
   // need every upstream pass header.
   std::string rest =
@@ -147,6 +157,7 @@ void mlir::ll::registerLLConversionPasses() {
   static bool registered = [] {
     ::mlir::registerPass(
         []() -> std::unique_ptr<Pass> { return createConvertLLToNVVM(); });
+    registerLLToROCDLPasses();
     PassPipelineRegistration<LLToPTXOptions>(
         "ll-to-ptx",
         "Lower ll kernels to PTX with upstream MLIR: convert-ll-to-nvvm, "

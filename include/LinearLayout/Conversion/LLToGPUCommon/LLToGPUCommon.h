@@ -50,6 +50,15 @@ public:
   /// Whether createShuffleIdx is available (else shuffle-kind conversions
   /// go through shared memory).
   virtual bool supportsShuffles() const = 0;
+  /// Reads the i32 `value` of the lane srcConst ^ (XOR of srcCols[b] over
+  /// the set bits b of the calling lane): an affine source lane, known at
+  /// compile time. `srcLane` is that lane computed at run time. The default
+  /// is createShuffleIdx(value, srcLane); a target may use a fixed-pattern
+  /// instruction instead (AMD DPP quad_perm, ds_swizzle).
+  virtual Value createAffineShuffle(OpBuilder &builder, Location loc,
+                                    Value value, Value srcLane,
+                                    uint64_t srcConst,
+                                    ArrayRef<uint64_t> srcCols) const;
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
 

@@ -1,0 +1,227 @@
+//===- LLToROCDL.cpp - Lower the `ll` dialect to ROCDL --------------------===//
+//
+// The AMD side of the lowering: thread index, barrier and cross-lane moves
+// as ROCDL ops, LDS in address space 3 with the chip's bank model, wave64
+// or wave32. The patterns themselves are in lib/Conversion/LLToGPUCommon.
+// Also registers the `ll-to-rocdl` pipeline (upstream passes only after
+// convert-ll-to-rocdl); docs/lowering-rocdl.md has the details.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Conversion/AMDGPUChip.h"
+#include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+#include "LinearLayout/Conversion/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ll {
+#define GEN_PASS_DEF_CONVERTLLTOROCDL
+#include "LinearLayout/Conversion/Passes.h.inc"
+} // namespace mlir::ll
+
+using namespace mlir;
+using namespace mlir::ll;
+
+namespace {
+/// DPP controls (AMDGPU ISA, "DPP_CTRL"): quad_perm is 0x00-0xFF, the
+/// mirrors reverse 16 (row) or 8 (half row) lanes.
+constexpr uint32_t kDppRowMirror = 0x140;
+constexpr uint32_t kDppRowHalfMirror = 0x141;
+
+class ROCDLHooks : public GPUTargetHooks {
+public:
+  ROCDLHooks(AMDGPUChip chip, SharedMemoryTarget bankModel)
+      : chip(std::move(chip)), bankModel(std::move(bankModel)) {}
+
+  int getLanesPerWarp() const override { return chip.waveSize; }
+  unsigned getSharedAddressSpace() const override { return 3; }
+  int64_t getMaxStaticSharedBytes() const override { return chip.ldsBytes; }
+  const SharedMemoryTarget &getBankModel() const override { return bankModel; }
+  Value createThreadIdX(OpBuilder &builder, Location loc) const override {
+    return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());
+  }
+  /// HIP's __syncthreads(): the LDS accesses before the barrier are visible
+  /// to the workgroup after it.
+  void createBarrier(OpBuilder &builder, Location loc) const override {
+    LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::release,
+                          "workgroup");
+    ROCDL::SBarrierOp::create(builder, loc);
+    LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
+                          "workgroup");
+  }
+  /// ds_bpermute_b32 addresses lanes in bytes: lane * 4.
+  Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
+                         Value srcLane) const override {
+    Type i32 = builder.getI32Type();
+    Value two = LLVM::ConstantOp::create(builder, loc, i32,
+                                         builder.getI32IntegerAttr(2));
+    Value address = LLVM::ShlOp::create(builder, loc, srcLane, two);
+    return ROCDL::DsBpermuteOp::create(builder, loc, i32, address, value);
+  }
+  Value createAffineShuffle(OpBuilder &builder, Location loc, Value value,
+                            Value srcLane, uint64_t srcConst,
+                            ArrayRef<uint64_t> srcCols) const override {
+    if (Value v = createFixedPattern(builder, loc, value, srcConst, srcCols))
+      return v;
+    return createShuffleIdx(builder, loc, value, srcLane);
+  }
+  bool supportsShuffles() const override { return true; }
+  void configureTarget(ConversionTarget &target) const override {
+    target.addLegalDialect<ROCDL::ROCDLDialect>();
+  }
+
+private:
+  /// The source lane srcConst ^ M l as a fixed cross-lane pattern, if one
+  /// exists: the identity, a DPP mirror or quad_perm (no LDS hardware at
+  /// all), or ds_swizzle's bit-mask mode (no address computation). Null
+  /// otherwise. Every pattern keeps the lane bits it does not name, so M
+  /// must be the identity on those.
+  Value createFixedPattern(OpBuilder &builder, Location loc, Value value,
+                           uint64_t srcConst,
+                           ArrayRef<uint64_t> srcCols) const {
+    // lowBits: the lane bits the pattern may change; the others must map
+    // to themselves and not appear in srcConst.
+    auto keepsAbove = [&](int lowBits) {
+      if (srcConst >> lowBits)
+        return false;
+      for (size_t b = 0; b < srcCols.size(); ++b) {
+        if (int(b) >= lowBits ? srcCols[b] != (uint64_t(1) << b)
+                              : (srcCols[b] >> lowBits) != 0)
+          return false;
+      }
+      return true;
+    };
+    auto diagonal = [&](int lowBits) {
+      for (int b = 0; b < lowBits && b < int(srcCols.size()); ++b)
+        if (srcCols[b] != (uint64_t(1) << b))
+          return false;
+      return true;
+    };
+    Type i32 = builder.getI32Type();
+    auto dpp = [&](uint32_t control) -> Value {
+      return ROCDL::DPPUpdateOp::create(builder, loc, i32, value, value,
+                                        control, /*rowMask=*/0xF,
+                                        /*bankMask=*/0xF,
+                                        /*boundCtrl=*/false);
+    };
+    if (keepsAbove(0))
+      return value; // every lane reads itself
+    if (keepsAbove(4) && diagonal(4) && srcConst == 15)
+      return dpp(kDppRowMirror);
+    if (keepsAbove(3) && diagonal(3) && srcConst == 7)
+      return dpp(kDppRowHalfMirror);
+    if (keepsAbove(2)) {
+      uint32_t control = 0;
+      for (uint64_t p = 0; p < 4; ++p) {
+        uint64_t src = srcConst;
+        for (int b = 0; b < 2 && b < int(srcCols.size()); ++b)
+          if ((p >> b) & 1)
+            src ^= srcCols[b];
+        control |= uint32_t(src) << (2 * p);
+      }
+      return dpp(control);
+    }
+    // ds_swizzle bit-mask mode, within groups of 32 lanes:
+    // src = ((lane & and) | or) ^ xor, offset = and | or << 5 | xor << 10.
+    if (keepsAbove(5)) {
+      uint32_t andMask = 0;
+      for (int b = 0; b < 5 && b < int(srcCols.size()); ++b) {
+        if (srcCols[b] == (uint64_t(1) << b))
+          andMask |= 1u << b;
+        else if (srcCols[b] != 0)
+          return Value();
+      }
+      uint32_t offset = andMask | (uint32_t(srcConst) << 10);
+      Value offsetValue = LLVM::ConstantOp::create(
+          builder, loc, i32, builder.getI32IntegerAttr(int32_t(offset)));
+      return ROCDL::DsSwizzleOp::create(builder, loc, i32, value, offsetValue);
+    }
+    return Value();
+  }
+
+  AMDGPUChip chip;
+  SharedMemoryTarget bankModel;
+};
+
+struct ConvertLLToROCDLPass
+    : public mlir::ll::impl::ConvertLLToROCDLBase<ConvertLLToROCDLPass> {
+  using ConvertLLToROCDLBase::ConvertLLToROCDLBase;
+
+  void runOnOperation() override {
+    auto amdChip = AMDGPUChip::get(chip, waveSize);
+    if (!amdChip) {
+      getOperation()->emitError("convert-ll-to-rocdl: ")
+          << llvm::toString(amdChip.takeError());
+      return signalPassFailure();
+    }
+    auto bankModel = SharedMemoryTarget::get(chip);
+    if (!bankModel) {
+      getOperation()->emitError("convert-ll-to-rocdl: ")
+          << llvm::toString(bankModel.takeError());
+      return signalPassFailure();
+    }
+    bankModel->warpSize = amdChip->waveSize;
+    ROCDLHooks hooks(*amdChip, *bankModel);
+    LLLoweringOptions options;
+    options.indexBitwidth = indexBitwidth;
+    if (failed(lowerLLToLLVM(getOperation(), hooks, options)))
+      signalPassFailure();
+  }
+};
+
+struct LLToROCDLOptions : public PassPipelineOptions<LLToROCDLOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("gfx<N>"),
+                           llvm::cl::init("gfx942")};
+  Option<unsigned> waveSize{
+      *this, "wave-size",
+      llvm::cl::desc("64 or 32; 0 takes the chip's default"),
+      llvm::cl::init(0)};
+  Option<unsigned> indexBitwidth{
+      *this, "index-bitwidth", llvm::cl::desc("32 or 64"), llvm::cl::init(32)};
+};
+
+void buildLLToROCDLPipeline(OpPassManager &pm,
+                            const LLToROCDLOptions &options) {
+  ConvertLLToROCDLOptions llOptions;
+  llOptions.chip = options.chip;
+  llOptions.waveSize = options.waveSize;
+  llOptions.indexBitwidth = options.indexBitwidth;
+  pm.addPass(createConvertLLToROCDL(llOptions));
+  // A bad chip fails in convert-ll-to-rocdl with a diagnostic; the rest of
+  // the pipeline only needs a well-formed string.
+  auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
+  bool wave64 = amdChip ? amdChip->waveSize == 64 : true;
+  if (!amdChip)
+    llvm::consumeError(amdChip.takeError());
+  std::string rest =
+      "convert-scf-to-cf,gpu.module(convert-gpu-to-rocdl{chipset=" +
+      options.chip +
+      " index-bitwidth=" + std::to_string(unsigned(options.indexBitwidth)) +
+      "}),rocdl-attach-target{chip=" + options.chip +
+      " wave64=" + (wave64 ? "true" : "false") + "},reconcile-unrealized-casts";
+  if (failed(parsePassPipeline(rest, pm)))
+    llvm::report_fatal_error("ll-to-rocdl: bad upstream pipeline");
+}
+} // namespace
+
+void mlir::ll::registerLLToROCDLPasses() {
+  ::mlir::registerPass(
+      []() -> std::unique_ptr<Pass> { return createConvertLLToROCDL(); });
+  ::mlir::registerPass(
+      []() -> std::unique_ptr<Pass> { return createLLExtractGPUModule(); });
+  PassPipelineRegistration<LLToROCDLOptions>(
+      "ll-to-rocdl",
+      "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
+      "convert-ll-to-rocdl, convert-scf-to-cf, convert-gpu-to-rocdl, "
+      "rocdl-attach-target, reconcile-unrealized-casts (then "
+      "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
+      "target give ISA)",
+      buildLLToROCDLPipeline);
+}
