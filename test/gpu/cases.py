@@ -21,6 +21,21 @@ DTYPES_BY_BITS = {8: ["int8", "fp8e4nv"], 16: ["fp16", "bf16", "int16"],
                   32: ["fp32", "int32"], 64: ["fp64", "int64"]}
 
 
+def wave64_case(case):
+    """The same conversion with 64 lanes (AMD wave64): the tile doubles
+    along dim0 and lane bit 5 covers the new half, identically in both
+    layouts, so the conversion keeps its kind and per-thread work."""
+    m = case["shape"][0]
+
+    def widen(bases):
+        return {"register": [list(b) for b in bases["register"]],
+                "lane": [list(b) for b in bases["lane"]] + [[m, 0]],
+                "warp": [list(b) for b in bases.get("warp", [])]}
+
+    return dict(case, name=case["name"] + "_wave64", src=widen(case["src"]),
+                dst=widen(case["dst"]), shape=[2 * m] + list(case["shape"][1:]))
+
+
 def corpus_cases(path=CORPUS):
     if not os.path.exists(path):
         return []
@@ -35,7 +50,7 @@ def corpus_cases(path=CORPUS):
 
 
 def random_layout(rng, m_bits, n_bits, warp_bits, lane_zero, warp_zero,
-                  reg_dups, mix, contiguous):
+                  reg_dups, mix, contiguous, lane_bits=5):
     """A surjective distributed layout of a 2^m x 2^n tile: a random
     assignment of the tile's unit vectors to lanes, warps and registers,
     with `lane_zero`/`warp_zero` broadcast (zero) lane/warp bases,
@@ -46,7 +61,7 @@ def random_layout(rng, m_bits, n_bits, warp_bits, lane_zero, warp_zero,
     order = list(rng.permutation(len(units)))
     if contiguous:  # registers first along dim1 (vectorisable)
         dim1 = [i for i in order if units[i][0] == 0]
-        spare = len(units) - (5 - lane_zero) - (warp_bits - warp_zero)
+        spare = len(units) - (lane_bits - lane_zero) - (warp_bits - warp_zero)
         k = min(int(rng.integers(1, min(4, len(dim1)) + 1)) if dim1 else 0,
                 max(spare, 0))
         low = sorted(dim1, key=lambda i: units[i][1])[:k]
@@ -55,8 +70,8 @@ def random_layout(rng, m_bits, n_bits, warp_bits, lane_zero, warp_zero,
         k = 0
     vecs = [list(units[i]) for i in order]
     regs, rest = vecs[:k], vecs[k:]
-    lanes = [[0, 0]] * lane_zero + rest[:5 - lane_zero]
-    rest = rest[5 - lane_zero:]
+    lanes = [[0, 0]] * lane_zero + rest[:lane_bits - lane_zero]
+    rest = rest[lane_bits - lane_zero:]
     warps = [[0, 0]] * warp_zero + rest[:warp_bits - warp_zero]
     rest = rest[warp_bits - warp_zero:]
     regs = regs + rest
@@ -67,7 +82,7 @@ def random_layout(rng, m_bits, n_bits, warp_bits, lane_zero, warp_zero,
             regs.insert(int(rng.integers(0, len(regs) + 1)),
                         list(regs[int(rng.integers(0, len(regs)))]))
     allb = [("register", i) for i in range(len(regs))] + \
-           [("lane", i) for i in range(5)] + \
+           [("lane", i) for i in range(lane_bits)] + \
            [("warp", i) for i in range(warp_bits)]
     groups = {"register": regs, "lane": lanes, "warp": warps}
     for _ in range(mix):
@@ -81,7 +96,7 @@ def random_layout(rng, m_bits, n_bits, warp_bits, lane_zero, warp_zero,
             "warp": [list(map(int, b)) for b in warps]}
 
 
-def random_cases(count=240, seed=0):
+def random_cases(count=240, seed=0, lane_bits=5):
     rng = np.random.default_rng(seed)
     cases = []
     bits = [8, 16, 32, 64]
@@ -94,10 +109,11 @@ def random_cases(count=240, seed=0):
                      for _ in range(2)]
         warp_zero = [int(rng.integers(0, warp_bits + 1)) if broadcast else 0
                      for _ in range(2)]
-        need = 5 + warp_bits - min(lane_zero[0] + warp_zero[0],
+        need = lane_bits + warp_bits - min(lane_zero[0] + warp_zero[0],
                                    lane_zero[1] + warp_zero[1])
-        max_total = 12 if eb < 64 else 11
-        total = int(rng.integers(max(need, 5), max(need, max_total) + 1))
+        max_total = (12 if eb < 64 else 11) + lane_bits - 5
+        total = int(rng.integers(max(need, lane_bits),
+                                 max(need, max_total) + 1))
         m_bits = int(rng.integers(0, total + 1))
         n_bits = total - m_bits
         layouts = []
@@ -106,7 +122,7 @@ def random_cases(count=240, seed=0):
                 rng, m_bits, n_bits, warp_bits, lane_zero[side],
                 warp_zero[side], int(rng.integers(0, 2)) if broadcast else 0,
                 int(rng.integers(0, 4)) if rng.random() < 0.3 else 0,
-                bool(rng.random() < 0.6)))
+                bool(rng.random() < 0.6), lane_bits))
         cases.append({"name": f"random_{seed}_{i:04d}_{dtype}",
                           "src": layouts[0], "dst": layouts[1],
                           "shape": [1 << m_bits, 1 << n_bits], "dtype": dtype,
@@ -114,7 +130,7 @@ def random_cases(count=240, seed=0):
     return cases
 
 
-def shuffle_cases(count=60, seed=1):
+def shuffle_cases(count=60, seed=1, lane_bits=5):
     """Pairs that only move data inside warps (same warp bases, the same
     elements per warp): the planner's shuffle kind. The register and lane
     bases of the source are permuted among the register and lane slots,
@@ -126,10 +142,11 @@ def shuffle_cases(count=60, seed=1):
         eb = bits[i % 4]
         dtype = DTYPES_BY_BITS[eb][int(rng.integers(0, len(DTYPES_BY_BITS[eb])))]
         warp_bits = int(rng.integers(0, 3))
-        total = int(rng.integers(5 + warp_bits + 1, 11 + 1))
+        total = int(rng.integers(lane_bits + warp_bits + 1,
+                                 lane_bits + 6 + 1))
         m_bits = int(rng.integers(0, total + 1))
         src = random_layout(rng, m_bits, total - m_bits, warp_bits, 0, 0, 0,
-                            0, bool(rng.random() < 0.5))
+                            0, bool(rng.random() < 0.5), lane_bits)
         inner = src["register"] + src["lane"]
         order = rng.permutation(len(inner))
         moved = [list(inner[j]) for j in order]
@@ -146,7 +163,7 @@ def shuffle_cases(count=60, seed=1):
     return cases
 
 
-def register_select_cases(count=24, seed=2):
+def register_select_cases(count=24, seed=2, lane_bits=5):
     """Register moves whose source register depends on the lane: some lane
     bases of the destination are the source's lane bases XOR a register
     basis, and the register bases are permuted."""
@@ -157,13 +174,15 @@ def register_select_cases(count=24, seed=2):
         eb = bits[i % 4]
         dtype = DTYPES_BY_BITS[eb][int(rng.integers(0, len(DTYPES_BY_BITS[eb])))]
         warp_bits = int(rng.integers(0, 3))
-        total = int(rng.integers(5 + warp_bits + 2, 11 + 1))
+        total = int(rng.integers(lane_bits + warp_bits + 2,
+                                 lane_bits + 6 + 1))
         m_bits = int(rng.integers(0, total + 1))
         src = random_layout(rng, m_bits, total - m_bits, warp_bits, 0, 0, 0,
-                            0, bool(rng.random() < 0.5))
+                            0, bool(rng.random() < 0.5), lane_bits)
         regs = [list(r) for r in src["register"]]
         lanes = [list(l) for l in src["lane"]]
-        for lane_bit in rng.choice(5, int(rng.integers(1, 4)), replace=False):
+        for lane_bit in rng.choice(lane_bits, int(rng.integers(1, 4)),
+                                   replace=False):
             r = regs[int(rng.integers(0, len(regs)))]
             lanes[lane_bit] = [lanes[lane_bit][0] ^ r[0],
                                lanes[lane_bit][1] ^ r[1]]
@@ -173,4 +192,73 @@ def register_select_cases(count=24, seed=2):
         cases.append({"name": f"regselect_{seed}_{i:04d}_{dtype}", "src": src,
                           "dst": dst, "shape": [1 << m_bits, 1 << (total - m_bits)],
                           "dtype": dtype, "warps": 1 << warp_bits, "origin": "random"})
+    return cases
+
+
+# Kernel inputs and expected outputs (conv_loop adds 1 after every
+# conversion).
+BITS = {"int8": 8, "fp8e4nv": 8, "fp16": 16, "bf16": 16, "int16": 16,
+        "fp32": 32, "int32": 32, "fp64": 64, "int64": 64}
+UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def _bf16_add_one(bits):
+    f = (bits.astype(np.uint32) << 16).view(np.float32) + np.float32(1)
+    u = f.view(np.uint32)
+    rounded = u + 0x7FFF + ((u >> 16) & 1)  # round to nearest even
+    return (rounded >> 16).astype(np.uint16)
+
+
+def loop_input_and_expected(dtype, n, rounds, rng):
+    """Values that stay exact under +1 steps, and the expected bits."""
+    steps = 2 * rounds
+    if dtype in ("int8", "fp8e4nv", "int16", "int32", "int64"):
+        u = UINT[BITS[dtype]]
+        x = rng.integers(0, np.iinfo(u).max, size=n, dtype=u,
+                         endpoint=True)
+        return x, (x + u(steps)).astype(u)
+    if dtype == "bf16":
+        vals = rng.uniform(-100, 100, size=n).astype(np.float32)
+        x = (vals.view(np.uint32) >> 16).astype(np.uint16)
+        y = x
+        for _ in range(steps):
+            y = _bf16_add_one(y)
+        return x, y
+    ftype = {"fp16": np.float16, "fp32": np.float32, "fp64": np.float64}[dtype]
+    x = rng.uniform(-1000, 1000, size=n).astype(ftype)
+    y = x
+    for _ in range(steps):
+        y = (y + ftype(1)).astype(ftype)
+    u = UINT[BITS[dtype]]
+    return x.view(u), y.view(u)
+
+
+def lane_pattern_cases(lane_bits=6, dtype="fp32"):
+    """Intra-warp conversions whose source lane is a fixed pattern: a
+    register bit exchanged with lane bit k (the source lane clears or sets
+    bit k), and a register that moves to lane l ^ (2^k - 1) (the source
+    lane is a mirror within 2^k lanes). AMD lowers these with DPP or
+    ds_swizzle instead of ds_bpermute."""
+    n = lane_bits + 2  # dim1 holds lanes and two register bits
+    lane = [[0, 1 << i] for i in range(lane_bits)]
+    regs = [[0, 1 << lane_bits], [0, 1 << (lane_bits + 1)]]
+    src = {"register": regs, "lane": lane, "warp": [[1, 0]]}
+    cases = []
+    for k in range(lane_bits):
+        dst_lane = [list(b) for b in lane]
+        dst_regs = [list(b) for b in regs]
+        dst_lane[k], dst_regs[0] = regs[0], lane[k]
+        cases.append({"name": f"lane_exchange_{k}_{lane_bits}_{dtype}",
+                      "src": src, "dst": {"register": dst_regs,
+                                          "lane": dst_lane,
+                                          "warp": [[1, 0]]},
+                      "shape": [2, 1 << n], "dtype": dtype, "warps": 2,
+                      "origin": "pattern"})
+    for k in range(2, min(lane_bits, 5) + 1):
+        mixed = [0, regs[0][1] ^ sum(1 << i for i in range(k))]
+        cases.append({"name": f"lane_mirror_{k}_{lane_bits}_{dtype}",
+                      "src": src, "dst": {"register": [mixed, regs[1]],
+                                          "lane": lane, "warp": [[1, 0]]},
+                      "shape": [2, 1 << n], "dtype": dtype, "warps": 2,
+                      "origin": "pattern"})
     return cases

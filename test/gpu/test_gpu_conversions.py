@@ -17,6 +17,9 @@ import os
 
 import numpy as np
 import pytest
+from cases import BITS as _BITS
+from cases import UINT as _UINT
+from cases import loop_input_and_expected
 
 pytestmark = pytest.mark.gpu
 
@@ -43,47 +46,11 @@ def _manifest():
 
 _MANIFEST = _manifest()
 _ENTRIES = _MANIFEST["entries"] if _MANIFEST else []
-_BITS = {"int8": 8, "fp8e4nv": 8, "fp16": 16, "bf16": 16, "int16": 16,
-         "fp32": 32, "int32": 32, "fp64": 64, "int64": 64}
-_UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
-
-
 def _needs_gpu():
     if cp is None or _DEVICES == 0:
         pytest.skip("needs CuPy and a CUDA device")
     if _MANIFEST is None:
         pytest.skip(f"no PTX manifest in {PTX_DIR}: run test/gpu/build_ptx.py")
-
-
-def _bf16_add_one(bits):
-    f = (bits.astype(np.uint32) << 16).view(np.float32) + np.float32(1)
-    u = f.view(np.uint32)
-    rounded = u + 0x7FFF + ((u >> 16) & 1)  # round to nearest even
-    return (rounded >> 16).astype(np.uint16)
-
-
-def _loop_input_and_expected(dtype, n, rounds, rng):
-    """Values that stay exact under +1 steps, and the expected bits."""
-    steps = 2 * rounds
-    if dtype in ("int8", "fp8e4nv", "int16", "int32", "int64"):
-        u = _UINT[_BITS[dtype]]
-        x = rng.integers(0, np.iinfo(u).max, size=n, dtype=u,
-                         endpoint=True)
-        return x, (x + u(steps)).astype(u)
-    if dtype == "bf16":
-        vals = rng.uniform(-100, 100, size=n).astype(np.float32)
-        x = (vals.view(np.uint32) >> 16).astype(np.uint16)
-        y = x
-        for _ in range(steps):
-            y = _bf16_add_one(y)
-        return x, y
-    ftype = {"fp16": np.float16, "fp32": np.float32, "fp64": np.float64}[dtype]
-    x = rng.uniform(-1000, 1000, size=n).astype(ftype)
-    y = x
-    for _ in range(steps):
-        y = (y + ftype(1)).astype(ftype)
-    u = _UINT[_BITS[dtype]]
-    return x.view(u), y.view(u)
 
 
 def run_entry(entry, ptx_dir=PTX_DIR, tiles=TILES, seed=0):
@@ -101,7 +68,7 @@ def run_entry(entry, ptx_dir=PTX_DIR, tiles=TILES, seed=0):
         x = rng.integers(0, np.iinfo(u).max, size=n, dtype=u, endpoint=True)
         expected = x
     else:
-        x, expected = _loop_input_and_expected(entry["dtype"], n,
+        x, expected = loop_input_and_expected(entry["dtype"], n,
                                                entry["rounds"], rng)
     dx = cp.asarray(x)
     dy = cp.full(n, 0xA5, dtype=cp.uint8).view(x.dtype) if bits == 8 else \
