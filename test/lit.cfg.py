@@ -41,3 +41,36 @@ config.environment["PATH"] = os.pathsep.join(
     [tools_dir, llvm_bin, config.environment.get("PATH", os.environ["PATH"])]
 )
 config.substitutions.append(("%python", sys.executable))
+
+
+def _amdgpu_llc():
+    """An llc with the AMDGPU target (Debian's llvm-22; the PyPI LLVM has
+    none): tests that assemble GFX ISA have `REQUIRES: amdgpu-llc`."""
+    import subprocess
+
+    candidates = [os.environ.get("LL_AMDGPU_LLC"), "/usr/lib/llvm-22/bin/llc",
+                  shutil.which("llc-22")]
+    for c in candidates:
+        if c and os.path.isfile(c):
+            out = subprocess.run([c, "--version"], capture_output=True,
+                                 text=True, check=False).stdout
+            if "amdgcn" in out:
+                return c
+    return None
+
+
+def _mlir_translate():
+    import mlir  # the xtc-mlir-python-bindings wheel
+
+    for root in list(getattr(mlir, "__path__", [])):
+        c = os.path.join(root, "bin", "mlir-translate")
+        if os.path.isfile(c):
+            return c
+    return "mlir-translate"
+
+
+config.substitutions.append(("%mlir_translate", _mlir_translate()))
+_llc = _amdgpu_llc()
+if _llc:
+    config.available_features.add("amdgpu-llc")
+    config.substitutions.append(("%amdgpu_llc", _llc))

@@ -1,0 +1,25 @@
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=sm_90" %s 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx94" %s 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 wave-size=32" %s 2>&1 | FileCheck %s --check-prefix=WAVE32
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx1100 wave-size=48" %s 2>&1 | FileCheck %s --check-prefix=WAVE48
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 index-bitwidth=16" %s 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not ll-opt --pass-pipeline="builtin.module(ll-to-rocdl{chip=gfx9}})" %s 2>&1 | FileCheck %s --check-prefix=PIPE
+// RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --verify-diagnostics --split-input-file %s
+
+// CHIP: error: convert-ll-to-rocdl: chip must be an AMD GPU such as gfx942, gfx950 or gfx1100, got
+// WAVE32: error: convert-ll-to-rocdl: gfx942 runs wave64 only; wave-size=32 needs gfx10 or later
+// WAVE48: error: convert-ll-to-rocdl: wave-size must be 64, 32 or 0 (the chip's default), got 48
+// INDEX: error: index-bitwidth must be 32 or 64, got 16
+// PIPE: error:
+
+// A wave64 layout does not fit gfx1100's default wave32.
+#w64 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
+gpu.module @k {
+  gpu.func @too_many_lanes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    // expected-error @below {{the tile layout has 64 lanes, but a warp has 32}}
+    // expected-error @below {{failed to legalize operation 'll.load_tile'}}
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<1x64xf32, #w64>
+    ll.store_tile %t, %q : tensor<1x64xf32, #w64>, !llvm.ptr<1>
+    gpu.return
+  }
+}

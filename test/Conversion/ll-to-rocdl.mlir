@@ -1,0 +1,104 @@
+// RUN: ll-opt --convert-ll-to-rocdl="chip=gfx942" --split-input-file %s | FileCheck %s
+// RUN: ll-opt --convert-ll-to-rocdl="chip=gfx942 index-bitwidth=64" --split-input-file %s | FileCheck %s --check-prefix=I64
+
+// A 32x32 fp32 transpose in one wave64: rows (registers along dim0, lanes
+// along dim1) to columns. Through LDS (address space 3) with the planner's
+// swizzle for gfx942's 32 banks; barriers are HIP's __syncthreads(): a
+// workgroup-scope release fence, s_barrier, an acquire fence.
+#rows = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [16, 0]], warp = []}>
+#cols = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [16, 0]], warp = []}>
+gpu.module @k {
+  // CHECK: llvm.mlir.global internal @__ll_scratch() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+  // CHECK-LABEL: gpu.func @transpose32x32
+  gpu.func @transpose32x32(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #rows>
+    // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @__ll_scratch : !llvm.ptr<3>
+    // CHECK: %[[TID:.*]] = rocdl.workitem.id.x : i32
+    // CHECK: %[[C63:.*]] = llvm.mlir.constant(63 : i32) : i32
+    // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %[[C63]] : i32
+    // CHECK: llvm.fence syncscope("workgroup") release
+    // CHECK-NEXT: rocdl.s.barrier
+    // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
+    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+    // CHECK: llvm.fence syncscope("workgroup") release
+    // CHECK-NEXT: rocdl.s.barrier
+    // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
+    // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+    // CHECK-NOT: nvvm.
+    %u = ll.convert_layout %t : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+    ll.store_tile %u, %q : tensor<32x32xf32, #cols>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+// I64-LABEL: gpu.func @transpose32x32
+// I64: %[[TID:.*]] = rocdl.workitem.id.x : i32
+// I64: llvm.zext %[[TID]] : i32 to i64
+// I64: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
+
+// -----
+
+// Register permutation in wave64: SSA renames only, no LDS, no barrier.
+#a = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], warp = []}>
+#b = #ll.linear<{register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], warp = []}>
+gpu.module @k {
+  // CHECK-NOT: __ll_scratch
+  // CHECK-LABEL: gpu.func @registers
+  gpu.func @registers(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    // Vectorised global load: 4 consecutive fp32 per lane.
+    // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x16xf32, #a>
+    // CHECK: %[[R0:.*]] = llvm.extractvalue %[[S:.*]][0]
+    // CHECK-NEXT: %[[R1:.*]] = llvm.extractvalue %[[S]][1]
+    // CHECK-NEXT: %[[R2:.*]] = llvm.extractvalue %[[S]][2]
+    // CHECK-NEXT: %[[R3:.*]] = llvm.extractvalue %[[S]][3]
+    // CHECK-NEXT: %[[P:.*]] = llvm.mlir.poison
+    // CHECK-NEXT: %[[I0:.*]] = llvm.insertvalue %[[R0]], %[[P]][0]
+    // CHECK-NEXT: %[[I1:.*]] = llvm.insertvalue %[[R2]], %[[I0]][1]
+    // CHECK-NEXT: %[[I2:.*]] = llvm.insertvalue %[[R1]], %[[I1]][2]
+    // CHECK-NEXT: llvm.insertvalue %[[R3]], %[[I2]][3]
+    // CHECK-NOT: rocdl.s.barrier
+    // CHECK-NOT: rocdl.ds_bpermute
+    %u = ll.convert_layout %t : tensor<16x16xf32, #a> -> tensor<16x16xf32, #b>
+    ll.store_tile %u, %q : tensor<16x16xf32, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Intra-wave moves whose source lane is a fixed pattern: the register bit
+// exchanged with lane bit 0 (source lane l ^ 1 within a quad: DPP
+// quad_perm [1, 0, 3, 2] = 177), with lane bit 3 (l ^ 8 within 32 lanes:
+// ds_swizzle bit-mask mode, and 31 | xor 8 << 10 = 8223), with lane bit 5
+// (l ^ 32 crosses the 32-lane halves: ds_bpermute with the byte address
+// 4 * lane), and a mirror of 16 lanes (l ^ 15: DPP row_mirror = 320).
+// None of them touches LDS memory or needs a barrier.
+#a = #ll.linear<{register = [[0, 64]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
+#x0 = #ll.linear<{register = [[0, 1]], lane = [[0, 64], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
+#x3 = #ll.linear<{register = [[0, 8]], lane = [[0, 1], [0, 2], [0, 4], [0, 64], [0, 16], [0, 32]], warp = []}>
+#x5 = #ll.linear<{register = [[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 64]], warp = []}>
+#m4 = #ll.linear<{register = [[0, 79]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
+gpu.module @k {
+  // CHECK-NOT: __ll_scratch
+  // CHECK-LABEL: gpu.func @lane_patterns
+  gpu.func @lane_patterns(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<1x128xf32, #a>
+    // CHECK: rocdl.update.dpp %[[W0:.*]], %[[W0]] with 177, 15, 15, false : i32
+    %u0 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #x0>
+    ll.store_tile %u0, %q : tensor<1x128xf32, #x0>, !llvm.ptr<1>
+    // CHECK: %[[OFF:.*]] = llvm.mlir.constant(8223 : i32) : i32
+    // CHECK-NEXT: rocdl.ds_swizzle %{{.*}}, %[[OFF]] : (i32, i32) -> i32
+    %u3 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #x3>
+    ll.store_tile %u3, %q : tensor<1x128xf32, #x3>, !llvm.ptr<1>
+    // CHECK: %[[ADDR:.*]] = llvm.shl %[[SRC:.*]], %[[C2:.*]] : i32
+    // CHECK-NEXT: rocdl.ds_bpermute %[[ADDR]], %{{.*}} : (i32, i32) -> i32
+    %u5 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #x5>
+    ll.store_tile %u5, %q : tensor<1x128xf32, #x5>, !llvm.ptr<1>
+    // CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 320, 15, 15, false : i32
+    %m = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #m4>
+    ll.store_tile %m, %q : tensor<1x128xf32, #m4>, !llvm.ptr<1>
+    // CHECK-NOT: rocdl.s.barrier
+    gpu.return
+  }
+}
