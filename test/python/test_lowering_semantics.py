@@ -226,3 +226,48 @@ def _rebind_first_bpermute_index(text):
     text = text[:line_start] + decl + text[line_start:]
     return text.replace(f"rocdl.ds_bpermute {m.group(3)}, ",
                         f"rocdl.ds_bpermute {zero}, ", 1)
+
+
+# The whole path to GFX ISA (needs an llc with the AMDGPU target).
+
+_LLC = compiler.find_amdgpu_llc()
+_needs_llc = pytest.mark.skipif(_LLC is None, reason="no llc with the AMDGPU "
+                                "target (apt-get install llvm-22)")
+
+
+def _lds_instructions(isa):
+    body = isa.split(".end_amdhsa_kernel")[0]
+    return len(re.findall(r"^\s+ds_(?:read|write|load|store)\w*", body, re.MULTILINE))
+
+
+@_needs_llc
+@pytest.mark.parametrize("case", CORPUS64, ids=lambda c: c["name"])
+def test_corpus_wave64_assembles_for_gfx942(case):
+    import linear_layout as ll
+
+    isa = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
+                                  case["dtype"], lanes=64), chip="gfx942")
+    assert ".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"" in isa
+    plan = ll.plan_conversion(ll.LinearLayout(
+        {k: v for k, v in case["src"].items()},
+        {"dim0": case["shape"][0], "dim1": case["shape"][1]}),
+        ll.LinearLayout({k: v for k, v in case["dst"].items()},
+                        {"dim0": case["shape"][0], "dim1": case["shape"][1]}),
+        case_lib.BITS[case["dtype"]], target="gfx942")
+    lds = _lds_instructions(isa)
+    if plan.kind == "shared_memory":
+        # One wave per workgroup: LLVM drops the barrier (a wave's LDS
+        # accesses are in order).
+        assert lds > 0 and ("s_barrier" in isa) == (case["warps"] > 1)
+    else:
+        assert lds == 0 and "s_barrier" not in isa
+
+
+@_needs_llc
+def test_wave32_assembles_for_gfx1100():
+    import linear_layout as ll
+
+    case = case_lib.corpus_cases()[0]
+    isa = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
+                                  case["dtype"]), chip="gfx1100")
+    assert ".amdhsa_wavefront_size32 1" in isa
