@@ -1,6 +1,7 @@
 // The whole pipeline with upstream MLIR after convert-ll-to-nvvm: PTX text
 // in a gpu.binary, with 128-bit shared stores, ldmatrix loads (sm_90: the
-// planner's choice for this 32-bit transpose) and two barriers.
+// planner's choice for this 32-bit transpose) and one barrier (the first
+// use of the scratch needs none before it).
 // RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_90})" %s | FileCheck %s
 // RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_80 format=none})" %s | FileCheck %s --check-prefix=LLVM
 
@@ -8,8 +9,8 @@
 // CHECK-SAME: .target sm_90
 // CHECK-SAME: .entry transpose
 // CHECK-SAME: .shared .align 16 .b8 __ll_scratch[2048]
-// CHECK-SAME: bar.sync
 // CHECK-SAME: st.shared.v4.b32
+// CHECK-SAME: bar.sync
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 
 // LLVM: gpu.module @ll_kernels [#nvvm.target<chip = "sm_80">]

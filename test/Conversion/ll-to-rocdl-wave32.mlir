@@ -18,7 +18,6 @@ gpu.module @k {
     // CHECK: llvm.and %[[TID]], %[[C31]] : i32
     // CHECK: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
     // CHECK: llvm.lshr %[[TID]], %[[C5]] : i32
-    // CHECK: rocdl.s.barrier
     // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
     // CHECK: rocdl.s.barrier
     // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32

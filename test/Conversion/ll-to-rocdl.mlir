@@ -16,9 +16,7 @@ gpu.module @k {
     // CHECK: %[[TID:.*]] = rocdl.workitem.id.x : i32
     // CHECK: %[[C63:.*]] = llvm.mlir.constant(63 : i32) : i32
     // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %[[C63]] : i32
-    // CHECK: llvm.fence syncscope("workgroup") release
-    // CHECK-NEXT: rocdl.s.barrier
-    // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
+    // CHECK-NOT: rocdl.s.barrier
     // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
     // CHECK: llvm.fence syncscope("workgroup") release

@@ -57,8 +57,9 @@ def test_corpus_ptx(case, kind):
         per_conversion = plan.shuffles
         assert shuffles == per_conversion * (2 if kind == "conv_loop" else 1)
     else:
-        # shared memory: stores and loads between barriers
-        assert stores > 0 and loads > 0 and barriers >= 2 and shuffles == 0
+        # shared memory: stores, a barrier, loads (the kernel's first use
+        # of the scratch needs no barrier before the stores)
+        assert stores > 0 and loads > 0 and barriers >= 1 and shuffles == 0
         # The instructions the planner chose (docs/planning.md §5), and
         # only those: ldmatrix[.trans] / stmatrix where it chose them.
         # (conv_loop also converts back, with the reverse plan.)
@@ -90,14 +91,15 @@ def test_corpus_ptx(case, kind):
 
 def test_transpose_ptx_counts():
     """The 16x32 fp32 transpose with plain instructions (sm_70): 16 scalar
-    stores and 16 loads per thread (A_reg and B_reg share nothing), two
-    barriers, 2 KiB of scratch."""
+    stores and 16 loads per thread (A_reg and B_reg share nothing), one
+    barrier between them (nothing read the scratch before), 2 KiB of
+    scratch."""
     case = CORPUS[0]
     ptx = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
                                   case["dtype"]), chip="sm_70")
     assert _count(r"\bst\.shared\.[bu]32", ptx) == 16
     assert _count(r"\bld\.shared\.[bu]32", ptx) == 16
-    assert _count(r"\bbar\.sync", ptx) == 2
+    assert _count(r"\bbar\.sync", ptx) == 1
     assert ".shared .align 16 .b8 __ll_scratch[2048]" in ptx
     # vectorised global accesses are impossible here too (column layout)
     assert _count(r"\bld\.global\.[bu]32", ptx) == 16
@@ -175,7 +177,9 @@ def test_generator_and_compile_errors():
         kernels.conv_loop(case["src"], case["dst"], case["shape"], "fp32",
                           rounds=-1)
     with pytest.raises(ValueError, match="chip"):
-        ll.compile("module {}", chip="gfx942")
+        ll.compile("module {}", chip="gfx")
+    with pytest.raises(ValueError, match="chip"):
+        ll.compile("module {}", chip="sm_90}")
     with pytest.raises(ValueError, match="index_bitwidth"):
         ll.compile("module {}", index_bitwidth=16)
     with pytest.raises(TypeError, match="module"):

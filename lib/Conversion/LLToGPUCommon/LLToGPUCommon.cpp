@@ -14,12 +14,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+#include "LinearLayout/Conversion/LLToGPUCommon/ScratchBarriers.h"
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/ConversionPlan.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -344,6 +346,10 @@ struct ConversionLowering {
   int elementBytes = 0;
   /// SharedMemory: the store or the load by ldmatrix/stmatrix, if planned.
   std::optional<MatrixAccess> storeMatrix, loadMatrix;
+  /// SharedMemory: the byte offset of the scratch slot it uses, and
+  /// whether its first store needs a barrier (ScratchBarriers.h).
+  int64_t slotOffset = 0;
+  bool leadingBarrier = true;
   int64_t scratchBytes() const {
     return (int64_t(1) << scratchBits) * elementBytes;
   }
@@ -1338,6 +1344,8 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       return success();
     }
     Value base = scratchBase(em, op, lc.hooks.getSharedAddressSpace());
+    if (lowering.slotOffset)
+      base = em.gep(base, em.b.getI8Type(), em.index(lowering.slotOffset));
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
     uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
     int64_t rounds = int64_t(1) << lowering.roundBits;
@@ -1348,8 +1356,11 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
                        lowering.scratchBits) == round;
       };
       // Earlier readers of the scratch (this conversion's previous round, or
-      // another conversion) must be done before it is overwritten.
-      lc.hooks.createBarrier(rewriter, op.getLoc());
+      // another conversion) must be done before it is overwritten; the
+      // first round needs no barrier where ScratchBarriers proved none
+      // pending.
+      if (round > 0 || lowering.leadingBarrier)
+        lc.hooks.createBarrier(rewriter, op.getLoc());
       if (lowering.storeMatrix)
         storeMatrix(em, *lowering.storeMatrix, base, elementType, bits, *src,
                     in, lane, warp, localMask,
@@ -1605,6 +1616,38 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
   if (walk.wasInterrupted())
     return failure();
 
+  // Scratch slots and write-after-read barriers. A slot is aligned to 256
+  // bytes so that the swizzle sees the same banks in both.
+  int64_t maxStatic = hooks.getMaxStaticSharedBytes();
+  llvm::DenseMap<Operation *, int64_t> tableSlotBytes;
+  for (auto &[table, bytes] : scratchBytes)
+    tableSlotBytes[table] = int64_t(llvm::alignTo(bytes, 256));
+  auto slotBytes = [&](Operation *op) {
+    return tableSlotBytes.lookup(
+        op->getParentWithTrait<OpTrait::SymbolTable>());
+  };
+  auto uses = planScratchBarriers(
+      root,
+      [&](Operation *op) -> int {
+        auto it = state.conversions.find(op);
+        if (it == state.conversions.end() ||
+            it->second.kind != LoweringKind::SharedMemory)
+          return 0;
+        return 1 << it->second.roundBits;
+      },
+      [&](Operation *op) { return 2 * slotBytes(op) <= maxStatic; },
+      [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
+  for (auto &[op, use] : uses) {
+    ConversionLowering &lowering = state.conversions[op];
+    lowering.leadingBarrier = use.leadingBarrier;
+    lowering.slotOffset = use.slot * slotBytes(op);
+    if (use.slot) {
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      scratchBytes[table] =
+          std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
+    }
+  }
+
   MLIRContext *ctx = root->getContext();
   unsigned addressSpace = hooks.getSharedAddressSpace();
   auto createGlobal = [&](Operation *table, StringRef name, int64_t bytes,
@@ -1622,7 +1665,6 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
         dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal, name,
         Attribute(), /*alignment=*/16, addressSpace);
   };
-  int64_t maxStatic = hooks.getMaxStaticSharedBytes();
   for (auto &[table, bytes] : scratchBytes) {
     if (SymbolTable::lookupSymbolIn(table, kScratchName))
       return table->emitError("the symbol ")

@@ -1,0 +1,46 @@
+//===- ScratchBarriers.h - Which conversions need a WAR barrier -*- C++ -*-===//
+//
+// A conversion through shared memory writes the scratch, waits at a barrier,
+// and reads it. Before writing, the threads that read the same scratch
+// earlier (the previous conversion) must be done: a write-after-read
+// barrier. This analysis finds the conversions that need none, and gives
+// consecutive conversions alternating halves ("slots") of the scratch so
+// that, in a loop of conversions, every read is followed by some other
+// conversion's store/load barrier before its slot is written again: one
+// barrier per conversion instead of two (docs/lowering.md, "Barriers").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_SCRATCHBARRIERS_H
+#define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_SCRATCHBARRIERS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace mlir::ll {
+
+struct ScratchUse {
+  /// Which half of the scratch (0 or 1) the conversion uses.
+  int slot = 0;
+  /// Whether a barrier must precede its first store.
+  bool leadingBarrier = true;
+};
+
+/// For every op below `root` for which `scratchRounds(op)` is positive (a
+/// conversion through the scratch in that many rounds; round r > 0 always
+/// re-synchronises itself), the slot and whether it needs the leading
+/// barrier. `twoSlots(op)` says whether the scratch of the op's symbol
+/// table may be doubled. Any op that is not understood (calls, unknown
+/// region ops) is assumed to leave reads pending in both slots; a barrier
+/// op (`isBarrier`) clears them. Kernels start with no pending reads, other
+/// functions with both pending.
+llvm::DenseMap<Operation *, ScratchUse>
+planScratchBarriers(Operation *root,
+                    llvm::function_ref<int(Operation *)> scratchRounds,
+                    llvm::function_ref<bool(Operation *)> twoSlots,
+                    llvm::function_ref<bool(Operation *)> isBarrier);
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_SCRATCHBARRIERS_H

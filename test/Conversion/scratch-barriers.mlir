@@ -1,0 +1,158 @@
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_70" --split-input-file %s | FileCheck %s
+
+// Write-after-read barriers (ScratchBarriers.cpp): a conversion through
+// shared memory is `[barrier] store, barrier, load`. The leading barrier is
+// needed only if some thread may still be reading the slot it writes;
+// consecutive conversions alternate the two halves of the scratch, so a
+// chain (or a loop) of conversions costs one barrier each. (An `addf`
+// between two conversions keeps the chain from folding into one.)
+#r = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+#c = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []}>
+gpu.module @k {
+  // Two slots of 4096 bytes.
+  // CHECK: llvm.mlir.global internal @__ll_scratch() {{.*}} : !llvm.array<8192 x i8>
+  // CHECK-LABEL: gpu.func @chain
+  gpu.func @chain(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #r>
+    // Slot 0, nothing read yet: store, barrier, load.
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load {{.*}} : !llvm.ptr<3>
+    %u = ll.convert_layout %t : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>
+    // Slot 1 (4096 bytes in): slot 0 is still being read, slot 1 is not.
+    // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @__ll_scratch : !llvm.ptr<3>
+    // CHECK: %[[C4096:.*]] = llvm.mlir.constant(4096 : i32) : i32
+    // CHECK: llvm.getelementptr %[[BASE]][%[[C4096]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load {{.*}} : !llvm.ptr<3>
+    %u1 = arith.addf %u, %u : tensor<32x32xf32, #c>
+    %v = ll.convert_layout %u1 : tensor<32x32xf32, #c> -> tensor<32x32xf32, #r>
+    %v1 = arith.addf %v, %v : tensor<32x32xf32, #r>
+    // Slot 0 again: its readers (the first conversion) passed the second
+    // conversion's barrier.
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    %w = ll.convert_layout %v1 : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>
+    ll.store_tile %w, %q : tensor<32x32xf32, #c>, !llvm.ptr<1>
+    // CHECK: gpu.return
+    gpu.return
+  }
+}
+
+// -----
+
+// In a loop, the body's first conversion sees the state the last one leaves
+// (the fixed point): still one barrier per conversion.
+#r = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+#c = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []}>
+gpu.module @k {
+  // CHECK-LABEL: gpu.func @loop
+  gpu.func @loop(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #r>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    // CHECK: scf.for
+    // CHECK-COUNT-2: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: scf.yield
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%a = %t) -> (tensor<32x32xf32, #r>) {
+      %b = ll.convert_layout %a : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>
+      %b1 = arith.addf %b, %b : tensor<32x32xf32, #c>
+      %a2 = ll.convert_layout %b1 : tensor<32x32xf32, #c> -> tensor<32x32xf32, #r>
+      %a3 = arith.addf %a2, %a2 : tensor<32x32xf32, #r>
+      scf.yield %a3 : tensor<32x32xf32, #r>
+    }
+    ll.store_tile %r, %q : tensor<32x32xf32, #r>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// One conversion per iteration: the slot is static, so the conversion must
+// wait for the previous iteration's readers: both barriers stay.
+#r = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+#c = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []}>
+gpu.module @k {
+  // CHECK-LABEL: gpu.func @single_in_loop
+  gpu.func @single_in_loop(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #r>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    // CHECK: scf.for
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load {{.*}} : !llvm.ptr<3>
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: scf.yield
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%a = %t) -> (tensor<32x32xf32, #r>) {
+      %a1 = arith.addf %a, %a : tensor<32x32xf32, #r>
+      %b = ll.convert_layout %a1 : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>
+      ll.store_tile %b, %q : tensor<32x32xf32, #c>, !llvm.ptr<1>
+      scf.yield %a1 : tensor<32x32xf32, #r>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A call may leave reads of the scratch pending: the next conversion
+// synchronises first. An explicit gpu.barrier clears them.
+#r = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+#c = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []}>
+gpu.module @k {
+  func.func private @opaque()
+  // CHECK-LABEL: gpu.func @calls
+  gpu.func @calls(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #r>
+    // CHECK: func.call @opaque
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    func.call @opaque() : () -> ()
+    %u = ll.convert_layout %t : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>
+    // CHECK: func.call @opaque
+    // CHECK: gpu.barrier
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    %u1 = arith.addf %u, %u : tensor<32x32xf32, #c>
+    func.call @opaque() : () -> ()
+    gpu.barrier
+    %v = ll.convert_layout %u1 : tensor<32x32xf32, #c> -> tensor<32x32xf32, #r>
+    ll.store_tile %v, %q : tensor<32x32xf32, #r>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// A scratch too large to double (2 x 32 KiB > 48 KiB: 128x128 fp16 of static shared
+// memory): one slot, so the second conversion waits for the first's
+// readers.
+#r = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[0, 32], [0, 64]]}>
+#c = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]]}>
+gpu.module @k {
+  // CHECK: llvm.mlir.global internal @__ll_scratch() {{.*}} : !llvm.array<32768 x i8>
+  // CHECK-LABEL: gpu.func @big
+  gpu.func @big(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xf16, #r>
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load {{.*}} : !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
+    %u = ll.convert_layout %t : tensor<128x128xf16, #r> -> tensor<128x128xf16, #c>
+    %u1 = arith.addf %u, %u : tensor<128x128xf16, #c>
+    %v = ll.convert_layout %u1 : tensor<128x128xf16, #c> -> tensor<128x128xf16, #r>
+    ll.store_tile %v, %q : tensor<128x128xf16, #r>, !llvm.ptr<1>
+    gpu.return
+  }
+}
