@@ -35,3 +35,114 @@ func.func @memory_layout_too_small(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #
   %y = ll.convert_layout %x {ll.plan = {memory_layout = #small}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @index_elements(%x: tensor<8x8xindex, #a>) -> tensor<8x8xindex, #b> {
+  // expected-error @+1 {{cannot plan a conversion of 'index' elements (integers or floats only)}}
+  %y = ll.convert_layout %x : tensor<8x8xindex, #a> -> tensor<8x8xindex, #b>
+  return %y : tensor<8x8xindex, #b>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @complex_elements(%x: tensor<8x8xcomplex<f32>, #a>) -> tensor<8x8xcomplex<f32>, #a> {
+  // expected-error @+1 {{cannot plan a conversion of 'complex<f32>' elements (integers or floats only)}}
+  %y = ll.convert_layout %x : tensor<8x8xcomplex<f32>, #a> -> tensor<8x8xcomplex<f32>, #a>
+  return %y : tensor<8x8xcomplex<f32>, #a>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @plan_not_a_dictionary(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' must be a dictionary}}
+  %y = ll.convert_layout %x {ll.plan = "shared_memory"} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @kind_not_a_string(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' kind must be "noop", "registers", "shuffle" or "shared_memory", got 3 : i64}}
+  %y = ll.convert_layout %x {ll.plan = {kind = 3}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @memory_layout_not_a_layout(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' memory_layout must be an #ll.linear from 'offset', got 5 : i64}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = 5}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @memory_layout_distributed(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' memory_layout must be an #ll.linear from 'offset', got #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #a}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
+func.func @vector_bits_not_an_integer(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' vector_bits must be an integer}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = "wide"}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
+
+// -----
+
+// The planner's own errors: moving data between CTAs.
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0]], warp = [], block = [[4, 0]]}>
+#b = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [4, 0]], warp = [], block = [[2, 0]]}>
+func.func @between_ctas(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
+  // expected-error @+1 {{cannot plan this conversion: the conversion moves data between CTAs (block bases differ); that needs distributed shared memory, which the planner does not support}}
+  %y = ll.convert_layout %x : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  return %y : tensor<8x8xf32, #b>
+}
+
+// -----
+
+// A hand-written memory layout is costed for the store first: two offsets
+// holding one element.
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#twice = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [0, 0]]} -> {dim0 = 8, dim1 = 8}>
+func.func @memory_layout_not_injective(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{the given memory_layout cannot be used: memory_layout is not injective: two offsets hold the same element}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #twice}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
+
+// -----
+
+// ... and then for the load: 64-bit vectors along dim1 suit the source
+// (register = dim1 bit 0) but not the result (register = dim0 bit 0).
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]], warp = [], block = []}>
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
+func.func @vector_not_contiguous_for_the_load(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
+  // expected-error @+1 {{the given memory_layout cannot be used: vector_bits: offset bit 0 of the memory layout is not a register direction of the distributed layout, so 64-bit vectors are not contiguous in shared memory}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = 64}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  return %y : tensor<8x8xf32, #b>
+}
+
+// -----
+
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
+func.func @vector_bits_out_of_range(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{the given memory_layout cannot be used: vector_bits must be a power of two between element_bits (32) and 128, not -32}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = -32}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}
