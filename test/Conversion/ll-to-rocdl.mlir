@@ -67,16 +67,20 @@ gpu.module @k {
 
 // Intra-wave moves whose source lane is a fixed pattern: the register bit
 // exchanged with lane bit 0 (source lane l ^ 1 within a quad: DPP
-// quad_perm [1, 0, 3, 2] = 177), with lane bit 3 (l ^ 8 within 32 lanes:
-// ds_swizzle bit-mask mode, and 31 | xor 8 << 10 = 8223), with lane bit 5
-// (l ^ 32 crosses the 32-lane halves: ds_bpermute with the byte address
-// 4 * lane), and a mirror of 16 lanes (l ^ 15: DPP row_mirror = 320).
-// None of them touches LDS memory or needs a barrier.
+// quad_perm [1, 0, 3, 2] = 177), with lane bit 3 (l ^ 8: whole banks of 4
+// lanes move by 8 within a row of 16: DPP row_shr:8 = 0x118 = 280 on banks
+// 2, 3 (mask 12) and row_shl:8 = 0x108 = 264 on banks 0, 1 (mask 3), the
+// second taking the first's result as `old`), with lane bit 5 (l ^ 32
+// crosses the 32-lane halves: ds_bpermute with the byte address 4 * lane),
+// a mirror of 16 lanes (l ^ 15: DPP row_mirror = 320) and of 32 lanes
+// (l ^ 31: ds_swizzle bit-mask mode, and 31 | xor 31 << 10 = 31775). None
+// of them touches LDS memory or needs a barrier.
 #a = #ll.linear<{register = [[0, 64]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
 #x0 = #ll.linear<{register = [[0, 1]], lane = [[0, 64], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
 #x3 = #ll.linear<{register = [[0, 8]], lane = [[0, 1], [0, 2], [0, 4], [0, 64], [0, 16], [0, 32]], warp = []}>
 #x5 = #ll.linear<{register = [[0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 64]], warp = []}>
 #m4 = #ll.linear<{register = [[0, 79]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
+#m5 = #ll.linear<{register = [[0, 95]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = []}>
 gpu.module @k {
   // CHECK-NOT: __ll_scratch
   // CHECK-LABEL: gpu.func @lane_patterns
@@ -85,8 +89,8 @@ gpu.module @k {
     // CHECK: rocdl.update.dpp %[[W0:.*]], %[[W0]] with 177, 15, 15, false : i32
     %u0 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #x0>
     ll.store_tile %u0, %q : tensor<1x128xf32, #x0>, !llvm.ptr<1>
-    // CHECK: %[[OFF:.*]] = llvm.mlir.constant(8223 : i32) : i32
-    // CHECK-NEXT: rocdl.ds_swizzle %{{.*}}, %[[OFF]] : (i32, i32) -> i32
+    // CHECK: %[[SHR:.*]] = rocdl.update.dpp %[[V:.*]], %[[V]] with 280, 15, 12, false : i32
+    // CHECK-NEXT: rocdl.update.dpp %[[SHR]], %[[V]] with 264, 15, 3, false : i32
     %u3 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #x3>
     ll.store_tile %u3, %q : tensor<1x128xf32, #x3>, !llvm.ptr<1>
     // CHECK: %[[ADDR:.*]] = llvm.shl %[[SRC:.*]], %[[C2:.*]] : i32
@@ -96,6 +100,10 @@ gpu.module @k {
     // CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 320, 15, 15, false : i32
     %m = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #m4>
     ll.store_tile %m, %q : tensor<1x128xf32, #m4>, !llvm.ptr<1>
+    // CHECK: %[[OFF:.*]] = llvm.mlir.constant(31775 : i32) : i32
+    // CHECK-NEXT: rocdl.ds_swizzle %{{.*}}, %[[OFF]] : (i32, i32) -> i32
+    %m5 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #m5>
+    ll.store_tile %m5, %q : tensor<1x128xf32, #m5>, !llvm.ptr<1>
     // CHECK-NOT: rocdl.s.barrier
     gpu.return
   }

@@ -502,21 +502,33 @@ class _Interpreter:
     def op_rocdl_update_dpp(self, op, mask):
         old, src = self.get(op.operands[0]), self.get(op.operands[1])
         ctrl = op.attributes["dppCtrl"].value
-        if op.attributes["rowMask"].value != 0xF or \
-                op.attributes["bankMask"].value != 0xF:
-            raise InterpreterError("DPP with row/bank masks is not interpreted")
+        bank_mask = op.attributes["bankMask"].value
+        if op.attributes["rowMask"].value != 0xF:
+            raise InterpreterError("DPP with a row mask is not interpreted")
         lane = np.arange(self.threads) % self.wave
+        in_row = lane % 16
         if ctrl <= 0xFF:
             sel = np.array([(ctrl >> (2 * p)) & 3 for p in range(4)])
             src_lane = lane - lane % 4 + sel[lane % 4]
+        elif 0x101 <= ctrl <= 0x10F:  # row_shl:N: lane l reads l + N
+            src_lane = lane + (ctrl - 0x100)
+            valid = in_row + (ctrl - 0x100) < 16
+        elif 0x111 <= ctrl <= 0x11F:  # row_shr:N: lane l reads l - N
+            src_lane = lane - (ctrl - 0x110)
+            valid = in_row - (ctrl - 0x110) >= 0
         elif ctrl == 0x140:  # row_mirror
-            src_lane = lane - lane % 16 + (15 - lane % 16)
+            src_lane = lane - in_row + (15 - in_row)
         elif ctrl == 0x141:  # row_half_mirror
             src_lane = lane - lane % 8 + (7 - lane % 8)
         else:
             raise InterpreterError(f"DPP control {ctrl:#x} is not interpreted")
-        del old
-        return self.lane_read(src, src_lane)
+        enabled = ((bank_mask >> ((lane % 16) // 4)) & 1).astype(bool)
+        if 0x101 <= ctrl <= 0x11F:
+            if (enabled & ~valid).any():
+                raise InterpreterError("DPP row shift reads outside its row")
+            src_lane = np.where(valid, src_lane, lane)
+        moved = self.lane_read(src, src_lane)
+        return np.where(enabled, moved, old)
 
     def op_nvvm_shfl_sync(self, op, mask):
         kind = str(op.attributes["kind"])

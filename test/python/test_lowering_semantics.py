@@ -147,12 +147,13 @@ def test_fixed_lane_patterns_wave32(case):
 
 
 def test_fixed_lane_patterns_pick_dpp_swizzle_or_bpermute():
-    """A source lane within 4 lanes, or a mirror of 8 or 16, is DPP; one
-    that keeps lane bit 5 is ds_swizzle; the rest ds_bpermute."""
+    """A source lane within 4 lanes, a move by whole banks of 4 lanes
+    within 16, or a mirror of 8 or 16, is DPP; one that keeps lane bit 5 is
+    ds_swizzle; the rest ds_bpermute."""
     expected = {"lane_exchange_0": "rocdl.update.dpp",
                 "lane_exchange_1": "rocdl.update.dpp",
-                "lane_exchange_2": "rocdl.ds_swizzle",
-                "lane_exchange_3": "rocdl.ds_swizzle",
+                "lane_exchange_2": "rocdl.update.dpp",
+                "lane_exchange_3": "rocdl.update.dpp",
                 "lane_exchange_4": "rocdl.ds_swizzle",
                 "lane_exchange_5": "rocdl.ds_bpermute",
                 "lane_mirror_2": "rocdl.update.dpp",

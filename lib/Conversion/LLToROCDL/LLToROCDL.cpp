@@ -30,8 +30,11 @@ using namespace mlir;
 using namespace mlir::ll;
 
 namespace {
-/// DPP controls (AMDGPU ISA, "DPP_CTRL"): quad_perm is 0x00-0xFF, the
-/// mirrors reverse 16 (row) or 8 (half row) lanes.
+/// DPP controls (AMDGPU ISA, "DPP_CTRL"): quad_perm is 0x00-0xFF, row
+/// shifts move by N lanes within a row of 16, the mirrors reverse 16 (row)
+/// or 8 (half row) lanes.
+constexpr uint32_t kDppRowShl = 0x100; // + N: lane l reads l + N
+constexpr uint32_t kDppRowShr = 0x110; // + N: lane l reads l - N
 constexpr uint32_t kDppRowMirror = 0x140;
 constexpr uint32_t kDppRowHalfMirror = 0x141;
 
@@ -79,7 +82,8 @@ public:
 
 private:
   /// The source lane srcConst ^ M l as a fixed cross-lane pattern, if one
-  /// exists: the identity, a DPP mirror or quad_perm (no LDS hardware at
+  /// exists: the identity, a DPP mirror, quad_perm or row shifts (no LDS
+  /// hardware at
   /// all), or ds_swizzle's bit-mask mode (no address computation). Null
   /// otherwise. Every pattern keeps the lane bits it does not name, so M
   /// must be the identity on those.
@@ -127,6 +131,36 @@ private:
         control |= uint32_t(src) << (2 * p);
       }
       return dpp(control);
+    }
+    // Moves by whole banks of 4 lanes within a row of 16: lane l reads
+    // l + delta(bank); one DPP row_shl (read l + d) or row_shr (read l - d)
+    // per distinct nonzero delta, each enabled on its banks only (the
+    // other lanes keep `old`, the previous result). Two at most.
+    if (keepsAbove(4) && diagonal(2) && (srcConst & 3) == 0) {
+      llvm::SmallDenseMap<int, uint32_t> banksByDelta;
+      for (int bank = 0; bank < 4; ++bank) {
+        uint64_t src = srcConst >> 2;
+        for (int b = 2; b < 4 && b < int(srcCols.size()); ++b)
+          if ((bank >> (b - 2)) & 1)
+            src ^= srcCols[b] >> 2;
+        int delta = 4 * (int(src) - bank);
+        if (delta)
+          banksByDelta[delta] |= 1u << bank;
+      }
+      if (banksByDelta.size() <= 2) {
+        Value result = value;
+        SmallVector<std::pair<int, uint32_t>> moves(banksByDelta.begin(),
+                                                    banksByDelta.end());
+        llvm::sort(moves);
+        for (auto [delta, banks] : moves) {
+          uint32_t control = delta > 0 ? kDppRowShl + uint32_t(delta)
+                                       : kDppRowShr + uint32_t(-delta);
+          result = ROCDL::DPPUpdateOp::create(builder, loc, i32, result, value,
+                                              control, /*rowMask=*/0xF, banks,
+                                              /*boundCtrl=*/false);
+        }
+        return result;
+      }
     }
     // ds_swizzle bit-mask mode, within groups of 32 lanes:
     // src = ((lane & and) | or) ^ xor, offset = and | or << 5 | xor << 10.
