@@ -146,3 +146,14 @@ func.func @vector_bits_out_of_range(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, 
   %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = -32}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
+
+// -----
+
+// 2^32 + 32 is not read as 32.
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
+func.func @vector_bits_too_large(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' vector_bits is out of range: 4294967328 : i64}}
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = 4294967328}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  return %y : tensor<8x8xf32, #a>
+}

@@ -79,3 +79,17 @@ func.func @noop(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
   %y = ll.convert_layout %x : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
+
+// -----
+
+// A hand-written vector_bits may have any integer type (here unsigned).
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [0, 2], [0, 4]], warp = [], block = []}>
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
+// CHECK-LABEL: func.func @unsigned_vector_bits
+// CHECK: kind = "shared_memory"
+// CHECK-SAME: vector_bits = 64 : i64
+func.func @unsigned_vector_bits(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
+  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = 64 : ui32}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  return %y : tensor<8x8xf32, #b>
+}

@@ -95,7 +95,15 @@ struct LLPlanConversionsPass
         auto value = llvm::dyn_cast<IntegerAttr>(vector);
         if (!value)
           return op.emitError("'ll.plan' vector_bits must be an integer");
-        givenVector = int(value.getInt());
+        // Any integer type (getInt() asserts on si/ui types); a number that
+        // does not fit an int is an error, not silently truncated.
+        const APInt &raw = value.getValue();
+        bool isUnsigned = value.getType().isUnsignedInteger();
+        if (isUnsigned ? raw.getActiveBits() > 31
+                       : raw.getSignificantBits() > 32)
+          return op.emitError("'ll.plan' vector_bits is out of range: ")
+                 << vector;
+        givenVector = int(isUnsigned ? raw.getZExtValue() : raw.getSExtValue());
       }
     }
 
