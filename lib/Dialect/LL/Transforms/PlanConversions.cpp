@@ -103,7 +103,8 @@ struct LLPlanConversionsPass
                        : raw.getSignificantBits() > 32)
           return op.emitError("'ll.plan' vector_bits is out of range: ")
                  << vector;
-        givenVector = int(isUnsigned ? raw.getZExtValue() : raw.getSExtValue());
+        givenVector =
+            int(isUnsigned ? raw.getZExtValue() : raw.getSExtValue());
       }
     }
 
