@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import linear_layout as ll
 import oracle as o
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from planning_strategies import planning_settings
 from strategies import layouts
 
 ANY = ["register", "lane", "warp", "block", "offset"]
@@ -16,8 +17,7 @@ def lib(layout: o.Layout) -> ll.LinearLayout:
     return ll.LinearLayout(layout.bases, list(layout.out_dims))
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@planning_settings(150)
 @given(layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
        layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
        st.sampled_from([8, 16, 32, 64, 0, 7, -8, 1024]),
@@ -33,8 +33,7 @@ def test_plan_conversion_never_crashes(a, b, bits, target, kind):
     assert isinstance(plan.explain(), str)
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@planning_settings(150)
 @given(layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
        layouts(ins=ANY, max_in_bits=12, max_out_bits=9),
        st.sampled_from([8, 16, 32, 64, 3]),
