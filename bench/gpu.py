@@ -25,6 +25,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus.json")
+# Cases beyond the shared corpus: 8-bit transposes (issue 5's target).
+EXTRA = os.path.join(HERE, "extra_cases.json")
 ROUNDS = 32
 REPEATS = 5  # interleaved timings per kernel; the median is reported
 
@@ -42,6 +44,11 @@ def _write(path, obj):
             json.dump(obj, f, indent=1)
 
 
+def cases():
+    """The corpus, then the extra cases."""
+    return _read_json(CORPUS) + _read_json(EXTRA)
+
+
 def build(out_dir):
     if os.environ.get("LL_BUILD_DIR"):
         b = os.path.abspath(os.environ["LL_BUILD_DIR"])
@@ -52,7 +59,7 @@ def build(out_dir):
 
     os.makedirs(out_dir, exist_ok=True)
     rows = []
-    for c in _read_json(CORPUS):
+    for c in cases():
         r = {"name": c["name"], "dtype": c["dtype"], "shape": c["shape"],
                  "warps": c["warps"]}
         for kind, make in (("conv", kernels.conv),
@@ -105,7 +112,7 @@ def run(ptx_dir, results_dir):
     from triton.testing import do_bench
 
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
-    corpus = {c["name"]: c for c in _read_json(CORPUS)}
+    corpus = {c["name"]: c for c in cases()}
     rows = []
     for m in manifest["cases"]:
         c = corpus[m["name"]]
@@ -186,7 +193,7 @@ def run(ptx_dir, results_dir):
 def once(ptx_dir, which):
     cp, torch, tk, TORCH = _device()
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
-    corpus = {c["name"]: c for c in _read_json(CORPUS)}
+    corpus = {c["name"]: c for c in cases()}
     for m in manifest["cases"]:
         c = corpus[m["name"]]
         M, N = c["shape"]

@@ -55,7 +55,8 @@ def main(src, note=""):
     import linear_layout as ll
 
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
-    corpus = _read_json(os.path.join(HERE, "corpus.json"))
+    corpus = (_read_json(os.path.join(HERE, "corpus.json"))
+              + _read_json(os.path.join(HERE, "extra_cases.json")))
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
     bits = {"fp32": 32, "fp16": 16, "bf16": 16, "int8": 8, "fp8e4nv": 8}

@@ -108,10 +108,20 @@ std::string ConversionPlan::explain() const {
   if (swizzle) {
     const SwizzlePlan &s = *swizzle;
     w.line("Shared memory (paper 5.4, appendix 9.2):");
-    w.line(llvm::formatv("  Vectorisation: Vec = basis of A_reg ∩ B_reg = {0}"
-                         " -> {1}-bit accesses",
-                         w.set(s.vec), s.vectorBits)
-               .str());
+    if (s.store.vectorBits != s.load.vectorBits)
+      w.line(llvm::formatv("  Vectorisation: one-sided: Vec = {0}, register "
+                           "columns of {1} only -> {2}-bit stores, {3}-bit "
+                           "loads (fewer wavefronts than the {4}-bit vectors "
+                           "of A_reg ∩ B_reg on both sides)",
+                           w.set(s.vec),
+                           s.store.vectorBits > s.load.vectorBits ? "A" : "B",
+                           s.store.vectorBits, s.load.vectorBits, s.vectorBits)
+                 .str());
+    else
+      w.line(llvm::formatv("  Vectorisation: Vec = basis of A_reg ∩ B_reg = "
+                           "{0} -> {1}-bit accesses",
+                           w.set(s.vec), s.vectorBits)
+                 .str());
     w.line("  Instructions: store with " +
            sharedInstructionName(s.storeTile.kind, true) + ", load with " +
            sharedInstructionName(s.loadTile.kind, false) +

@@ -24,10 +24,24 @@ static F2Vectors ctaColumns(const DistributedColumns &l) {
       {l.get(HwDim::Register), l.get(HwDim::Lane), l.get(HwDim::Warp)});
 }
 
+/// How many leading columns of `vec` are, in order, register columns of
+/// `layout` (what the lowering can access as one vector on that side).
+static int vectorPrefix(const F2Vectors &vec,
+                        const DistributedColumns &layout) {
+  llvm::ArrayRef<uint64_t> regs = layout.get(HwDim::Register);
+  int n = 0;
+  while (n < int(vec.size()) && llvm::is_contained(regs, vec[n]))
+    ++n;
+  return n;
+}
+
+/// `perSide`: the forced vector is contiguous for one side only (its
+/// register columns); each side accesses the longest prefix of it that is
+/// its own register columns, the other side narrower vectors.
 static llvm::Expected<SwizzlePlan>
 computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
             int elementBits, const SharedMemoryTarget &target, bool withRounds,
-            const F2Vectors *forcedVec) {
+            const F2Vectors *forcedVec, bool perSide = false) {
   SwizzlePlan plan;
   plan.elementBits = elementBits;
   F2Vectors srcAll = ctaColumns(src), dstAll = ctaColumns(dst);
@@ -53,12 +67,19 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
     plan.vec.assign(common.begin(),
                     common.begin() + std::min<size_t>(common.size(), maxVec));
   int v = int(plan.vec.size());
+  int storeV = perSide ? vectorPrefix(plan.vec, src) : v;
+  int loadV = perSide ? vectorPrefix(plan.vec, dst) : v;
   int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
   int vecBytesLog2 = v + elemBytesLog2;
-  plan.vectorBits = elementBits << v;
+  plan.vectorBits = elementBits << std::min(storeV, loadV);
   int warpBits = llvm::Log2_32(unsigned(target.warpSize));
   int wavefrontLog2 = llvm::Log2_32(unsigned(target.wavefrontBytes()));
-  plan.phaseBits = std::max(0, warpBits + vecBytesLog2 - wavefrontLog2);
+  auto phaseBitsOf = [&](int vectorColumns) {
+    return std::max(0,
+                    warpBits + vectorColumns + elemBytesLog2 - wavefrontLog2);
+  };
+  plan.phaseBits = phaseBitsOf(storeV);
+  int loadPhaseBits = phaseBitsOf(loadV);
 
   // Thread directions that can conflict: lanes below the phase bits; on the
   // store only lanes that actually write.
@@ -67,7 +88,7 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
         !(src.free(HwDim::Lane) >> bit & 1))
       plan.storeThreads.push_back(col);
   for (auto [bit, col] : llvm::enumerate(dst.get(HwDim::Lane)))
-    if (int(bit) < warpBits - plan.phaseBits && col)
+    if (int(bit) < warpBits - loadPhaseBits && col)
       plan.loadThreads.push_back(col);
 
   // 2. Sub-word bits: elements sharing one 4-byte word.
@@ -138,12 +159,13 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   plan.storeConflictBound = std::max(0, s0 - (d - F2Subspace(spanU).dim()));
   plan.loadConflictBound = std::max(0, s0 - (d - F2Subspace(spanW).dim()));
 
-  auto store = countWavefronts(plan.memoryColumns, src, elementBits,
-                               plan.vectorBits, AccessKind::Store, target);
+  auto store =
+      countWavefronts(plan.memoryColumns, src, elementBits,
+                      elementBits << storeV, AccessKind::Store, target);
   if (!store)
     return store.takeError();
   auto load = countWavefronts(plan.memoryColumns, dst, elementBits,
-                              plan.vectorBits, AccessKind::Load, target);
+                              elementBits << loadV, AccessKind::Load, target);
   if (!load)
     return load.takeError();
   plan.store = *store;
@@ -185,9 +207,27 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     DistributedColumns store, load;
     MatrixTile storeTile, loadTile;
     std::optional<F2Vectors> vec;
+    bool perSide = false;
   };
-  llvm::SmallVector<Choice, 9> choices;
+  llvm::SmallVector<Choice, 11> choices;
   choices.push_back({src, dst, {}, {}, std::nullopt});
+  // One side's own register columns as the vector when the common one is
+  // narrower than 128 bits: that side moves wide vectors, the other narrow
+  // ones (8-bit transposes: 16-byte stores and byte loads instead of bytes
+  // both ways). Kept only where it costs fewer wavefronts.
+  int maxVecColumns = llvm::Log2_32(unsigned(128 / elementBits));
+  if (options.allowOneSidedVectors &&
+      int(intersectSpans(src.nonFree(HwDim::Register),
+                         dst.nonFree(HwDim::Register))
+              .size()) < maxVecColumns)
+    for (const DistributedColumns *side : {&src, &dst}) {
+      F2Vectors own;
+      for (uint64_t c : side->get(HwDim::Register))
+        if (c && int(own.size()) < maxVecColumns && !llvm::is_contained(own, c))
+          own.push_back(c);
+      if (!own.empty())
+        choices.push_back({src, dst, {}, {}, own, /*perSide=*/true});
+    }
   bool ldmatrix = options.allowMatrix && target.nvidiaArch >= 75;
   bool stmatrix = options.allowMatrix && target.nvidiaArch >= 90;
   F2Subspace srcRegs(src.get(HwDim::Register)),
@@ -226,8 +266,8 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
   };
   for (const Choice &choice : choices) {
     const F2Vectors *vec = choice.vec ? &*choice.vec : nullptr;
-    auto single =
-        computeOnce(choice.store, choice.load, elementBits, target, false, vec);
+    auto single = computeOnce(choice.store, choice.load, elementBits, target,
+                              false, vec, choice.perSide);
     if (!single) {
       if (!vec)
         return single.takeError();
@@ -237,7 +277,7 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     SwizzlePlan plan = std::move(*single);
     if (options.allowRounds) {
       auto multi = computeOnce(choice.store, choice.load, elementBits, target,
-                               true, vec);
+                               true, vec, choice.perSide);
       if (!multi)
         return multi.takeError();
       if (!multi->round.empty() &&
@@ -247,6 +287,11 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     }
     plan.storeTile = choice.storeTile;
     plan.loadTile = choice.loadTile;
+    // A one-sided vector must win on wavefronts outright.
+    if (choice.perSide && best &&
+        plan.store.wavefronts + plan.load.wavefronts >=
+            best->store.wavefronts + best->load.wavefronts)
+      continue;
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);
   }

@@ -241,8 +241,9 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
 
     ``kind`` forces a mechanism (it must be able to do the conversion);
     ``allow_rounds=False`` keeps the shared-memory conversion in one round;
-    ``allow_matrix=False`` uses only ``ld.shared``/``st.shared`` vectors (no
-    ``ldmatrix``/``stmatrix``).
+    ``allow_matrix=False`` is the paper's construction alone: only
+    ``ld.shared``/``st.shared`` vectors of A_reg ∩ B_reg on both sides (no
+    ``ldmatrix``/``stmatrix``, no one-sided vectors, docs/planning.md).
     """
     _check_layout(src, "src")
     _check_layout(dst, "dst")

@@ -174,6 +174,8 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
     throw nb::type_error("allow_rounds must be a bool");
   options.swizzle.allowRounds = allowRounds.ptr() == Py_True;
   options.swizzle.allowMatrix = toBool(allowMatrix, "allow_matrix");
+  // Python's allow_matrix=False is the paper's construction alone.
+  options.swizzle.allowOneSidedVectors = options.swizzle.allowMatrix;
   ConversionPlan plan = unwrap(planConversion(a, b, bits, t, options));
   DistributedColumns cols =
       unwrap(getDistributedColumns(a, plan.outDims, "src"));
@@ -212,6 +214,7 @@ static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
   SwizzleOptions options;
   options.allowRounds = allowRounds.ptr() == Py_True;
   options.allowMatrix = toBool(allowMatrix, "allow_matrix");
+  options.allowOneSidedVectors = options.allowMatrix;
   auto outDims = outDimsOf(a);
   DistributedColumns ca = unwrap(getDistributedColumns(a, outDims, "src"));
   DistributedColumns cb = unwrap(getDistributedColumns(b, outDims, "dst"));

@@ -24,9 +24,12 @@ gpu.module @k {
     // W64: %[[C63:.*]] = llvm.mlir.constant(63 : i32) : i32
     // W64: %[[C6:.*]] = llvm.mlir.constant(6 : i32) : i32
     // W64: llvm.lshr %{{.*}}, %[[C6]] : i32
-    // gfx950 is wave64 with 64 LDS banks: the 32-lane layout is accepted.
+    // gfx950 is wave64 with 64 LDS banks: the 32-lane layout is accepted,
+    // and there a one-sided vector (the rows' 4 registers as one 128-bit
+    // store, scalar loads) takes fewer wavefronts than scalars both ways.
     // GFX950: llvm.mlir.constant(63 : i32) : i32
-    // GFX950: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+    // GFX950: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
+    // GFX950: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
     %u = ll.convert_layout %t : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
     ll.store_tile %u, %q : tensor<32x32xf32, #cols>, !llvm.ptr<1>
     gpu.return

@@ -36,12 +36,19 @@ def wave64_case(case):
                 dst=widen(case["dst"]), shape=[2 * m] + list(case["shape"][1:]))
 
 
+# Cases the benchmark adds to the corpus (8-bit transposes).
+EXTRA = os.path.join(os.path.dirname(CORPUS), "extra_cases.json")
+
+
 def corpus_cases(path=CORPUS):
     if not os.path.exists(path):
         return []
     cases = []
     with open(path) as f:
         corpus = json.load(f)
+    if path == CORPUS and os.path.exists(EXTRA):
+        with open(EXTRA) as f:
+            corpus += json.load(f)
     for c in corpus:
         cases.append({"name": c["name"], "src": c["A"], "dst": c["B"],
                           "shape": c["shape"], "dtype": c["dtype"],

@@ -123,6 +123,26 @@ def test_random_wave32_on_nvvm(case):
     _check(case, "sm_70", "conv_loop")
 
 
+CORPUS32 = case_lib.corpus_cases()
+
+
+@pytest.mark.parametrize("case", CORPUS32, ids=lambda c: c["name"])
+def test_corpus_on_nvvm(case):
+    """The NVVM lowering of every corpus case and the 8-bit transposes
+    (whose plans use one-sided vectors: 16-byte stores, byte loads), on
+    sm_70 (ldmatrix/stmatrix are not interpreted)."""
+    _check(case, "sm_70", "conv")
+
+
+EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)
+             if case_lib.BITS[c["dtype"]] == 8][:24]
+
+
+@pytest.mark.parametrize("case", EIGHT_BIT, ids=lambda c: c["name"])
+def test_random_8bit_on_nvvm(case):
+    _check(case, "sm_70")
+
+
 @pytest.mark.parametrize("case", case_lib.random_cases(8, seed=30),
                          ids=lambda c: c["name"])
 def test_wave64_on_rdna(case):

@@ -55,6 +55,10 @@ struct SwizzleOptions {
   /// Consider ldmatrix (sm_75+) and stmatrix (sm_90+) for 16- and 32-bit
   /// data, chosen when they take fewer wavefronts or instructions.
   bool allowMatrix = true;
+  /// Also consider one side's own register columns as the vector when the
+  /// common vector is narrower than 128 bits (wide stores and narrow loads,
+  /// or the reverse), kept only when that takes fewer wavefronts.
+  bool allowOneSidedVectors = true;
 };
 
 /// Computes the optimal swizzle for storing `src` and loading `dst`.
