@@ -211,6 +211,15 @@ Expected<LinearLayout>
 LinearLayout::getFromColumns(ArrayRef<LayoutDim> inDims,
                              ArrayRef<LayoutDim> outDims,
                              ArrayRef<uint64_t> columns) {
+  return getFromOwnedColumns(SmallVector<LayoutDim, 4>(inDims),
+                             SmallVector<LayoutDim, 4>(outDims),
+                             SmallVector<uint64_t, 16>(columns));
+}
+
+Expected<LinearLayout>
+LinearLayout::getFromOwnedColumns(SmallVector<LayoutDim, 4> &&inDims,
+                                  SmallVector<LayoutDim, 4> &&outDims,
+                                  SmallVector<uint64_t, 16> &&columns) {
   if (auto err = verifyDims(inDims, "input"))
     return std::move(err);
   if (auto err = verifyDims(outDims, "output"))
@@ -225,9 +234,9 @@ LinearLayout::getFromColumns(ArrayRef<LayoutDim> inDims,
                        "bits",
                        i, column, totalBits(outDims));
   LinearLayout layout;
-  layout.inDims.assign(inDims.begin(), inDims.end());
-  layout.outDims.assign(outDims.begin(), outDims.end());
-  layout.columns.assign(columns.begin(), columns.end());
+  layout.inDims = std::move(inDims);
+  layout.outDims = std::move(outDims);
+  layout.columns = std::move(columns);
   return layout;
 }
 

@@ -117,6 +117,13 @@ public:
   getFromColumns(llvm::ArrayRef<LayoutDim> inDims,
                  llvm::ArrayRef<LayoutDim> outDims,
                  llvm::ArrayRef<uint64_t> columns);
+  /// The same, taking ownership of the vectors (no copies): for callers that
+  /// build them only to make a layout, such as the Python constructor.
+  static llvm::Expected<LinearLayout>
+  getFromOwnedColumns(llvm::SmallVector<LayoutDim, 4> &&inDims,
+                      llvm::SmallVector<LayoutDim, 4> &&outDims,
+                      llvm::SmallVector<uint64_t, 16> &&columns);
+
 
   /// `size` inputs mapped one to one onto `size` outputs.
   static llvm::Expected<LinearLayout>
