@@ -15,6 +15,15 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <new>
+
+#if PY_VERSION_HEX < 0x030B0000 && !defined(PYPY_VERSION)
+#include <longintrepr.h> // ob_digit; Python.h includes it from 3.11 on
+#endif
+
 namespace nb = nanobind;
 using namespace nb::literals;
 using namespace mlir::ll;
@@ -29,13 +38,38 @@ static std::string typeName(nb::handle value) {
 }
 
 /// The common case of toInt64: an exact int that fits, without
-/// PyNumber_Index and without building an error message.
-static bool tryExactInt64(nb::handle value, int64_t &result) {
-  if (!PyLong_CheckExact(value.ptr()))
+/// PyNumber_Index and without building an error message. Ints of one digit
+/// (every basis value, size and coordinate in practice) are read in place.
+/// Runs no Python code and never raises.
+static inline bool exactInt64(PyObject *obj, int64_t &result) {
+  if (!PyLong_CheckExact(obj))
     return false;
+#if defined(PYPY_VERSION)
+  // No in-place digits to read.
+#elif PY_VERSION_HEX >= 0x030C0000
+  if (PyUnstable_Long_IsCompact(reinterpret_cast<PyLongObject *>(obj))) {
+    result =
+        PyUnstable_Long_CompactValue(reinterpret_cast<PyLongObject *>(obj));
+    return true;
+  }
+#else
+  Py_ssize_t digits = Py_SIZE(obj);
+  if (digits == 0) {
+    result = 0;
+    return true;
+  }
+  if (digits == 1 || digits == -1) {
+    result =
+        digits * int64_t(reinterpret_cast<PyLongObject *>(obj)->ob_digit[0]);
+    return true;
+  }
+#endif
   int overflow = 0;
-  result = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  result = PyLong_AsLongLongAndOverflow(obj, &overflow);
   return !overflow;
+}
+static bool tryExactInt64(nb::handle value, int64_t &result) {
+  return exactInt64(value.ptr(), result);
 }
 
 int64_t python::toInt64(nb::handle value, const char *what) {
@@ -182,6 +216,169 @@ llvm::SmallVector<std::string, 4> python::toNames(nb::handle value,
   for (nb::handle item : toSequence(value, what))
     names.push_back(toString(item, "a dimension name"));
   return names;
+}
+
+//===----------------------------------------------------------------------===//
+// Fast paths
+//
+// Construction and apply are the calls a user makes per layout and per
+// point, so their common shapes (exact dicts, lists and tuples of exact ints
+// with ASCII names) are read in place through the CPython API, with no
+// temporary Python or C++ containers. They run no Python code, so borrowed
+// items cannot change under them. On any other shape and on every error they
+// bail out without raising, and the general path (which accepts any sequence
+// or mapping and words every message) redoes the call: the fast paths change
+// speed, never behaviour.
+//===----------------------------------------------------------------------===//
+
+/// An exact str of ASCII characters, as the text it holds (no copy).
+static inline bool exactAsciiName(PyObject *obj, llvm::StringRef &name) {
+  if (!PyUnicode_CheckExact(obj) || !PyUnicode_IS_COMPACT_ASCII(obj))
+    return false;
+  name = llvm::StringRef(static_cast<const char *>(PyUnicode_DATA(obj)),
+                         size_t(PyUnicode_GET_LENGTH(obj)));
+  return true;
+}
+
+/// Whether `name` holds `text`. Dimension names are a few characters long:
+/// word compares (overlapping at the end, never reading past either string)
+/// beat a call to memcmp, and a byte loop.
+static inline bool sameName(const std::string &name, llvm::StringRef text) {
+  size_t n = text.size();
+  if (name.size() != n)
+    return false;
+  const char *a = name.data(), *b = text.data();
+  auto load64 = [](const char *p) {
+    uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  auto load32 = [](const char *p) {
+    uint32_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8)
+      if (load64(a + i) != load64(b + i))
+        return false;
+    return load64(a + n - 8) == load64(b + n - 8);
+  }
+  if (n >= 4)
+    return load32(a) == load32(b) && load32(a + n - 4) == load32(b + n - 4);
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] != b[i])
+      return false;
+  return true;
+}
+
+/// The items of an exact list or tuple, in place.
+static inline bool exactItems(PyObject *obj, PyObject *const *&items,
+                              Py_ssize_t &size) {
+  if (PyList_CheckExact(obj)) {
+    items = reinterpret_cast<PyListObject *>(obj)->ob_item;
+    size = PyList_GET_SIZE(obj);
+    return true;
+  }
+  if (PyTuple_CheckExact(obj)) {
+    items = reinterpret_cast<PyTupleObject *>(obj)->ob_item;
+    size = PyTuple_GET_SIZE(obj);
+    return true;
+  }
+  return false;
+}
+
+/// `{name: size}` or `[(name, size), ...]` with exact ints of power-of-two
+/// size. Names are checked (identifiers, unique) by getFromOwnedColumns.
+static bool exactDims(PyObject *obj, llvm::SmallVectorImpl<LayoutDim> &dims) {
+  auto add = [&](PyObject *key, PyObject *value) {
+    llvm::StringRef name;
+    int64_t size;
+    if (!exactAsciiName(key, name) || !exactInt64(value, size) || size <= 0 ||
+        !llvm::isPowerOf2_64(uint64_t(size)))
+      return false;
+    dims.push_back({name.str(), int32_t(llvm::Log2_64(uint64_t(size)))});
+    return true;
+  };
+  if (PyDict_CheckExact(obj)) {
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(obj, &pos, &key, &value))
+      if (!add(key, value))
+        return false;
+    return true;
+  }
+  PyObject *const *pairs;
+  Py_ssize_t count;
+  if (!exactItems(obj, pairs, count))
+    return false;
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    PyObject *const *pair;
+    Py_ssize_t two;
+    if (!exactItems(pairs[i], pair, two) || two != 2 || !add(pair[0], pair[1]))
+      return false;
+  }
+  return true;
+}
+
+/// Construction's fast path: `bases` an exact dict of lists (or tuples) of
+/// bases, each a list (or tuple) of exact ints in range. Builds the layout in
+/// `self`, or returns false with nothing built and nothing raised.
+static bool layoutFromExactPython(LinearLayout *self, PyObject *bases,
+                                  PyObject *outDimsObj) {
+  llvm::SmallVector<LayoutDim, 4> outDims;
+  if (!PyDict_CheckExact(bases) || !exactDims(outDimsObj, outDims))
+    return false;
+  int outOffsets[kMaxLayoutBits + 1];
+  int64_t outSizes[kMaxLayoutBits + 1];
+  size_t numOuts = outDims.size();
+  if (numOuts > size_t(kMaxLayoutBits))
+    return false;
+  for (size_t k = 0, offset = 0; k < numOuts; ++k) {
+    outOffsets[k] = int(offset);
+    outSizes[k] = outDims[k].size();
+    offset += size_t(outDims[k].log2Size);
+    if (offset > size_t(kMaxLayoutBits))
+      return false;
+  }
+
+  llvm::SmallVector<LayoutDim, 4> inDims;
+  llvm::SmallVector<uint64_t, 16> columns;
+  PyObject *key, *dimBases;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next(bases, &pos, &key, &dimBases)) {
+    llvm::StringRef name;
+    PyObject *const *items;
+    Py_ssize_t numBases;
+    if (!exactAsciiName(key, name) || !exactItems(dimBases, items, numBases) ||
+        numBases > kMaxLayoutBits ||
+        columns.size() + size_t(numBases) > size_t(kMaxLayoutBits))
+      return false;
+    for (Py_ssize_t bit = 0; bit < numBases; ++bit) {
+      PyObject *const *values;
+      Py_ssize_t numValues;
+      if (!exactItems(items[bit], values, numValues) ||
+          size_t(numValues) != numOuts)
+        return false;
+      uint64_t column = 0;
+      for (size_t k = 0; k < numOuts; ++k) {
+        int64_t value;
+        if (!exactInt64(values[k], value) || value < 0 || value >= outSizes[k])
+          return false;
+        column |= uint64_t(value) << outOffsets[k];
+      }
+      columns.push_back(column);
+    }
+    inDims.push_back({name.str(), int32_t(numBases)});
+  }
+  llvm::Expected<LinearLayout> layout = LinearLayout::getFromOwnedColumns(
+      std::move(inDims), std::move(outDims), std::move(columns));
+  if (!layout) {
+    llvm::consumeError(layout.takeError());
+    return false;
+  }
+  new (self) LinearLayout(std::move(*layout));
+  return true;
 }
 
 /// Parses `{in_dim: [[v, ...], ...]}` against already-parsed output dims
@@ -370,89 +567,108 @@ static nb::dict applyVectorised(const LinearLayout &layout, nb::handle inputs) {
   return result;
 }
 
-/// The dimension name as an interned Python str, created once per process:
-/// result dicts get keys whose hash is already cached. A program uses a
-/// handful of names, so a linear scan beats hashing.
-static PyObject *internedName(const std::string &name) {
-  static std::vector<std::pair<std::string, PyObject *>> cache;
-  for (const auto &[known, object] : cache)
-    if (known == name)
-      return object;
+/// The dimension name as a new reference to an interned Python str, cached
+/// for the process: result dicts get keys whose hash is already known. A
+/// program uses a handful of names, so a linear scan beats hashing; past
+/// kMaxCachedNames distinct names, further ones are made on every call.
+/// nullptr (with MemoryError set) when the str cannot be made.
+namespace {
+struct CachedName {
+  std::string text;
+  PyObject *object; // Kept for the life of the process.
+};
+} // namespace
+static constexpr size_t kMaxCachedNames = 64;
+static std::vector<CachedName> nameCache;
+
+static PyObject *internedName(const std::string &name) noexcept {
+  for (const CachedName &entry : nameCache)
+    if (sameName(entry.text, name)) {
+      Py_INCREF(entry.object);
+      return entry.object;
+    }
   PyObject *object = PyUnicode_InternFromString(name.c_str());
-  if (!object)
-    throw nb::python_error();
-  cache.emplace_back(name, object);
+  if (object && nameCache.size() < kMaxCachedNames) {
+    try {
+      nameCache.push_back({name, object});
+      Py_INCREF(object);
+    } catch (const std::bad_alloc &) {
+      // Not cached; the str is still good. (This runs under a noexcept.)
+    }
+  }
   return object;
 }
 
-/// The index of the input dimension named by `key`, or -1. Compact ASCII
-/// strings (every identifier) are compared in place, without a UTF-8 copy.
-static int findInDim(llvm::ArrayRef<LayoutDim> inDims, PyObject *key) {
-  llvm::StringRef name;
-  if (PyUnicode_IS_COMPACT_ASCII(key)) {
-    name = llvm::StringRef(static_cast<const char *>(PyUnicode_DATA(key)),
-                           size_t(PyUnicode_GET_LENGTH(key)));
-  } else {
-    Py_ssize_t length;
-    const char *utf8 = PyUnicode_AsUTF8AndSize(key, &length);
-    if (!utf8) {
-      PyErr_Clear();
-      return -1;
-    }
-    name = llvm::StringRef(utf8, size_t(length));
-  }
-  for (auto [index, dim] : llvm::enumerate(inDims))
-    if (dim.name == name)
-      return int(index);
-  return -1;
-}
-
-/// apply's fast path: a dict of exact Python ints naming every input
-/// dimension once, in range. Anything else (including every error) returns
-/// nullptr and takes the general path, which words the messages.
-static PyObject *applyExactInts(const LinearLayout &layout, PyObject *inputs) {
+/// apply's fast path: an exact dict of exact ints naming every input
+/// dimension once, in range. Returns false (nothing raised) for anything
+/// else, including every error: the general path redoes the call and words
+/// the message. Otherwise `result` is the new dict, or nullptr with a Python
+/// error set (out of memory).
+static bool applyExactInts(const LinearLayout &layout, PyObject *inputs,
+                           PyObject *&result) noexcept {
   llvm::ArrayRef<LayoutDim> inDims = layout.getInDims();
+  size_t numIns = inDims.size();
   if (!PyDict_CheckExact(inputs) ||
-      PyDict_GET_SIZE(inputs) != Py_ssize_t(inDims.size()))
-    return nullptr;
+      PyDict_GET_SIZE(inputs) != Py_ssize_t(numIns))
+    return false;
   uint64_t flat = 0, given = 0;
   PyObject *key, *value;
   Py_ssize_t pos = 0;
+  // Dicts usually name the dimensions in order, so each key is first
+  // compared with the dimension after the previous one (at bit `offset`).
+  // Dict keys are distinct and there are numIns of them, so finding each
+  // one exactly once means all are given.
+  size_t index = 0;
+  int offset = 0;
   while (PyDict_Next(inputs, &pos, &key, &value)) {
-    if (!PyUnicode_Check(key) || !PyLong_CheckExact(value))
-      return nullptr;
-    int index = findInDim(inDims, key);
-    if (index < 0 || (given >> index & 1))
-      return nullptr;
+    llvm::StringRef name;
+    int64_t v;
+    if (!exactAsciiName(key, name) || !exactInt64(value, v))
+      return false;
+    if (!sameName(inDims[index].name, name)) {
+      offset = 0;
+      for (index = 0; index < numIns && !sameName(inDims[index].name, name);
+           ++index)
+        offset += inDims[index].log2Size;
+      if (index == numIns)
+        return false;
+    }
+    if ((given >> index & 1) || v < 0 || v >= inDims[index].size())
+      return false;
     given |= uint64_t(1) << index;
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-    if (overflow || v < 0 || v >= inDims[index].size())
-      return nullptr;
-    flat |= uint64_t(v) << layout.getInDimBitOffset(index);
+    flat |= uint64_t(v) << offset;
+    offset += inDims[index].log2Size;
+    if (++index == numIns)
+      index = 0, offset = 0;
   }
   uint64_t out = layout.applyFlat(flat);
-  PyObject *result = PyDict_New();
+  result = PyDict_New();
   if (!result)
-    throw nb::python_error();
+    return true;
   for (const LayoutDim &dim : layout.getOutDims()) {
+    PyObject *name = internedName(dim.name);
     PyObject *number =
-        PyLong_FromUnsignedLongLong(out & ((uint64_t(1) << dim.log2Size) - 1));
-    int failed =
-        !number || PyDict_SetItem(result, internedName(dim.name), number);
+        name ? PyLong_FromLongLong(
+                   (long long)(out & ((uint64_t(1) << dim.log2Size) - 1)))
+             : nullptr;
+    int failed = !number || PyDict_SetItem(result, name, number);
     Py_XDECREF(number);
+    Py_XDECREF(name);
     if (failed) {
-      Py_DECREF(result);
-      throw nb::python_error();
+      Py_CLEAR(result);
+      return true;
     }
-    out = dim.log2Size >= 64 ? 0 : out >> dim.log2Size;
+    out >>= dim.log2Size; // log2Size <= 62
   }
-  return result;
+  return true;
 }
 
 static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
-  if (PyObject *fast = applyExactInts(layout, inputs.ptr()))
+  if (PyObject *fast; applyExactInts(layout, inputs.ptr(), fast)) {
+    if (!fast)
+      throw nb::python_error();
     return nb::steal<nb::dict>(fast);
+  }
   if (!PyDict_Check(inputs.ptr()) &&
       !PyObject_HasAttrString(inputs.ptr(), "items"))
     throw nb::type_error(
@@ -478,6 +694,63 @@ static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
   return applyVectorised(layout, inputs);
 }
 
+/// The nanobind binding of `apply` (the general path), kept alive for the
+/// life of the process.
+static PyObject *boundApply = nullptr;
+
+/// `LinearLayout.apply` as a plain CPython method (METH_FASTCALL): the
+/// common call, `layout.apply({dim: int, ...})`, reaches applyExactInts
+/// without nanobind's dispatch. Every other call (keywords, wrong arity,
+/// arrays, an uninitialised self, any error) goes to the nanobind binding
+/// unchanged, with its messages.
+static PyObject *applyMethod(PyObject *self, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames) noexcept {
+  if (nargs == 1 && !kwnames && nb::inst_ready(self)) {
+    PyObject *result;
+    if (applyExactInts(*nb::inst_ptr<LinearLayout>(self), args[0], result))
+      return result;
+  }
+  // Forward (self, *args, **kwargs) as they came.
+  size_t total = size_t(nargs);
+  if (kwnames)
+    total += size_t(PyTuple_GET_SIZE(kwnames));
+  PyObject *small[8];
+  PyObject **forwarded = small;
+  if (total + 1 > std::size(small)) {
+    forwarded = static_cast<PyObject **>(
+        PyMem_Malloc((total + 1) * sizeof(PyObject *)));
+    if (!forwarded)
+      return PyErr_NoMemory();
+  }
+  forwarded[0] = self;
+  std::copy(args, args + total, forwarded + 1);
+  PyObject *result = PyObject_Vectorcall(boundApply, forwarded,
+                                         size_t(nargs) + 1, kwnames);
+  if (forwarded != small)
+    PyMem_Free(forwarded);
+  return result;
+}
+
+static PyMethodDef applyMethodDef = {
+    "apply",
+    reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(applyMethod)),
+    METH_FASTCALL | METH_KEYWORDS,
+    "apply($self, inputs)\n--\n\n"
+    "Evaluates the layout on {input dimension: value}; values may be ints or "
+    "NumPy arrays (broadcast together). Returns {output dimension: value}."};
+
+/// Swaps the nanobind binding of `apply` on `cls` for applyMethod.
+static void installFastApply(nb::handle cls) {
+  boundApply = PyObject_GetAttrString(cls.ptr(), "apply");
+  if (!boundApply)
+    throw nb::python_error();
+  nb::object method = nb::steal(PyDescr_NewMethod(
+      reinterpret_cast<PyTypeObject *>(cls.ptr()), &applyMethodDef));
+  if (!method.is_valid() ||
+      PyObject_SetAttrString(cls.ptr(), "apply", method.ptr()) != 0)
+    throw nb::python_error();
+}
+
 //===----------------------------------------------------------------------===//
 // The class
 //===----------------------------------------------------------------------===//
@@ -496,18 +769,19 @@ static nb::object matrix(const LinearLayout &layout) {
 }
 
 static void populateLinearLayoutBindings(nb::module_ &m) {
-  nb::class_<LinearLayout>(m, "LinearLayout", R"doc(
+  nb::class_<LinearLayout> cls(m, "LinearLayout", R"doc(
 A linear map over F2 from labelled input bits to labelled output bits.
 
 LinearLayout(bases, out_dims): `bases` maps each input dimension to the list
 of its bases (the images of its bits, one int per output dimension);
 `out_dims` maps each output dimension to its power-of-two size (a dict or a
 list of (name, size) pairs, in order). Dimensions flatten with the first
-listed one least significant.)doc")
-      .def(
+listed one least significant.)doc");
+  cls.def(
           "__init__",
           [](LinearLayout *self, nb::handle bases, nb::handle outDims) {
-            new (self) LinearLayout(layoutFromPython(bases, outDims));
+            if (!layoutFromExactPython(self, bases.ptr(), outDims.ptr()))
+              new (self) LinearLayout(layoutFromPython(bases, outDims));
           },
           "bases"_a, "out_dims"_a)
       .def_static(
@@ -680,6 +954,7 @@ listed one least significant.)doc")
             self.type(),
             nb::make_tuple(basesToDict(l), dimsToDict(l.getOutDims())));
       });
+  installFastApply(cls);
 }
 
 static BindingRegistration registration(/*order=*/0,
