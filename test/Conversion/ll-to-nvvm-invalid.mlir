@@ -159,3 +159,18 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// 2^40 registers per thread: rejected before any per-register type or
+// value is built (it used to exhaust memory).
+#big = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [0, 256], [0, 512], [0, 1024], [0, 2048], [0, 4096], [0, 8192], [0, 16384], [0, 32768], [0, 65536], [0, 131072], [0, 262144], [0, 524288], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], [256, 0], [512, 0], [1024, 0], [2048, 0], [4096, 0], [8192, 0], [16384, 0], [32768, 0], [65536, 0], [131072, 0], [262144, 0], [524288, 0]], lane = [], warp = []}>
+gpu.module @k {
+  gpu.func @huge(%p: !llvm.ptr<1>) kernel {
+    // expected-error @below {{the tile layout has 1099511627776 registers per thread (at most 4096 lowered)}}
+    // expected-error @below {{failed to legalize operation 'll.load_tile'}}
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<1048576x1048576xf32, #big>
+    ll.store_tile %t, %p : tensor<1048576x1048576xf32, #big>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -51,6 +51,8 @@ Value GPUTargetHooks::createAffineShuffle(OpBuilder &builder, Location loc,
 }
 
 static constexpr llvm::StringLiteral kScratchName = "__ll_scratch";
+/// What one thread may hold: larger tiles are rejected, not unrolled.
+static constexpr int64_t kMaxRegistersPerThread = 4096;
 
 //===----------------------------------------------------------------------===//
 // Address maps
@@ -130,10 +132,11 @@ static FailureOr<ThreadLayout> getThreadLayout(Operation *op,
   if ((int64_t(1) << result.laneBits) > lanesPerWarp)
     return op->emitError() << what << " has " << (int64_t(1) << result.laneBits)
                            << " lanes, but a warp has " << lanesPerWarp;
-  if (result.registerBits > 12)
+  if (result.numRegisters() > kMaxRegistersPerThread)
     return op->emitError() << what << " has "
                            << (int64_t(1) << result.registerBits)
-                           << " registers per thread (at most 4096 lowered)";
+                           << " registers per thread (at most "
+                           << kMaxRegistersPerThread << " lowered)";
   return result;
 }
 
@@ -925,6 +928,11 @@ public:
       const LinearLayout &layout = encoding.getLinearLayout();
       int64_t registers =
           layout.hasInDim("register") ? layout.getInDimSize("register") : 1;
+      // More registers than a thread is lowered with: no type, so the op
+      // that uses it fails to legalize with its own diagnostic (building
+      // a 2^40-member struct would exhaust memory first).
+      if (registers > kMaxRegistersPerThread)
+        return std::nullopt;
       Type element = convertElementType(type.getElementType());
       if (!element)
         return std::nullopt;
