@@ -620,7 +620,9 @@ static bool applyExactInts(const LinearLayout &layout, PyObject *inputs,
   // one exactly once means all are given.
   size_t index = 0;
   int offset = 0;
-  while (PyDict_Next(inputs, &pos, &key, &value)) {
+  for (size_t seen = 0; seen < numIns; ++seen) {
+    if (!PyDict_Next(inputs, &pos, &key, &value))
+      return false;
     llvm::StringRef name;
     int64_t v;
     if (!exactAsciiName(key, name) || !exactInt64(value, v))
