@@ -18,15 +18,16 @@ gpu.module @k {
     // CHECK: llvm.and %[[TID]], %[[C31]] : i32
     // CHECK: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
     // CHECK: llvm.lshr %[[TID]], %[[C5]] : i32
-    // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
     // CHECK: rocdl.s.barrier
     // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
     // W64: %[[C63:.*]] = llvm.mlir.constant(63 : i32) : i32
     // W64: %[[C6:.*]] = llvm.mlir.constant(6 : i32) : i32
     // W64: llvm.lshr %{{.*}}, %[[C6]] : i32
-    // gfx950 is wave64 with 64 LDS banks: the 32-lane layout is accepted,
-    // and there a one-sided vector (the rows' 4 registers as one 128-bit
-    // store, scalar loads) takes fewer wavefronts than scalars both ways.
+    // gfx950 is wave64 with 64 LDS banks: the 32-lane layout is accepted.
+    // On AMD the planner takes a one-sided vector (4 registers as one
+    // 128-bit store, scalar loads) whenever it costs no more wavefronts and
+    // fewer LDS instructions.
     // GFX950: llvm.mlir.constant(63 : i32) : i32
     // GFX950: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
     // GFX950: llvm.load %{{.*}} : !llvm.ptr<3> -> f32

@@ -17,8 +17,11 @@ gpu.module @k {
     // CHECK: %[[C63:.*]] = llvm.mlir.constant(63 : i32) : i32
     // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %[[C63]] : i32
     // CHECK-NOT: rocdl.s.barrier
+    // A one-sided vector (AMD: equal wavefronts, fewer LDS instructions):
+    // four of each thread's registers go to consecutive LDS words and are
+    // stored as one 128-bit ds_write; the loads read single fp32.
     // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
     // CHECK: llvm.fence syncscope("workgroup") release
     // CHECK-NEXT: rocdl.s.barrier
     // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
