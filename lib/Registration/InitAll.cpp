@@ -12,6 +12,11 @@ void mlir::ll::registerAllDialects(DialectRegistry &registry) {
   registry.insert<mlir::ll::LLDialect>();
 }
 
+void mlir::ll::registerLLConversionPasses() {
+  registerLLToNVVMPasses();
+  registerLLToROCDLPasses();
+}
+
 void mlir::ll::registerAllPasses() {
   mlir::ll::registerLLPasses();
   mlir::ll::registerLLConversionPasses();

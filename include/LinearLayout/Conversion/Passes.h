@@ -32,16 +32,19 @@ namespace mlir::ll {
 #define GEN_PASS_DECL
 #include "LinearLayout/Conversion/Passes.h.inc"
 
-/// Registers the conversion passes and the pipeline
+/// Registers convert-ll-to-nvvm and the pipeline
 /// `ll-to-ptx{chip=sm_90 index-bitwidth=32}`: convert-ll-to-nvvm, then the
 /// upstream lowering of scf/gpu/arith to NVVM, and `gpu-module-to-binary`
 /// with `format=isa` (the PTX text is in the resulting `gpu.binary`).
-void registerLLConversionPasses();
+void registerLLToNVVMPasses();
 
 /// Registers convert-ll-to-rocdl, ll-extract-gpu-module and the pipeline
-/// `ll-to-rocdl{chip=gfx942 wave-size=0 index-bitwidth=32}` (called by
-/// registerLLConversionPasses).
+/// `ll-to-rocdl{chip=gfx942 wave-size=0 index-bitwidth=32}`.
 void registerLLToROCDLPasses();
+
+/// Both of the above (LinearLayoutRegistration; ll::registerAllPasses
+/// calls it).
+void registerLLConversionPasses();
 
 } // namespace mlir::ll
 

@@ -153,11 +153,10 @@ void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
 }
 } // namespace
 
-void mlir::ll::registerLLConversionPasses() {
+void mlir::ll::registerLLToNVVMPasses() {
   static bool registered = [] {
     ::mlir::registerPass(
         []() -> std::unique_ptr<Pass> { return createConvertLLToNVVM(); });
-    registerLLToROCDLPasses();
     PassPipelineRegistration<LLToPTXOptions>(
         "ll-to-ptx",
         "Lower ll kernels to PTX with upstream MLIR: convert-ll-to-nvvm, "

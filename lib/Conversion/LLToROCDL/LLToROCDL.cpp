@@ -228,12 +228,14 @@ void buildLLToROCDLPipeline(OpPassManager &pm,
   llOptions.waveSize = options.waveSize;
   llOptions.indexBitwidth = options.indexBitwidth;
   pm.addPass(createConvertLLToROCDL(llOptions));
-  // A bad chip fails in convert-ll-to-rocdl with a diagnostic; the rest of
-  // the pipeline only needs a well-formed string.
+  // A bad chip fails in convert-ll-to-rocdl with a diagnostic; it must
+  // not reach the textual pipeline below (a `}` in it would not parse).
   auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
-  bool wave64 = amdChip ? amdChip->waveSize == 64 : true;
-  if (!amdChip)
+  if (!amdChip) {
     llvm::consumeError(amdChip.takeError());
+    return;
+  }
+  bool wave64 = amdChip->waveSize == 64;
   std::string rest =
       "convert-scf-to-cf,gpu.module(convert-gpu-to-rocdl{chipset=" +
       options.chip +
@@ -246,16 +248,20 @@ void buildLLToROCDLPipeline(OpPassManager &pm,
 } // namespace
 
 void mlir::ll::registerLLToROCDLPasses() {
-  ::mlir::registerPass(
-      []() -> std::unique_ptr<Pass> { return createConvertLLToROCDL(); });
-  ::mlir::registerPass(
-      []() -> std::unique_ptr<Pass> { return createLLExtractGPUModule(); });
-  PassPipelineRegistration<LLToROCDLOptions>(
-      "ll-to-rocdl",
-      "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
-      "convert-ll-to-rocdl, convert-scf-to-cf, convert-gpu-to-rocdl, "
-      "rocdl-attach-target, reconcile-unrealized-casts (then "
-      "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
-      "target give ISA)",
-      buildLLToROCDLPipeline);
+  static bool registered = [] {
+    ::mlir::registerPass(
+        []() -> std::unique_ptr<Pass> { return createConvertLLToROCDL(); });
+    ::mlir::registerPass(
+        []() -> std::unique_ptr<Pass> { return createLLExtractGPUModule(); });
+    PassPipelineRegistration<LLToROCDLOptions>(
+        "ll-to-rocdl",
+        "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
+        "convert-ll-to-rocdl, convert-scf-to-cf, convert-gpu-to-rocdl, "
+        "rocdl-attach-target, reconcile-unrealized-casts (then "
+        "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
+        "target give ISA)",
+        buildLLToROCDLPipeline);
+    return true;
+  }();
+  (void)registered;
 }

@@ -23,8 +23,9 @@ void llContextLoadDialect(MlirContext context) {
 void llRegisterPasses(void) {
   static bool registered = [] {
     registerLLPasses();
-    // convert-ll-to-nvvm and the ll-to-ptx pipeline, for PassManager.parse.
-    registerLLConversionPasses();
+    // The conversions and their pipelines, for PassManager.parse.
+    registerLLToNVVMPasses();
+    registerLLToROCDLPasses();
     return true;
   }();
   (void)registered;
