@@ -16,6 +16,9 @@ interpreter, its `triton._C.libtriton.linear_layout.LinearLayout` is timed on
 the same inputs in the same run, and the speed-up is reported.
 
     python bench/algebra.py --out bench/results/algebra-<machine>
+
+With LL_BUILD_DIR=build/<dir> it uses that developer build instead of the
+installed package.
 """
 
 from __future__ import annotations
@@ -28,7 +31,11 @@ import platform
 import sys
 import timeit
 
-import linear_layout as ll
+if os.environ.get("LL_BUILD_DIR"):
+    sys.path.insert(0, os.path.join(os.path.abspath(os.environ["LL_BUILD_DIR"]),
+                                    "python_packages"))
+
+import linear_layout as ll  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CORPUS = os.path.join(HERE, "..", "..", "shared", "bench", "corpus.json")
@@ -154,8 +161,18 @@ def main() -> int:
             entry["speedup_min"] = min(r["triton_us"][op] / r["ours_us"][op] for r in rows)
         summary[op] = entry
 
+    # What CPython itself costs here: the floor under every call above.
+    sample = ll.LinearLayout.identity_1d(4, "register", "dim0")
+    two = {"dim0": 0, "dim1": 0}
+    floor = {
+        "python_call_of_a_property_us": best_time_us(lambda: sample.total_in_bits, args.repeats),
+        "two_entry_dict_literal_us": best_time_us(lambda: {"dim0": 0, "dim1": 0}, args.repeats),
+        # A C method taking nothing and returning a new two-entry dict.
+        "two_entry_dict_copy_us": best_time_us(lambda: two.copy(), args.repeats),
+    }
     result = {
         "machine": args.machine or machine_description(),
+        "cpython_floor": floor,
         "triton": triton_version,
         "corpus": os.path.basename(args.corpus),
         "cases": rows,
@@ -176,7 +193,12 @@ def main() -> int:
         lines += ["| operation | linear-layout µs |", "|---|---:|"]
         for op, e in summary.items():
             lines.append(f"| `{op}` | {e['ours_geomean_us']:.2f} |")
-    lines += ["", "Per case (ours / Triton, µs):", "",
+    lines += ["", "For scale, CPython's own cost on this machine: reading a property of a "
+              f"bound object {floor['python_call_of_a_property_us']:.2f} µs, building a two-entry "
+              f"dict literal {floor['two_entry_dict_literal_us']:.2f} µs, `dict.copy()` of a "
+              f"two-entry dict {floor['two_entry_dict_copy_us']:.2f} µs. `apply` reads a dict and "
+              "returns a new one, so it cannot go much below the last.",
+              "", "Per case (ours / Triton, µs):", "",
               "| case | " + " | ".join(OPERATIONS) + " |",
               "|---|" + "---:|" * len(OPERATIONS)]
     for r in rows:

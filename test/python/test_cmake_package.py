@@ -39,7 +39,7 @@ def _package_dir(name):
     import importlib.util
 
     spec = importlib.util.find_spec(name)
-    return list(spec.submodule_search_locations)[0]
+    return next(iter(spec.submodule_search_locations))
 
 
 def test_downstream_project_builds_and_runs(tmp_path):
