@@ -118,7 +118,8 @@ class CompiledKernel(str):
     """PTX text (a str) with what a launcher needs beside it."""
 
     #: Bytes of dynamic shared memory to request at launch (0: none; the
-    #: scratch is static). Set when a conversion needs more than 48 KiB.
+    #: scratch is static). Set when a conversion needs more than the
+    #: static limit (48 KiB on NVIDIA, the chip's LDS on AMD).
     dynamic_shared_bytes: int = 0
     #: AMD only: the LLVM IR the assembly was made from.
     llvm_ir: str = ""
@@ -148,21 +149,27 @@ def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
     if not chip.startswith("gfx"):
         raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
                          f"compile() for {chip}")
+    return _llvm_ir(module, chip, wave_size, index_bitwidth)[0]
+
+
+def _llvm_ir(module, chip, wave_size, index_bitwidth):
+    """(LLVM IR, dynamic LDS bytes) for an AMD chip."""
     lowered = lower(module, f"builtin.module(ll-to-rocdl{{chip={chip} "
                             f"wave-size={wave_size} "
-                            f"index-bitwidth={index_bitwidth}}},"
-                            "ll-extract-gpu-module)")
+                            f"index-bitwidth={index_bitwidth}}})")
+    dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
+    device = lower(lowered, "builtin.module(ll-extract-gpu-module)")
     proc = subprocess.run([_mlir_translate(), "--mlir-to-llvmir", "-"],
-                          input=lowered, capture_output=True, text=True,
+                          input=device, capture_output=True, text=True,
                           check=False)
     if proc.returncode != 0:
         raise ValueError("module: mlir-translate failed:\n" +
                          proc.stderr.strip())
-    return proc.stdout
+    return proc.stdout, max((int(d) for d in dynamic), default=0)
 
 
 def _amdgpu_assembly(module, chip, wave_size, index_bitwidth):
-    ir_text = llvm_ir(module, chip, wave_size, index_bitwidth)
+    ir_text, dynamic = _llvm_ir(module, chip, wave_size, index_bitwidth)
     llc = find_amdgpu_llc()
     if llc is None:
         raise RuntimeError(
@@ -179,6 +186,7 @@ def _amdgpu_assembly(module, chip, wave_size, index_bitwidth):
         raise ValueError("module: llc failed:\n" + proc.stderr.strip())
     result = CompiledKernel(proc.stdout)
     result.llvm_ir = ir_text
+    result.dynamic_shared_bytes = dynamic
     return result
 
 
