@@ -599,6 +599,19 @@ static PyObject *internedName(const std::string &name) noexcept {
   return object;
 }
 
+/// Python's cached ints 0..255, taken once when the module is set up (see
+/// installFastApply) and kept for the life of the process.
+static PyObject *smallInts[256];
+
+/// A new reference to the int `value` (< 2^63): small ones without a call.
+static inline PyObject *newInt(uint64_t value) noexcept {
+  if (value < std::size(smallInts) && smallInts[value]) {
+    Py_INCREF(smallInts[value]);
+    return smallInts[value];
+  }
+  return PyLong_FromLongLong((long long)value);
+}
+
 /// apply's fast path: an exact dict of exact ints naming every input
 /// dimension once, in range. Returns false (nothing raised) for anything
 /// else, including every error: the general path redoes the call and words
@@ -611,13 +624,13 @@ static bool applyExactInts(const LinearLayout &layout, PyObject *inputs,
   if (!PyDict_CheckExact(inputs) ||
       PyDict_GET_SIZE(inputs) != Py_ssize_t(numIns))
     return false;
-  uint64_t flat = 0, given = 0;
+  uint64_t flat = 0;
   PyObject *key, *value;
   Py_ssize_t pos = 0;
   // Dicts usually name the dimensions in order, so each key is first
   // compared with the dimension after the previous one (at bit `offset`).
-  // Dict keys are distinct and there are numIns of them, so finding each
-  // one exactly once means all are given.
+  // The keys are exact strs, distinct, and there are numIns of them, so no
+  // two name the same dimension: each dimension is given exactly once.
   size_t index = 0;
   int offset = 0;
   for (size_t seen = 0; seen < numIns; ++seen) {
@@ -635,9 +648,8 @@ static bool applyExactInts(const LinearLayout &layout, PyObject *inputs,
       if (index == numIns)
         return false;
     }
-    if ((given >> index & 1) || v < 0 || v >= inDims[index].size())
+    if (v < 0 || v >= inDims[index].size())
       return false;
-    given |= uint64_t(1) << index;
     flat |= uint64_t(v) << offset;
     offset += inDims[index].log2Size;
     if (++index == numIns)
@@ -649,10 +661,8 @@ static bool applyExactInts(const LinearLayout &layout, PyObject *inputs,
     return true;
   for (const LayoutDim &dim : layout.getOutDims()) {
     PyObject *name = internedName(dim.name);
-    PyObject *number =
-        name ? PyLong_FromLongLong(
-                   (long long)(out & ((uint64_t(1) << dim.log2Size) - 1)))
-             : nullptr;
+    PyObject *number = name ? newInt(out & ((uint64_t(1) << dim.log2Size) - 1))
+                            : nullptr;
     int failed = !number || PyDict_SetItem(result, name, number);
     Py_XDECREF(number);
     Py_XDECREF(name);
@@ -700,49 +710,39 @@ static nb::dict apply(const LinearLayout &layout, nb::handle inputs) {
 /// life of the process.
 static PyObject *boundApply = nullptr;
 
-/// `LinearLayout.apply` as a plain CPython method (METH_FASTCALL): the
-/// common call, `layout.apply({dim: int, ...})`, reaches applyExactInts
-/// without nanobind's dispatch. Every other call (keywords, wrong arity,
-/// arrays, an uninitialised self, any error) goes to the nanobind binding
-/// unchanged, with its messages.
-static PyObject *applyMethod(PyObject *self, PyObject *const *args,
-                             Py_ssize_t nargs, PyObject *kwnames) noexcept {
-  if (nargs == 1 && !kwnames && nb::inst_ready(self)) {
+/// apply's general path: the nanobind binding, called with (self, inputs).
+[[gnu::noinline]] static PyObject *callBoundApply(PyObject *self,
+                                                  PyObject *inputs) noexcept {
+  PyObject *args[] = {self, inputs};
+  return PyObject_Vectorcall(boundApply, args, 2, nullptr);
+}
+
+/// `LinearLayout.apply` as a plain CPython METH_O method: the common call,
+/// `layout.apply({dim: int, ...})`, reaches applyExactInts without
+/// nanobind's dispatch, through CPython's cheapest method call. Every other
+/// argument (arrays, mappings, any error) and an uninitialised self go to
+/// the nanobind binding unchanged, with its messages. The argument is
+/// positional only (DESIGN.md: `apply(dict) -> dict`).
+static PyObject *applyMethod(PyObject *self, PyObject *inputs) noexcept {
+  if (nb::inst_ready(self)) {
     PyObject *result;
-    if (applyExactInts(*nb::inst_ptr<LinearLayout>(self), args[0], result))
+    if (applyExactInts(*nb::inst_ptr<LinearLayout>(self), inputs, result))
       return result;
   }
-  // Forward (self, *args, **kwargs) as they came.
-  size_t total = size_t(nargs);
-  if (kwnames)
-    total += size_t(PyTuple_GET_SIZE(kwnames));
-  PyObject *small[8];
-  PyObject **forwarded = small;
-  if (total + 1 > std::size(small)) {
-    forwarded = static_cast<PyObject **>(
-        PyMem_Malloc((total + 1) * sizeof(PyObject *)));
-    if (!forwarded)
-      return PyErr_NoMemory();
-  }
-  forwarded[0] = self;
-  std::copy(args, args + total, forwarded + 1);
-  PyObject *result = PyObject_Vectorcall(boundApply, forwarded,
-                                         size_t(nargs) + 1, kwnames);
-  if (forwarded != small)
-    PyMem_Free(forwarded);
-  return result;
+  return callBoundApply(self, inputs);
 }
 
 static PyMethodDef applyMethodDef = {
-    "apply",
-    reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(applyMethod)),
-    METH_FASTCALL | METH_KEYWORDS,
-    "apply($self, inputs)\n--\n\n"
+    "apply", applyMethod, METH_O,
+    "apply($self, inputs, /)\n--\n\n"
     "Evaluates the layout on {input dimension: value}; values may be ints or "
     "NumPy arrays (broadcast together). Returns {output dimension: value}."};
 
 /// Swaps the nanobind binding of `apply` on `cls` for applyMethod.
 static void installFastApply(nb::handle cls) {
+  for (size_t i = 0; i < std::size(smallInts); ++i)
+    if (!(smallInts[i] = PyLong_FromSize_t(i)))
+      throw nb::python_error();
   boundApply = PyObject_GetAttrString(cls.ptr(), "apply");
   if (!boundApply)
     throw nb::python_error();
