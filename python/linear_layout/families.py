@@ -60,8 +60,12 @@ def _shape(shape) -> list:
 class DistributedLayout:
     """Base of the register layouts: ``(register, lane, warp, block) -> (dim0, ...)``."""
 
-    def _spec(self) -> dict:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def _spec(self) -> dict:
+        # Every family overrides this; the base itself describes no layout.
+        raise TypeError(f"{type(self).__name__} is the abstract base of the "
+                        "layout families: use BlockedLayout, SliceLayout, "
+                        "NvidiaMmaLayout, DotOperandLayout, AmdMfmaLayout or "
+                        "AmdWmmaLayout")
 
     def _validate(self) -> None:
         object.__setattr__(self, "_rank", _core.distributed_rank(self._spec()))

@@ -400,3 +400,10 @@ def test_huge_dimensions_are_refused_or_reported_exactly(name):
         return
     assert result.in_dims == ins
     assert result.out_dims == outs
+
+
+def test_abstract_family_base_is_a_type_error():
+    import linear_layout as ll
+
+    with pytest.raises(TypeError, match="abstract base"):
+        ll.DistributedLayout().to_linear([4])
