@@ -473,6 +473,15 @@ class _Interpreter:
     def op_nvvm_barrier(self, op, mask):
         self.barrier(mask)
 
+    def op_nvvm_bar_warp_sync(self, op, mask):
+        """Synchronises (and orders the shared-memory accesses of) the lanes
+        of one warp only: no ordering between warps, so it does not end the
+        race-checking epoch."""
+        lanes = self.get(op.operands[0]) & 0xFFFFFFFF
+        if not mask.all() or not (lanes == 0xFFFFFFFF).all():
+            raise InterpreterError("bar.warp.sync: every lane of the warp "
+                                   "must take part")
+
     def op_llvm_fence(self, op, mask):
         return None
 

@@ -35,7 +35,10 @@ def _lanes(case):
 
 def _pass(target: str) -> str:
     if target.startswith("sm_"):
-        return f"convert-ll-to-nvvm{{chip={target}}}"
+        # sm_<N>[/<min-round-bytes>]
+        chip, _, round_bytes = target.partition("/")
+        extra = f" min-round-bytes={round_bytes}" if round_bytes else ""
+        return f"convert-ll-to-nvvm{{chip={chip}{extra}}}"
     chip, _, wave = target.partition(":")
     return f"convert-ll-to-rocdl{{chip={chip} wave-size={wave or 0}}}"
 
@@ -132,6 +135,57 @@ def test_corpus_on_nvvm(case):
     (whose plans use one-sided vectors: 16-byte stores, byte loads), on
     sm_70 (ldmatrix/stmatrix are not interpreted)."""
     _check(case, "sm_70", "conv")
+
+
+MULTI_ROUND = [c for c in CORPUS32
+               if c["name"].startswith(("mma2_to_blocked", "blocked_to_mma2",
+                                        "warp_transpose"))]
+
+
+@pytest.mark.parametrize("round_bytes", [0, 4096, 16384])
+@pytest.mark.parametrize("case", MULTI_ROUND, ids=lambda c: c["name"])
+def test_rounds_on_nvvm(case, round_bytes):
+    """Conversions in several rounds (2 to 8 on sm_70) alternating between
+    two scratch slots with one barrier per round, and the same merged into
+    fewer rounds: loops of them, race-checked."""
+    _check(case, f"sm_70/{round_bytes}", "conv_loop")
+
+
+def test_interpreter_catches_rounds_sharing_a_slot():
+    """In a loop, with the second slot's offset zeroed, round 1 overwrites
+    round 0's slot while other warps may still read it: the write-after-read
+    barrier that alternating slots make unnecessary is missing."""
+    case = next(c for c in MULTI_ROUND if c["name"].startswith("warp_"))
+
+    def same_slot(text):
+        return re.sub(r"llvm\.mlir\.constant\((\d+) : i32\) : i32",
+                      lambda m: ("llvm.mlir.constant(0 : i32) : i32"
+                                 if int(m.group(1)) == 8192 else m.group(0)),
+                      text)
+
+    assert "constant(8192 : i32)" in lower(
+        kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                          case["dtype"], rounds=ROUNDS), "sm_70/0")
+    with pytest.raises(simt.InterpreterError, match="race"):
+        run_case(case, "sm_70/0", "conv_loop", mutate=same_slot)
+
+
+def test_interpreter_catches_a_warp_barrier_in_a_multi_warp_block():
+    """bar.warp.sync orders one warp's accesses only: where warps exchange
+    data through shared memory it is a race (the lowering emits it only
+    for one-warp blocks)."""
+    case = next(c for c in MULTI_ROUND if c["name"].startswith("warp_"))
+    count = iter(range(1 << 20))
+
+    def warp_barriers(text):
+        def sub(m):
+            n = next(count)
+            return (f"%warp_mask{n} = llvm.mlir.constant(-1 : i32) : i32\n"
+                    f"{m.group(1)}nvvm.bar.warp.sync %warp_mask{n} : i32")
+        return re.sub(r"^(\s*)nvvm\.barrier0$", sub, text, flags=re.M)
+
+    with pytest.raises(simt.InterpreterError, match="race"):
+        run_case(case, "sm_70", mutate=warp_barriers)
 
 
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)

@@ -46,7 +46,14 @@ def test_corpus_ptx(case, kind):
                               "sm_90")
     stores = _count(r"\bst\.shared", ptx) + _count(r"\bstmatrix", ptx)
     loads = _count(r"\bld\.shared", ptx) + _count(r"\bldmatrix", ptx)
+    # bar.sync, or bar.warp.sync in a block of one warp
     barriers = _count(r"\bbar\.sync", ptx)
+    warp_barriers = _count(r"\bbar\.warp\.sync", ptx)
+    if case["warps"] == 1:
+        assert barriers == 0
+        barriers = warp_barriers
+    else:
+        assert warp_barriers == 0
     shuffles = _count(r"\bshfl\.sync\.idx", ptx)
     if plan.kind in ("noop", "registers"):
         # register moves: no shared memory, no barrier
@@ -92,14 +99,15 @@ def test_corpus_ptx(case, kind):
 def test_transpose_ptx_counts():
     """The 16x32 fp32 transpose with plain instructions (sm_70): 16 scalar
     stores and 16 loads per thread (A_reg and B_reg share nothing), one
-    barrier between them (nothing read the scratch before), 2 KiB of
-    scratch."""
+    barrier between them (nothing read the scratch before; a warp barrier,
+    as the block is one warp), 2 KiB of scratch."""
     case = CORPUS[0]
     ptx = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
                                   case["dtype"]), chip="sm_70")
     assert _count(r"\bst\.shared\.[bu]32", ptx) == 16
     assert _count(r"\bld\.shared\.[bu]32", ptx) == 16
-    assert _count(r"\bbar\.sync", ptx) == 1
+    assert _count(r"\bbar\.warp\.sync", ptx) == 1
+    assert _count(r"\bbar\.sync", ptx) == 0
     assert ".shared .align 16 .b8 __ll_scratch[2048]" in ptx
     # vectorised global accesses are impossible here too (column layout)
     assert _count(r"\bld\.global\.[bu]32", ptx) == 16

@@ -29,6 +29,14 @@ class SCFDialect;
 
 namespace mlir::ll {
 
+/// The default of convert-ll-to-nvvm's min-round-bytes option and of
+/// LLLoweringOptions::minRoundBytes (docs/lowering.md, "Rounds"): on the
+/// H100, rounds of 16 KiB (two slots: 32 KiB of scratch) took the corpus's
+/// multi-round conv_loops from 0.95 to 0.92 of Triton 3.6's time
+/// (bench/results/h100_round_sweep.md). convert-ll-to-rocdl keeps the plan's
+/// rounds (0): unmeasured on AMD hardware, where LDS is 64 KiB per CU.
+inline constexpr int64_t kDefaultMinRoundBytes = 16384;
+
 #define GEN_PASS_DECL
 #include "LinearLayout/Conversion/Passes.h.inc"
 

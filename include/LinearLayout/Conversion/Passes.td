@@ -44,6 +44,11 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "NVIDIA GPU architecture (sm_<N>); selects the bank model">,
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
            "Bit width of the integer offsets computed per thread (32 or 64)">,
+    Option<"minRoundBytes", "min-round-bytes", "int64_t",
+           /*default=*/"::mlir::ll::kDefaultMinRoundBytes",
+           "Run a conversion that the plan splits into rounds in rounds of at "
+           "least this many scratch bytes (fewer barriers, more shared "
+           "memory); 0 keeps the plan's rounds">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",
@@ -83,6 +88,11 @@ def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
            "Lanes per wave: 64, 32 (gfx10+), or 0 for the chip's default">,
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
            "Bit width of the integer offsets computed per thread (32 or 64)">,
+    Option<"minRoundBytes", "min-round-bytes", "int64_t",
+           /*default=*/"0",
+           "Run a conversion that the plan splits into rounds in rounds of at "
+           "least this many scratch bytes (fewer barriers, more shared "
+           "memory); 0 keeps the plan's rounds">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",

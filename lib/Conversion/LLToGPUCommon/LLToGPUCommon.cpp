@@ -27,6 +27,8 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -353,6 +355,12 @@ struct ConversionLowering {
   /// whether its first store needs a barrier (ScratchBarriers.h).
   int64_t slotOffset = 0;
   bool leadingBarrier = true;
+  /// SharedMemory in several rounds over two slots: the slot size; round r
+  /// runs on the slot (first + r) % 2 and needs no barrier before its
+  /// store. 0: every round on the same slot, each after a barrier.
+  int64_t alternateSlotBytes = 0;
+  /// The block is one warp: its barriers only order the warp's accesses.
+  bool oneWarpBlock = false;
   int64_t scratchBytes() const {
     return (int64_t(1) << scratchBits) * elementBytes;
   }
@@ -501,8 +509,34 @@ shuffleLowering(const WarpShufflePlan &plan, int lanesPerWarp,
   return lowering;
 }
 
+/// Whether `op` is inside a loop of its function.
+static bool isInsideLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp();
+       parent && !llvm::isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp())
+    if (llvm::isa<LoopLikeOpInterface>(parent))
+      return true;
+  return false;
+}
+
+/// Whether the GPU function around `op` declares a block of at most one
+/// warp (`known_block_size`).
+static bool runsInOneWarp(Operation *op, int lanes) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return false;
+  std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize();
+  if (!size || size->empty())
+    return false;
+  int64_t threads = 1;
+  for (int32_t d : *size)
+    threads *= d;
+  return threads <= lanes;
+}
+
 static FailureOr<ConversionLowering>
-decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
+decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
+                 const LLLoweringOptions &loweringOptions) {
   auto srcType = llvm::cast<RankedTensorType>(op.getSource().getType());
   auto dstType = llvm::cast<RankedTensorType>(op.getResult().getType());
   FailureOr<int> bits = getElementBits(op, srcType.getElementType());
@@ -605,8 +639,19 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks) {
   if ((lowering.store.threadMask() & roundMask) ||
       (lowering.load.threadMask() & roundMask))
     roundBits = 0;
+  // Fewer, larger rounds: merging the lowest round bits into the scratch
+  // leaves the memory layout (and so every access's wavefronts) unchanged.
+  // Only conversions that run repeatedly: once, a few barriers cost less
+  // than the occupancy a larger scratch takes from the memory-bound code
+  // around it (docs/lowering.md, "Rounds").
+  int elementBytesLog2 = llvm::Log2_32(std::max(*bits / 8, 1));
+  while (roundBits > 0 && isInsideLoop(op) &&
+         (int64_t(1) << (offsetBits - roundBits + elementBytesLog2)) <
+             loweringOptions.minRoundBytes)
+    --roundBits;
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
+  lowering.oneWarpBlock = runsInOneWarp(op, lanes);
   // A matrix instruction moves all its registers in one round; a tile
   // whose registers straddle rounds (or an address map without the
   // instruction's shape) falls back to plain vectors on the same memory.
@@ -1351,9 +1396,18 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
                       lowerShuffle(em, lowering, in, elementType, bits)));
       return success();
     }
-    Value base = scratchBase(em, op, lc.hooks.getSharedAddressSpace());
-    if (lowering.slotOffset)
-      base = em.gep(base, em.b.getI8Type(), em.index(lowering.slotOffset));
+    Value scratch = scratchBase(em, op, lc.hooks.getSharedAddressSpace());
+    Value slotBase[2] = {scratch, scratch};
+    for (int slot = 0; slot < 2; ++slot) {
+      int64_t offset = slot == 0 ? lowering.slotOffset
+                       : lowering.alternateSlotBytes
+                           ? lowering.alternateSlotBytes - lowering.slotOffset
+                           : lowering.slotOffset;
+      if (offset)
+        slotBase[slot] = em.gep(scratch, em.b.getI8Type(), em.index(offset));
+      if (!lowering.alternateSlotBytes)
+        break;
+    }
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
     uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
     int64_t rounds = int64_t(1) << lowering.roundBits;
@@ -1366,9 +1420,18 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       // Earlier readers of the scratch (this conversion's previous round, or
       // another conversion) must be done before it is overwritten; the
       // first round needs no barrier where ScratchBarriers proved none
-      // pending.
-      if (round > 0 || lowering.leadingBarrier)
-        lc.hooks.createBarrier(rewriter, op.getLoc());
+      // pending, and alternating rounds none after the first (the slot
+      // round r writes was read before round r - 1's middle barrier).
+      bool alternate = lowering.alternateSlotBytes != 0;
+      Value base = slotBase[alternate ? round % 2 : 0];
+      auto barrier = [&] {
+        if (lowering.oneWarpBlock)
+          lc.hooks.createWarpBarrier(rewriter, op.getLoc());
+        else
+          lc.hooks.createBarrier(rewriter, op.getLoc());
+      };
+      if (round == 0 ? lowering.leadingBarrier : !alternate)
+        barrier();
       if (lowering.storeMatrix)
         storeMatrix(em, *lowering.storeMatrix, base, elementType, bits, *src,
                     in, lane, warp, localMask,
@@ -1378,7 +1441,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
             em, base, elementType, bits, *src, in, lowering.store, nullptr,
             Value(), lane, warp, maxVector(bits),
             [&](int64_t k) { return inRound(lowering.store, k); }, localMask);
-      lc.hooks.createBarrier(rewriter, op.getLoc());
+      barrier();
       if (lowering.loadMatrix) {
         loadMatrix(em, *lowering.loadMatrix, base, elementType, bits, out, lane,
                    warp, localMask,
@@ -1592,13 +1655,15 @@ struct SplatConstantLowering : public OpConversionPattern<arith::ConstantOp> {
 
 /// Plans every conversion and creates the shared globals.
 static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
+                             const LLLoweringOptions &options,
                              LoweringState &state) {
   llvm::MapVector<Operation *, int64_t> scratchBytes; // per symbol table
   int bufferCount = 0;
   SmallVector<std::pair<Operation *, AllocSharedOp>> allocs;
   WalkResult walk = root->walk([&](Operation *op) {
     if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op)) {
-      FailureOr<ConversionLowering> lowering = decideConversion(convert, hooks);
+      FailureOr<ConversionLowering> lowering =
+          decideConversion(convert, hooks, options);
       if (failed(lowering))
         return WalkResult::interrupt();
       Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
@@ -1634,6 +1699,13 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
     return tableSlotBytes.lookup(
         op->getParentWithTrait<OpTrait::SymbolTable>());
   };
+  auto twoSlots = [&](Operation *op) { return 2 * slotBytes(op) <= maxStatic; };
+  // Rounds alternate slots only in loops: once, R - 1 barriers cost less
+  // than the occupancy a doubled scratch takes (docs/lowering.md).
+  auto alternatesRounds = [&](Operation *op) {
+    const ConversionLowering &lowering = state.conversions[op];
+    return lowering.roundBits > 0 && twoSlots(op) && isInsideLoop(op);
+  };
   auto uses = planScratchBarriers(
       root,
       [&](Operation *op) -> int {
@@ -1641,15 +1713,15 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
         if (it == state.conversions.end() ||
             it->second.kind != LoweringKind::SharedMemory)
           return 0;
-        return 1 << it->second.roundBits;
+        return alternatesRounds(op) ? 1 << it->second.roundBits : 1;
       },
-      [&](Operation *op) { return 2 * slotBytes(op) <= maxStatic; },
-      [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
+      twoSlots, [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
   for (auto &[op, use] : uses) {
     ConversionLowering &lowering = state.conversions[op];
     lowering.leadingBarrier = use.leadingBarrier;
     lowering.slotOffset = use.slot * slotBytes(op);
-    if (use.slot) {
+    lowering.alternateSlotBytes = alternatesRounds(op) ? slotBytes(op) : 0;
+    if (use.slot || lowering.alternateSlotBytes) {
       Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
       scratchBytes[table] =
           std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
@@ -1702,7 +1774,7 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
     return root->emitError("index-bitwidth must be 32 or 64, got ")
            << options.indexBitwidth;
   LoweringState state;
-  if (failed(prepare(root, hooks, state)))
+  if (failed(prepare(root, hooks, options, state)))
     return failure();
 
   MLIRContext *ctx = root->getContext();

@@ -7,6 +7,8 @@
 //   [barrier if pending(s)]  store s  barrier  load s
 //
 // clears every pending bit at its middle barrier and leaves pending(s) set.
+// A conversion in R rounds with two slots runs round r on slot (s + r) % 2
+// with one barrier per round and leaves the last round's slot pending.
 // It picks a slot with no pending reads when one exists (preferring the
 // one it did not use last), so a chain of conversions alternates slots and
 // never needs the leading barrier. Loops iterate to a fixed point: the
@@ -84,14 +86,18 @@ public:
                : !s.pending[s.lastSlot] ? s.lastSlot
                                         : other;
       }
-      // Rounds r > 0 always start with their own barrier; the middle
-      // barrier of the last round clears everything before its loads.
+      // With one slot, rounds r > 0 start with their own barrier. With two,
+      // round r uses slot (slot + r) % 2: the slot it writes was last read
+      // in round r - 2 (or, for r = 1, before the conversion), and round
+      // r - 1's middle barrier lies in between. Either way the middle
+      // barrier of the last round clears everything before its loads, so
+      // only the last round's slot is left pending.
       if (commit)
         uses[op] = ScratchUse{slot, s.pending[slot]};
-      (void)rounds;
+      int last = two ? (slot + rounds - 1) % 2 : slot;
       State out;
-      out.pending[slot] = true;
-      out.lastSlot = slot;
+      out.pending[last] = true;
+      out.lastSlot = last;
       return out;
     }
     if (isBarrier(op))

@@ -205,6 +205,13 @@ struct ConvertLLToROCDLPass
     ROCDLHooks hooks(*amdChip, *bankModel);
     LLLoweringOptions options;
     options.indexBitwidth = indexBitwidth;
+    if (minRoundBytes < 0) {
+      getOperation()->emitError("convert-ll-to-rocdl: min-round-bytes must "
+                                "not be negative, got ")
+          << static_cast<int64_t>(minRoundBytes);
+      return signalPassFailure();
+    }
+    options.minRoundBytes = minRoundBytes;
     if (failed(lowerLLToLLVM(getOperation(), hooks, options)))
       signalPassFailure();
   }
@@ -219,6 +226,10 @@ struct LLToROCDLOptions : public PassPipelineOptions<LLToROCDLOptions> {
       llvm::cl::init(0)};
   Option<unsigned> indexBitwidth{
       *this, "index-bitwidth", llvm::cl::desc("32 or 64"), llvm::cl::init(32)};
+  Option<int64_t> minRoundBytes{
+      *this, "min-round-bytes",
+      llvm::cl::desc("smallest scratch bytes per conversion round"),
+      llvm::cl::init(0)};
 };
 
 void buildLLToROCDLPipeline(OpPassManager &pm,
@@ -227,6 +238,7 @@ void buildLLToROCDLPipeline(OpPassManager &pm,
   llOptions.chip = options.chip;
   llOptions.waveSize = options.waveSize;
   llOptions.indexBitwidth = options.indexBitwidth;
+  llOptions.minRoundBytes = options.minRoundBytes;
   pm.addPass(createConvertLLToROCDL(llOptions));
   // A bad chip fails in convert-ll-to-rocdl with a diagnostic; it must
   // not reach the textual pipeline below (a `}` in it would not parse).

@@ -15,6 +15,7 @@
 #define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
 
 #include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
@@ -43,6 +44,12 @@ public:
   virtual Value createThreadIdX(OpBuilder &builder, Location loc) const = 0;
   /// A block-wide barrier that also orders shared-memory accesses.
   virtual void createBarrier(OpBuilder &builder, Location loc) const = 0;
+  /// A barrier among the threads of one warp that orders their
+  /// shared-memory accesses, for blocks of a single warp; the block-wide
+  /// barrier unless the target has a cheaper one.
+  virtual void createWarpBarrier(OpBuilder &builder, Location loc) const {
+    createBarrier(builder, loc);
+  }
   /// Reads the i32 `value` of lane `srcLane` (i32) of the warp; null if the
   /// target has no such instruction (conversions then use shared memory).
   virtual Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
@@ -79,6 +86,11 @@ public:
 struct LLLoweringOptions {
   /// Width of the integer offsets computed per thread (32 or 64).
   unsigned indexBitwidth = 32;
+  /// A conversion that the plan splits into rounds (common register
+  /// directions, docs/lowering.md "Rounds") runs fewer, larger rounds until
+  /// one round covers at least this many bytes of the scratch (or the
+  /// whole tile). 0 keeps the plan's rounds, the smallest scratch.
+  int64_t minRoundBytes = kDefaultMinRoundBytes;
 };
 
 /// Name of the integer attribute set on a symbol table (gpu.module) whose

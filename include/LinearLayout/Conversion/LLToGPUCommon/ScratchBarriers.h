@@ -21,20 +21,24 @@
 namespace mlir::ll {
 
 struct ScratchUse {
-  /// Which half of the scratch (0 or 1) the conversion uses.
+  /// Which half of the scratch (0 or 1) the conversion uses; with two slots
+  /// and several rounds, the slot of its first round (round r uses slot
+  /// (slot + r) % 2).
   int slot = 0;
   /// Whether a barrier must precede its first store.
   bool leadingBarrier = true;
 };
 
 /// For every op below `root` for which `scratchRounds(op)` is positive (a
-/// conversion through the scratch in that many rounds; round r > 0 always
-/// re-synchronises itself), the slot and whether it needs the leading
-/// barrier. `twoSlots(op)` says whether the scratch of the op's symbol
-/// table may be doubled. Any op that is not understood (calls, unknown
-/// region ops) is assumed to leave reads pending in both slots; a barrier
-/// op (`isBarrier`) clears them. Kernels start with no pending reads, other
-/// functions with both pending.
+/// conversion through the scratch), the slot and whether it needs the
+/// leading barrier. `twoSlots(op)` says whether the scratch of the op's
+/// symbol table may be doubled. `scratchRounds(op)` is the number of rounds
+/// that alternate slots when there are two (one barrier each); a
+/// conversion whose rounds all use one slot (every round r > 0 after its
+/// own write-after-read barrier) counts as 1. Any op that is not understood
+/// (calls, unknown region ops) is assumed to leave reads pending in both slots;
+/// a barrier op (`isBarrier`) clears them. Kernels start with no pending reads,
+/// other functions with both pending.
 llvm::DenseMap<Operation *, ScratchUse>
 planScratchBarriers(Operation *root,
                     llvm::function_ref<int(Operation *)> scratchRounds,
