@@ -46,9 +46,9 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "Bit width of the integer offsets computed per thread (32 or 64)">,
     Option<"minRoundBytes", "min-round-bytes", "int64_t",
            /*default=*/"::mlir::ll::kDefaultMinRoundBytes",
-           "Run a conversion that the plan splits into rounds in rounds of at "
-           "least this many scratch bytes (fewer barriers, more shared "
-           "memory); 0 keeps the plan's rounds">,
+           "Inside loops, run a conversion that the plan splits into rounds "
+           "in rounds of at least this many scratch bytes (fewer barriers, "
+           "more shared memory); 0 keeps the plan's rounds">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",
@@ -90,9 +90,9 @@ def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
            "Bit width of the integer offsets computed per thread (32 or 64)">,
     Option<"minRoundBytes", "min-round-bytes", "int64_t",
            /*default=*/"0",
-           "Run a conversion that the plan splits into rounds in rounds of at "
-           "least this many scratch bytes (fewer barriers, more shared "
-           "memory); 0 keeps the plan's rounds">,
+           "Inside loops, run a conversion that the plan splits into rounds "
+           "in rounds of at least this many scratch bytes (fewer barriers, "
+           "more shared memory); 0 keeps the plan's rounds">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",
