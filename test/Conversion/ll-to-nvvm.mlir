@@ -63,21 +63,26 @@ gpu.module @k {
     // CHECK: %[[OFF:.*]] = llvm.add %[[ROW]], %{{.*}} : i32
     // CHECK: %[[PTR:.*]] = llvm.getelementptr %arg0[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
     // CHECK: %[[V:.*]] = llvm.load %[[PTR]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    // CHECK: llvm.bitcast %[[V]] : vector<4xi32> to vector<4xf32>
+    // CHECK: %[[F:.*]] = llvm.bitcast %[[V]] : vector<4xi32> to vector<4xf32>
+    // CHECK: %[[E0:.*]] = llvm.extractelement %[[F]]
+    // CHECK-NEXT: %[[E1:.*]] = llvm.extractelement %[[F]]
+    // CHECK-NEXT: %[[E2:.*]] = llvm.extractelement %[[F]]
+    // CHECK-NEXT: %[[E3:.*]] = llvm.extractelement %[[F]]
     %t = ll.load_tile %p row_stride(%ld : i32) : !llvm.ptr<1> -> tensor<16x16xf32, #a>
     %n = ll.convert_layout %t : tensor<16x16xf32, #a> -> tensor<16x16xf32, #a>
-    // CHECK: %[[S:.*]] = llvm.insertvalue %{{.*}}[3] : !llvm.struct<(f32, f32, f32, f32)>
-    // CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[S]][0]
-    // CHECK-NEXT: %[[R1:.*]] = llvm.extractvalue %[[S]][1]
-    // CHECK-NEXT: %[[R2:.*]] = llvm.extractvalue %[[S]][2]
-    // CHECK-NEXT: %[[R3:.*]] = llvm.extractvalue %[[S]][3]
-    // CHECK-NEXT: %[[P:.*]] = llvm.mlir.poison : !llvm.struct<(f32, f32, f32, f32)>
-    // CHECK-NEXT: %[[I0:.*]] = llvm.insertvalue %[[R0]], %[[P]][0]
-    // CHECK-NEXT: %[[I1:.*]] = llvm.insertvalue %[[R2]], %[[I0]][1]
-    // CHECK-NEXT: %[[I2:.*]] = llvm.insertvalue %[[R1]], %[[I1]][2]
-    // CHECK-NEXT: %[[I3:.*]] = llvm.insertvalue %[[R3]], %[[I2]][3]
+    // The no-op and the register permutation are SSA renames: no struct
+    // packing, no shared memory, no shuffle. Here the permutation and the
+    // order of #b's contiguous registers cancel: the loaded vector is
+    // stored element for element.
+    // CHECK-NOT: llvm.insertvalue
+    // CHECK-NOT: llvm.extractvalue
     // CHECK-NOT: nvvm.barrier0
     // CHECK-NOT: nvvm.shfl
+    // CHECK: llvm.insertelement %[[E0]]
+    // CHECK-NEXT: llvm.insertelement %[[E1]]
+    // CHECK-NEXT: llvm.insertelement %[[E2]]
+    // CHECK-NEXT: llvm.mlir.constant(3 : i32)
+    // CHECK-NEXT: llvm.insertelement %[[E3]]
     %u = ll.convert_layout %n : tensor<16x16xf32, #a> -> tensor<16x16xf32, #b>
     // Contiguous store of #b: the vector is registers (1, 0, 2, 3) of #b.
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
@@ -201,7 +206,8 @@ gpu.module @k {
   // CHECK-LABEL: gpu.func @intrawarp
   gpu.func @intrawarp(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #s>
-    // CHECK: llvm.extractvalue
+    // (The load's thread index, then the conversion's.)
+    // CHECK: nvvm.read.ptx.sreg.tid.x
     // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
     // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
     // CHECK: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
@@ -232,14 +238,15 @@ gpu.module @k {
   // CHECK-LABEL: gpu.func @register_select
   gpu.func @register_select(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<4x16xf32, #s>
-    // CHECK: %[[S:.*]] = llvm.insertvalue %{{.*}}[1] : !llvm.struct<(f32, f32)>
-    // CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[S]][0]
-    // CHECK-NEXT: %[[R1:.*]] = llvm.extractvalue %[[S]][1]
+    // CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : vector<2xi32> to vector<2xf32>
+    // CHECK: %[[R0:.*]] = llvm.extractelement %[[V]]
+    // CHECK-NEXT: %[[R1:.*]] = llvm.extractelement %[[V]]
     // CHECK: %[[ODD:.*]] = llvm.icmp "ne"
     // CHECK-NEXT: %[[N0:.*]] = llvm.select %[[ODD]], %[[R1]], %[[R0]] : i1, f32
     // CHECK: %[[N1:.*]] = llvm.select %{{.*}}, %[[R0]], %[[R1]] : i1, f32
-    // CHECK: llvm.insertvalue %[[N0]], %{{.*}}[0]
-    // CHECK-NEXT: llvm.insertvalue %[[N1]], %{{.*}}[1]
+    // CHECK-NOT: llvm.insertvalue
+    // CHECK: llvm.store %[[N0]]
+    // CHECK: llvm.store %[[N1]]
     // CHECK-NOT: nvvm.shfl.sync
     // CHECK-NOT: nvvm.barrier0
     %u = ll.convert_layout %t : tensor<4x16xf32, #s> -> tensor<4x16xf32, #d>

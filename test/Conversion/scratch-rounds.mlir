@@ -19,7 +19,6 @@ gpu.module @k {
     // ROUNDS: nvvm.barrier0
     // ROUNDS: nvvm.ldmatrix
     // ROUNDS: nvvm.barrier0
-    // ROUNDS-NEXT: llvm.mlir.constant
     // ROUNDS: llvm.store {{.*}}, !llvm.ptr<3>
     // ROUNDS: nvvm.barrier0
     // ROUNDS: nvvm.ldmatrix

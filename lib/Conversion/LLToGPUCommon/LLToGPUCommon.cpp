@@ -689,10 +689,24 @@ struct Emitter {
   OpBuilder &b;
   Location loc;
   IntegerType indexType;
+  llvm::DenseMap<std::tuple<Block *, Type, int64_t>, Value> constants = {};
+  llvm::DenseMap<std::tuple<const AddressMap *, Block *, Value, Value>, Value>
+      threadParts = {};
 
+  /// The integer constant, created once per block where first needed (an
+  /// unrolled conversion uses the same few constants hundreds of times; the
+  /// IR volume is the lowering's cost, bench/results/lowering-cost.md).
+  /// Within one rewrite the insertion point only moves forward in a block,
+  /// so the first one dominates the later uses.
   Value constant(Type type, int64_t value) {
-    return LLVM::ConstantOp::create(b, loc, type,
-                                    b.getIntegerAttr(type, value));
+    auto key = std::make_tuple(b.getInsertionBlock(), type, value);
+    auto it = constants.find(key);
+    if (it != constants.end())
+      return it->second;
+    Value result =
+        LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+    constants[key] = result;
+    return result;
   }
   Value index(int64_t value) { return constant(indexType, value); }
 
@@ -710,17 +724,53 @@ struct Emitter {
 
   /// T = XOR over the set bits of lane and warp of their images.
   Value threadPart(const AddressMap &map, Value lane, Value warp) {
+    // Rounds reuse their maps: one computation per block (insertion only
+    // moves forward within a block, so the first one dominates the rest).
+    auto key = std::make_tuple(&map, b.getInsertionBlock(), lane, warp);
+    auto it = threadParts.find(key);
+    if (it != threadParts.end())
+      return it->second;
+    Value result = computeThreadPart(map, lane, warp);
+    threadParts[key] = result;
+    return result;
+  }
+
+  Value computeThreadPart(const AddressMap &map, Value lane, Value warp) {
     Value acc;
     auto add = [&](ArrayRef<uint64_t> cols, Value id) {
-      for (size_t i = 0; i < cols.size(); ++i) {
-        if (!cols[i])
+      for (size_t i = 0; i < cols.size();) {
+        if (!cols[i]) {
+          ++i;
           continue;
-        Value bit = id;
-        if (i)
-          bit = LLVM::LShrOp::create(b, loc, bit, index(int64_t(i)));
-        bit = LLVM::AndOp::create(b, loc, bit, index(1));
-        Value term = LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
+        }
+        Value term;
+        size_t end = i + 1;
+        if (llvm::isPowerOf2_64(cols[i])) {
+          // A run of single-bit columns c, 2c, 4c, ...: bits i..end-1 of
+          // the id moved to bit log2(c) and up, by one mask and one shift.
+          while (end < cols.size() && cols[end] == cols[i] << (end - i))
+            ++end;
+          int64_t to = llvm::Log2_64(cols[i]);
+          int64_t from = int64_t(i);
+          uint64_t run = (uint64_t(1) << (end - i)) - 1;
+          if (to >= from) {
+            term = LLVM::AndOp::create(b, loc, id, index(int64_t(run << from)));
+            if (to > from)
+              term = LLVM::ShlOp::create(b, loc, term, index(to - from));
+          } else {
+            term = LLVM::LShrOp::create(b, loc, id, index(from - to));
+            term = LLVM::AndOp::create(b, loc, term, index(int64_t(run << to)));
+          }
+        } else {
+          // A column of several bits (a swizzle): bit i times the column.
+          Value bit = id;
+          if (i)
+            bit = LLVM::LShrOp::create(b, loc, bit, index(int64_t(i)));
+          bit = LLVM::AndOp::create(b, loc, bit, index(1));
+          term = LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
+        }
         acc = acc ? Value(LLVM::XOrOp::create(b, loc, acc, term)) : term;
+        i = end;
       }
     };
     add(map.lane, lane);
@@ -813,11 +863,23 @@ struct Emitter {
     LLVM::StoreOp::create(b, loc, word, ptr, align);
   }
 
+  /// The n registers of a tensor value. Where a previous pattern packed
+  /// them (an insertvalue chain), the packed values themselves: no
+  /// extractvalue, and the chain dies (erased after the conversion).
   SmallVector<Value> unpack(Value structValue, int64_t n) {
-    SmallVector<Value> values;
+    SmallVector<Value> values(n);
+    for (Value v = structValue;
+         auto insert = v.getDefiningOp<LLVM::InsertValueOp>();
+         v = insert.getContainer()) {
+      ArrayRef<int64_t> position = insert.getPosition();
+      if (position.size() == 1 && position[0] >= 0 && position[0] < n &&
+          !values[position[0]])
+        values[position[0]] = insert.getValue();
+    }
     for (int64_t i = 0; i < n; ++i)
-      values.push_back(LLVM::ExtractValueOp::create(b, loc, structValue,
-                                                    ArrayRef<int64_t>{i}));
+      if (!values[i])
+        values[i] = LLVM::ExtractValueOp::create(b, loc, structValue,
+                                                 ArrayRef<int64_t>{i});
     return values;
   }
 
@@ -1767,6 +1829,28 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
   return success();
 }
 
+/// Erases the insertvalue chains (and their poison roots) that nothing
+/// reads any more: tensors whose every user unpacked them directly.
+static void eraseDeadPacks(Operation *root) {
+  SmallVector<Operation *> worklist;
+  root->walk([&](LLVM::InsertValueOp op) {
+    if (op->use_empty())
+      worklist.push_back(op);
+  });
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!op->use_empty())
+      continue;
+    Operation *container = nullptr;
+    if (auto insert = llvm::dyn_cast<LLVM::InsertValueOp>(op))
+      container = insert.getContainer().getDefiningOp();
+    op->erase();
+    if (container && container->use_empty() &&
+        llvm::isa<LLVM::InsertValueOp, LLVM::PoisonOp>(container))
+      worklist.push_back(container);
+  }
+}
+
 LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
                                       const GPUTargetHooks &hooks,
                                       const LLLoweringOptions &options) {
@@ -1795,5 +1879,8 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
       [](Operation *op) { return !involvesLL(op); });
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
-  return applyPartialConversion(root, target, std::move(patterns));
+  if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    return failure();
+  eraseDeadPacks(root);
+  return success();
 }
