@@ -174,3 +174,16 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// Static buffers beyond the 48 KiB a PTX kernel may declare (the scratch
+// would become dynamic shared memory; buffers cannot).
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]]} -> {dim0 = 64, dim1 = 256}>
+// expected-error @below {{needs 65536 bytes of static shared memory for its ll.alloc_shared buffers, more than the 49152 the target allows}}
+gpu.module @k {
+  gpu.func @buffers_too_large() kernel {
+    %b = ll.alloc_shared : !ll.shared<64x256xf32, #m>
+    gpu.return
+  }
+}

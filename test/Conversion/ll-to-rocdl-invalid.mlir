@@ -23,3 +23,31 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A 128x128 f64 transpose needs 128 KiB of scratch; gfx1100 has 64 KiB of
+// LDS per workgroup.
+#a = #ll.linear<{register = [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]]}>
+#b = #ll.linear<{register = [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], warp = [[0, 1], [0, 2]]}>
+gpu.module @scratch {
+  gpu.func @scratch_too_large(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xf64, #a>
+    // expected-error @below {{needs 131072 bytes of shared memory per block (131072 of conversion scratch, 0 of ll.alloc_shared buffers), more than the 65536 the target allows}}
+    %u = ll.convert_layout %t : tensor<128x128xf64, #a> -> tensor<128x128xf64, #b>
+    ll.store_tile %u, %q : tensor<128x128xf64, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Buffers beyond the LDS.
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]]} -> {dim0 = 128, dim1 = 256}>
+// expected-error @below {{needs 131072 bytes of shared memory per block (0 of conversion scratch, 131072 of ll.alloc_shared buffers), more than the 65536 the target allows}}
+gpu.module @buffers {
+  gpu.func @buffers_too_large() kernel {
+    %b = ll.alloc_shared : !ll.shared<128x256xf32, #m>
+    gpu.return
+  }
+}

@@ -33,6 +33,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::ll;
@@ -1720,6 +1721,7 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
                              const LLLoweringOptions &options,
                              LoweringState &state) {
   llvm::MapVector<Operation *, int64_t> scratchBytes; // per symbol table
+  llvm::DenseMap<Operation *, Operation *> largestConversion;
   int bufferCount = 0;
   SmallVector<std::pair<Operation *, AllocSharedOp>> allocs;
   WalkResult walk = root->walk([&](Operation *op) {
@@ -1735,6 +1737,8 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
       }
       if (lowering->kind == LoweringKind::SharedMemory) {
         int64_t &bytes = scratchBytes[table];
+        if (lowering->scratchBytes() > bytes)
+          largestConversion[table] = op;
         bytes = std::max(bytes, lowering->scratchBytes());
       }
       state.conversions[op] = std::move(*lowering);
@@ -1807,11 +1811,39 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
         dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal, name,
         Attribute(), /*alignment=*/16, addressSpace);
   };
+  // What a block may hold: buffers are static, the scratch is static when
+  // it fits beside them, else dynamic; together within the target's limit.
+  llvm::DenseMap<Operation *, int64_t> bufferBytes;
+  for (auto &[table, alloc] : allocs)
+    bufferBytes[table] += alloc.getBuffer().getType().getSizeInBytes();
+  llvm::SetVector<Operation *> tables;
+  for (auto &[table, bytes] : scratchBytes)
+    tables.insert(table);
+  for (auto &[table, alloc] : allocs)
+    tables.insert(table);
+  int64_t maxTotal = hooks.getMaxSharedBytes();
+  for (Operation *table : tables) {
+    int64_t scratch = scratchBytes.lookup(table);
+    int64_t buffers = bufferBytes.lookup(table);
+    if (scratch + buffers > maxTotal) {
+      Operation *at = scratch ? largestConversion.lookup(table) : table;
+      return at->emitError("needs ")
+             << scratch + buffers << " bytes of shared memory per block ("
+             << scratch << " of conversion scratch, " << buffers
+             << " of ll.alloc_shared buffers), more than the " << maxTotal
+             << " the target allows";
+    }
+    if (buffers > maxStatic)
+      return table->emitError("needs ")
+             << buffers << " bytes of static shared memory for its "
+             << "ll.alloc_shared buffers, more than the " << maxStatic
+             << " the target allows";
+  }
   for (auto &[table, bytes] : scratchBytes) {
     if (SymbolTable::lookupSymbolIn(table, kScratchName))
       return table->emitError("the symbol ")
              << kScratchName << " is reserved for the ll scratch buffer";
-    bool dynamic = bytes > maxStatic;
+    bool dynamic = bytes + bufferBytes.lookup(table) > maxStatic;
     createGlobal(table, kScratchName, bytes, dynamic);
     if (dynamic)
       table->setAttr(kDynamicSharedBytesAttr,

@@ -39,6 +39,23 @@ public:
     return unsigned(NVVM::NVVMMemorySpace::Shared);
   }
   int64_t getMaxStaticSharedBytes() const override { return 48 * 1024; }
+  // The per-block limit of the CUDA programming guide's table of compute
+  // capabilities (dynamic shared memory above 48 KiB needs the kernel's
+  // attribute raised at launch).
+  int64_t getMaxSharedBytes() const override {
+    int arch = bankModel.nvidiaArch;
+    if (arch >= 90)
+      return 227 * 1024;
+    if (arch == 80 || arch == 87)
+      return 163 * 1024;
+    if (arch >= 86)
+      return 99 * 1024;
+    if (arch == 75)
+      return 64 * 1024;
+    if (arch >= 70)
+      return 96 * 1024;
+    return 48 * 1024;
+  }
   const SharedMemoryTarget &getBankModel() const override { return bankModel; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());

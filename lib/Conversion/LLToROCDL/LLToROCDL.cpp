@@ -46,6 +46,7 @@ public:
   int getLanesPerWarp() const override { return chip.waveSize; }
   unsigned getSharedAddressSpace() const override { return 3; }
   int64_t getMaxStaticSharedBytes() const override { return chip.ldsBytes; }
+  int64_t getMaxSharedBytes() const override { return chip.ldsBytes; }
   const SharedMemoryTarget &getBankModel() const override { return bankModel; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());

@@ -38,6 +38,8 @@ public:
   /// The most shared memory a kernel may declare statically; a larger
   /// scratch becomes a dynamic (extern) buffer sized at launch.
   virtual int64_t getMaxStaticSharedBytes() const = 0;
+  /// Shared memory one block may use, static and dynamic together.
+  virtual int64_t getMaxSharedBytes() const = 0;
   /// Banks, lanes and instruction set the planner optimises for.
   virtual const SharedMemoryTarget &getBankModel() const = 0;
   /// The thread's index within the (1-D) block, as i32.
