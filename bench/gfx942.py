@@ -472,8 +472,9 @@ def markdown(rows: list[dict], env: dict) -> str:
     n_fewer = sum(r["verdict"] == "ok (fewer)" for r in rows)
     out += ["", "## Summary", "",
             (f"{len(rows)} cases: {n_ok} ok (never more LDS instructions than Triton; {n_fewer} with "
-             f"fewer), {len(worse)} worse, {len(failed)} failed on our side, {len(no_triton)} "
-             "without a Triton reference (Triton failed)."), ""]
+             f"fewer), {len(worse)} worse, {len(failed)} failed on our side, "
+             f"{sum(r['verdict'] == 'rejected: LDS' for r in rows)} rejected for exceeding the "
+             f"LDS (below), {len(no_triton)} without a Triton reference (Triton failed)."), ""]
     if worse:
         out.append("**We use more LDS instructions than Triton in:** "
                    + ", ".join(f"`{r['name']}` ({r['ours']['counts']['lds_total']} vs "
@@ -489,7 +490,7 @@ def markdown(rows: list[dict], env: dict) -> str:
         out += ["", ("LDS larger than the 64 KiB a gfx942 workgroup may use (neither kernel could launch "
                      "on MI300; the layouts share no register direction, so no round split exists; "
                      "ll-opt rejects the conversion with a located error, Triton compiles it): "
-                     + ", ".join(f"`{r['name']}` (ours {r['ours'].get('lds_bytes')}, Triton "
+                     + ", ".join(f"`{r['name']}` (ours {r['ours'].get('lds_bytes') or 'rejected'}, Triton "
                                  f"{r['triton'].get('lds_bytes', '-')} bytes)" for r in too_big) + ".")]
     if any(r["ours"].get("dynamic_lds") for r in rows):
         out += ["", ("*(dyn)*: our kernel takes its LDS as an external, dynamically sized array "
@@ -507,10 +508,9 @@ def markdown(rows: list[dict], env: dict) -> str:
                      "vectors (`[0, 64 ^ (2^k - 1)]`); Triton 3.6 aborts on them (assertion above), so "
                      "there is no reference; ours uses DPP (k = 2..4) or `ds_swizzle` (k = 5).")]
     out += ["", "## Also noticed (not changed here)", "",
-            ("- `ll.compile(..., chip=\"gfx9xx\")` leaves `dynamic_shared_bytes` at 0 for kernels "
-             "whose LDS is the external `@__ll_scratch` array (only the PTX path sets it)."),
             ("- The planner does not bound LDS by the target: for gfx942 it plans 128 KiB in one "
-             "round for the wave64 `transpose_128x128` (Triton does the same)."),
+             "round for the wave64 `transpose_128x128` (Triton does the same); the lowering then "
+             "rejects it."),
             ("- `plan_conversion(..., target=\"gfx942\")` names the instructions `st.shared`/"
              "`ld.shared` (NVIDIA names) in `store_instruction`/`load_instruction`.")]
     out += ["", ("Mnemonic counts of every kernel are in `bench/results/gfx942.json`; "
