@@ -125,6 +125,21 @@ class CompiledKernel(str):
     llvm_ir: str = ""
 
 
+def _round_option(min_round_bytes) -> str:
+    """The pipelines' min-round-bytes option, or "" for the target's
+    default (None)."""
+    if min_round_bytes is None:
+        return ""
+    if not isinstance(min_round_bytes, int) or isinstance(min_round_bytes,
+                                                          bool):
+        raise TypeError(f"min_round_bytes: expected an int or None, got "
+                        f"{type(min_round_bytes).__name__}")
+    if min_round_bytes < 0:
+        raise ValueError(f"min_round_bytes: must not be negative, got "
+                         f"{min_round_bytes}")
+    return f" min-round-bytes={min_round_bytes}"
+
+
 def _check(chip, index_bitwidth, wave_size=0):
     if not isinstance(chip, str) or not (_CHIP.fullmatch(chip) or
                                          _AMD_CHIP.fullmatch(chip)):
@@ -141,22 +156,25 @@ def _check(chip, index_bitwidth, wave_size=0):
 
 
 def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
-            index_bitwidth: int = 32) -> str:
+            index_bitwidth: int = 32, min_round_bytes: int | None = None
+            ) -> str:
     """LLVM IR text of the gpu.module in `module`, lowered for an AMD chip
     (ll-to-rocdl, ll-extract-gpu-module, mlir-translate): the input of
-    an AMDGPU `llc`. Needs no LLVM with the AMDGPU target."""
+    an AMDGPU `llc`. Needs no LLVM with the AMDGPU target.
+    `min_round_bytes`: as in compile()."""
     _check(chip, index_bitwidth, wave_size)
+    rounds = _round_option(min_round_bytes)
     if not chip.startswith("gfx"):
         raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
                          f"compile() for {chip}")
-    return _llvm_ir(module, chip, wave_size, index_bitwidth)[0]
+    return _llvm_ir(module, chip, wave_size, index_bitwidth, rounds)[0]
 
 
-def _llvm_ir(module, chip, wave_size, index_bitwidth):
+def _llvm_ir(module, chip, wave_size, index_bitwidth, rounds=""):
     """(LLVM IR, dynamic LDS bytes) for an AMD chip."""
     lowered = lower(module, f"builtin.module(ll-to-rocdl{{chip={chip} "
                             f"wave-size={wave_size} "
-                            f"index-bitwidth={index_bitwidth}}})")
+                            f"index-bitwidth={index_bitwidth}{rounds}}})")
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
     device = lower(lowered, "builtin.module(ll-extract-gpu-module)")
     proc = subprocess.run([_mlir_translate(), "--mlir-to-llvmir", "-"],
@@ -168,8 +186,9 @@ def _llvm_ir(module, chip, wave_size, index_bitwidth):
     return proc.stdout, max((int(d) for d in dynamic), default=0)
 
 
-def _amdgpu_assembly(module, chip, wave_size, index_bitwidth):
-    ir_text, dynamic = _llvm_ir(module, chip, wave_size, index_bitwidth)
+def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, rounds):
+    ir_text, dynamic = _llvm_ir(module, chip, wave_size, index_bitwidth,
+                                rounds)
     llc = find_amdgpu_llc()
     if llc is None:
         raise RuntimeError(
@@ -191,19 +210,25 @@ def _amdgpu_assembly(module, chip, wave_size, index_bitwidth):
 
 
 def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
-            wave_size: int = 0) -> CompiledKernel:
+            wave_size: int = 0,
+            min_round_bytes: int | None = None) -> CompiledKernel:
     """PTX (chip sm_<N>) or AMDGPU assembly (chip gfx<N>) for the
     gpu.module in `module` (text or mlir.ir.Module).
 
     The result is a str subclass; its `dynamic_shared_bytes` says how much
     dynamic shared memory the kernels need at launch. For AMD chips,
     `wave_size` picks wave64 or wave32 (0: the chip's default) and the
-    result's `llvm_ir` holds the LLVM IR given to llc."""
+    result's `llvm_ir` holds the LLVM IR given to llc. `min_round_bytes`
+    is the passes' min-round-bytes option (None: the target's default,
+    16 KiB on NVIDIA, 0 on AMD; docs/lowering.md "Rounds")."""
     _check(chip, index_bitwidth, wave_size)
+    rounds = _round_option(min_round_bytes)
     if chip.startswith("gfx"):
-        return _amdgpu_assembly(module, chip, wave_size, index_bitwidth)
+        return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
+                                rounds)
     llvm_text = lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "
-                              f"index-bitwidth={index_bitwidth} format=none}})")
+                              f"index-bitwidth={index_bitwidth}{rounds} "
+                              f"format=none}})")
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", llvm_text)
     out = lower(llvm_text, "builtin.module(gpu-module-to-binary{format=isa})")
     ptx = [_unescape(m.group(1)) for m in _STRING.finditer(out)

@@ -34,13 +34,14 @@ def _lanes(case):
 
 
 def _pass(target: str) -> str:
+    # sm_<N>[/<min-round-bytes>] or gfx<N>[:<wave>][/<min-round-bytes>]
+    target, _, round_bytes = target.partition("/")
+    extra = f" min-round-bytes={round_bytes}" if round_bytes else ""
     if target.startswith("sm_"):
-        # sm_<N>[/<min-round-bytes>]
-        chip, _, round_bytes = target.partition("/")
-        extra = f" min-round-bytes={round_bytes}" if round_bytes else ""
-        return f"convert-ll-to-nvvm{{chip={chip}{extra}}}"
+        return f"convert-ll-to-nvvm{{chip={target}{extra}}}"
     chip, _, wave = target.partition(":")
-    return f"convert-ll-to-rocdl{{chip={chip} wave-size={wave or 0}}}"
+    return (f"convert-ll-to-rocdl{{chip={chip} wave-size={wave or 0}"
+            f"{extra}}}")
 
 
 def lower(text: str, target: str) -> str:
@@ -374,3 +375,24 @@ def test_wave32_assembles_for_gfx1100():
     isa = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
                                   case["dtype"]), chip="gfx1100")
     assert ".amdhsa_wavefront_size32 1" in isa
+
+
+def test_llvm_ir_min_round_bytes():
+    """On AMD the default keeps the plan's rounds (min-round-bytes 0);
+    llvm_ir(..., min_round_bytes=N) merges those of conversions in loops:
+    fewer barriers, the same result (interpreted)."""
+    # 8 rounds of 16 KiB on gfx942; merged: 4 of 32 KiB, in two 32 KiB
+    # slots (all of the LDS).
+    case = next(c for c in CORPUS64 if c["name"].startswith("mma2_to_blocked")
+                and c["dtype"] == "fp32")
+    text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                             case["dtype"], rounds=ROUNDS, lanes=64)
+
+    def barriers(ir_text):
+        return len(re.findall(r"call void @llvm\.amdgcn\.s\.barrier\(\)",
+                              ir_text))
+
+    planned, merged = (barriers(compiler.llvm_ir(text, min_round_bytes=n))
+                       for n in (None, 32768))
+    assert (planned, merged) == (16, 8)
+    _check(case, "gfx942/32768", "conv_loop")

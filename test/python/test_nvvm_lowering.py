@@ -196,3 +196,23 @@ def test_generator_and_compile_errors():
     bad = dict(case["src"], register=[[1, 0], [2, 0], [4, 0], [4, 0]])
     with pytest.raises(ValueError, match="ll-opt failed"):
         ll.compile(kernels.conv(bad, case["dst"], case["shape"], "fp32"))
+
+
+def test_compile_min_round_bytes():
+    """compile()'s min_round_bytes is the passes' option: in a loop the
+    128x128 fp16 mma epilogue takes 8 rounds of 4 KiB as planned (0) or 2 of
+    16 KiB (the NVIDIA default), with as many barriers per conversion."""
+    case = next(c for c in CORPUS if c["name"].startswith("mma2_to_blocked")
+                and c["dtype"] == "fp16")
+    text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                             case["dtype"], rounds=4)
+    barriers = {n: _count(r"\bbar\.sync", ll.compile(text,
+                                                      min_round_bytes=n))
+                for n in (0, None)}
+    assert barriers == {0: 16, None: 4}
+    with pytest.raises(ValueError, match="min_round_bytes"):
+        ll.compile(text, min_round_bytes=-1)
+    with pytest.raises(TypeError, match="min_round_bytes"):
+        ll.compile(text, min_round_bytes=1.5)
+    with pytest.raises(TypeError, match="min_round_bytes"):
+        ll.compile(text, min_round_bytes=True)
