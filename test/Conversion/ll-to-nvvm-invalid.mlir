@@ -187,3 +187,17 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A four-warp layout in a kernel declared with one warp.
+#w4 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0]]}>
+gpu.module @k {
+  gpu.func @too_few_threads(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    // expected-error @below {{the tile layout spans 128 threads (32 lanes x 4 warps), but the function's known_block_size has 32}}
+    // expected-error @below {{failed to legalize operation 'll.load_tile'}}
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<4x32xf32, #w4>
+    ll.store_tile %t, %q : tensor<4x32xf32, #w4>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -135,6 +135,22 @@ static FailureOr<ThreadLayout> getThreadLayout(Operation *op,
   if ((int64_t(1) << result.laneBits) > lanesPerWarp)
     return op->emitError() << what << " has " << (int64_t(1) << result.laneBits)
                            << " lanes, but a warp has " << lanesPerWarp;
+  // A layout over more threads than the kernel declares would leave part
+  // of the tile to threads that do not exist.
+  if (auto func = op->getParentOfType<gpu::GPUFuncOp>()) {
+    if (std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize()) {
+      int64_t threads = 1;
+      for (int32_t d : *size)
+        threads *= d;
+      int64_t needed = int64_t(lanesPerWarp) << result.warpBits;
+      if (!size->empty() && threads < needed)
+        return op->emitError()
+               << what << " spans " << needed << " threads (" << lanesPerWarp
+               << " lanes x " << (int64_t(1) << result.warpBits)
+               << " warps), but the function's known_block_size has "
+               << threads;
+    }
+  }
   if (result.numRegisters() > kMaxRegistersPerThread)
     return op->emitError() << what << " has "
                            << (int64_t(1) << result.registerBits)
