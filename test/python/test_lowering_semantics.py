@@ -175,6 +175,32 @@ def test_rounds_on_nvvm(case, round_bytes):
     _check(case, f"sm_70/{round_bytes}", "conv_loop")
 
 
+def _multi_round_random_cases(count, seed):
+    import linear_layout as ll
+
+    out = []
+    for case in case_lib.random_cases(400, seed=seed):
+        shape = {f"dim{i}": n for i, n in enumerate(case["shape"])}
+        plan = ll.plan_conversion(ll.LinearLayout(dict(case["src"]), shape),
+                                  ll.LinearLayout(dict(case["dst"]), shape),
+                                  case_lib.BITS[case["dtype"]], "sm_70")
+        if plan.kind == "shared_memory" and plan.rounds > 1:
+            out.append(case)
+    return out[:count]
+
+
+MULTI_ROUND_RANDOM = _multi_round_random_cases(24, seed=77)
+
+
+@pytest.mark.parametrize("round_bytes", [0, 2048])
+@pytest.mark.parametrize("case", MULTI_ROUND_RANDOM, ids=lambda c: c["name"])
+def test_random_rounds_on_nvvm(case, round_bytes):
+    """Random pairs (every element width, 1-8 warps) whose plans take 2-16
+    rounds: in a loop, all rounds alternating slots (0) or partly merged
+    (2 KiB), race-checked."""
+    _check(case, f"sm_70/{round_bytes}", "conv_loop")
+
+
 def test_interpreter_catches_rounds_sharing_a_slot():
     """In a loop, with the second slot's offset zeroed, round 1 overwrites
     round 0's slot while other warps may still read it: the write-after-read
