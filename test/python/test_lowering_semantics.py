@@ -232,7 +232,7 @@ def test_interpreter_catches_a_warp_barrier_in_a_multi_warp_block():
             n = next(count)
             return (f"%warp_mask{n} = llvm.mlir.constant(-1 : i32) : i32\n"
                     f"{m.group(1)}nvvm.bar.warp.sync %warp_mask{n} : i32")
-        return re.sub(r"^(\s*)nvvm\.barrier0$", sub, text, flags=re.M)
+        return re.sub(r"^(\s*)nvvm\.barrier0$", sub, text, flags=re.MULTILINE)
 
     with pytest.raises(simt.InterpreterError, match="race"):
         run_case(case, "sm_70", mutate=warp_barriers)
