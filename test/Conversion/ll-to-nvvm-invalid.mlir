@@ -1,6 +1,8 @@
 // RUN: ll-opt --convert-ll-to-nvvm --split-input-file --verify-diagnostics %s
 // RUN: not ll-opt --convert-ll-to-nvvm="chip=gfx942" --split-input-file %s 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not ll-opt --convert-ll-to-nvvm="index-bitwidth=16" --split-input-file %s 2>&1 | FileCheck %s --check-prefix=WIDTH
+// RUN: not ll-opt --convert-ll-to-nvvm="min-round-bytes=-1" --split-input-file %s 2>&1 | FileCheck %s --check-prefix=ROUNDS
+// ROUNDS: error: min-round-bytes must not be negative, got -1
 // CHIP: chip must be sm_<N>, got 'gfx942'
 // WIDTH: index-bitwidth must be 32 or 64, got 16
 

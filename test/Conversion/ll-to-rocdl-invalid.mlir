@@ -3,6 +3,7 @@
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 wave-size=32" %s 2>&1 | FileCheck %s --check-prefix=WAVE32
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx1100 wave-size=48" %s 2>&1 | FileCheck %s --check-prefix=WAVE48
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 index-bitwidth=16" %s 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 min-round-bytes=-1" %s 2>&1 | FileCheck %s --check-prefix=ROUNDS
 // RUN: not ll-opt --pass-pipeline="builtin.module(ll-to-rocdl{chip=gfx9}})" %s 2>&1 | FileCheck %s --check-prefix=PIPE
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --verify-diagnostics --split-input-file %s
 
@@ -10,6 +11,7 @@
 // WAVE32: error: convert-ll-to-rocdl: gfx942 runs wave64 only; wave-size=32 needs gfx10 or later
 // WAVE48: error: convert-ll-to-rocdl: wave-size must be 64, 32 or 0 (the chip's default), got 48
 // INDEX: error: index-bitwidth must be 32 or 64, got 16
+// ROUNDS: error: min-round-bytes must not be negative, got -1
 // PIPE: error:
 
 // A wave64 layout does not fit gfx1100's default wave32.

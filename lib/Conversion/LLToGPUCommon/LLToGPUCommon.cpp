@@ -115,6 +115,21 @@ static SmallVector<std::string> dimNames(size_t rank) {
   return names;
 }
 
+/// The threads of the block that runs `op`, when its gpu.func declares
+/// them (`known_block_size`).
+static std::optional<int64_t> knownBlockThreads(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return std::nullopt;
+  std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize();
+  if (!size || size->empty())
+    return std::nullopt;
+  int64_t threads = 1;
+  for (int32_t d : *size)
+    threads *= d;
+  return threads;
+}
+
 static FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                                                const LinearLayout &layout,
                                                size_t rank, int lanesPerWarp,
@@ -137,20 +152,15 @@ static FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                            << " lanes, but a warp has " << lanesPerWarp;
   // A layout over more threads than the kernel declares would leave part
   // of the tile to threads that do not exist.
-  if (auto func = op->getParentOfType<gpu::GPUFuncOp>()) {
-    if (std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize()) {
-      int64_t threads = 1;
-      for (int32_t d : *size)
-        threads *= d;
-      int64_t needed = int64_t(lanesPerWarp) << result.warpBits;
-      if (!size->empty() && threads < needed)
-        return op->emitError()
-               << what << " spans " << needed << " threads (" << lanesPerWarp
-               << " lanes x " << (int64_t(1) << result.warpBits)
-               << " warps), but the function's known_block_size has "
-               << threads;
-    }
-  }
+  int64_t needed = int64_t(lanesPerWarp) << result.warpBits;
+  if (std::optional<int64_t> threads = knownBlockThreads(op);
+      threads && *threads < needed)
+    return op->emitError() << what << " spans " << needed << " threads ("
+                           << lanesPerWarp << " lanes x "
+                           << (int64_t(1) << result.warpBits)
+                           << " warps), but the function's known_block_size "
+                              "has "
+                           << *threads;
   if (result.numRegisters() > kMaxRegistersPerThread)
     return op->emitError() << what << " has "
                            << (int64_t(1) << result.registerBits)
@@ -378,6 +388,8 @@ struct ConversionLowering {
   int64_t alternateSlotBytes = 0;
   /// The block is one warp: its barriers only order the warp's accesses.
   bool oneWarpBlock = false;
+  /// The conversion is inside a loop of its function (runs repeatedly).
+  bool insideLoop = false;
   int64_t scratchBytes() const {
     return (int64_t(1) << scratchBits) * elementBytes;
   }
@@ -536,21 +548,6 @@ static bool isInsideLoop(Operation *op) {
   return false;
 }
 
-/// Whether the GPU function around `op` declares a block of at most one
-/// warp (`known_block_size`).
-static bool runsInOneWarp(Operation *op, int lanes) {
-  auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  if (!func)
-    return false;
-  std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize();
-  if (!size || size->empty())
-    return false;
-  int64_t threads = 1;
-  for (int32_t d : *size)
-    threads *= d;
-  return threads <= lanes;
-}
-
 static FailureOr<ConversionLowering>
 decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                  const LLLoweringOptions &loweringOptions) {
@@ -661,14 +658,16 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   // Only conversions that run repeatedly: once, a few barriers cost less
   // than the occupancy a larger scratch takes from the memory-bound code
   // around it (docs/lowering.md, "Rounds").
+  lowering.insideLoop = isInsideLoop(op);
   int elementBytesLog2 = llvm::Log2_32(std::max(*bits / 8, 1));
-  while (roundBits > 0 && isInsideLoop(op) &&
+  while (roundBits > 0 && lowering.insideLoop &&
          (int64_t(1) << (offsetBits - roundBits + elementBytesLog2)) <
              loweringOptions.minRoundBytes)
     --roundBits;
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
-  lowering.oneWarpBlock = runsInOneWarp(op, lanes);
+  std::optional<int64_t> blockThreads = knownBlockThreads(op);
+  lowering.oneWarpBlock = blockThreads && *blockThreads <= lanes;
   // A matrix instruction moves all its registers in one round; a tile
   // whose registers straddle rounds (or an address map without the
   // instruction's shape) falls back to plain vectors on the same memory.
@@ -1476,17 +1475,21 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       return success();
     }
     Value scratch = scratchBase(em, op, lc.hooks.getSharedAddressSpace());
-    Value slotBase[2] = {scratch, scratch};
-    for (int slot = 0; slot < 2; ++slot) {
-      int64_t offset = slot == 0 ? lowering.slotOffset
-                       : lowering.alternateSlotBytes
-                           ? lowering.alternateSlotBytes - lowering.slotOffset
-                           : lowering.slotOffset;
-      if (offset)
-        slotBase[slot] = em.gep(scratch, em.b.getI8Type(), em.index(offset));
-      if (!lowering.alternateSlotBytes)
-        break;
-    }
+    auto at = [&](int64_t offset) {
+      return offset ? em.gep(scratch, em.b.getI8Type(), em.index(offset))
+                    : scratch;
+    };
+    // The first round's slot, and with alternating rounds the other one.
+    bool alternate = lowering.alternateSlotBytes != 0;
+    Value slotBase[2] = {at(lowering.slotOffset), Value()};
+    if (alternate)
+      slotBase[1] = at(lowering.alternateSlotBytes - lowering.slotOffset);
+    auto barrier = [&] {
+      if (lowering.oneWarpBlock)
+        lc.hooks.createWarpBarrier(rewriter, op.getLoc());
+      else
+        lc.hooks.createBarrier(rewriter, op.getLoc());
+    };
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
     uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
     int64_t rounds = int64_t(1) << lowering.roundBits;
@@ -1501,14 +1504,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       // first round needs no barrier where ScratchBarriers proved none
       // pending, and alternating rounds none after the first (the slot
       // round r writes was read before round r - 1's middle barrier).
-      bool alternate = lowering.alternateSlotBytes != 0;
       Value base = slotBase[alternate ? round % 2 : 0];
-      auto barrier = [&] {
-        if (lowering.oneWarpBlock)
-          lc.hooks.createWarpBarrier(rewriter, op.getLoc());
-        else
-          lc.hooks.createBarrier(rewriter, op.getLoc());
-      };
       if (round == 0 ? lowering.leadingBarrier : !alternate)
         barrier();
       if (lowering.storeMatrix)
@@ -1786,7 +1782,7 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
   // than the occupancy a doubled scratch takes (docs/lowering.md).
   auto alternatesRounds = [&](Operation *op) {
     const ConversionLowering &lowering = state.conversions[op];
-    return lowering.roundBits > 0 && twoSlots(op) && isInsideLoop(op);
+    return lowering.roundBits > 0 && twoSlots(op) && lowering.insideLoop;
   };
   auto uses = planScratchBarriers(
       root,
@@ -1905,6 +1901,9 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   if (options.indexBitwidth != 32 && options.indexBitwidth != 64)
     return root->emitError("index-bitwidth must be 32 or 64, got ")
            << options.indexBitwidth;
+  if (options.minRoundBytes < 0)
+    return root->emitError("min-round-bytes must not be negative, got ")
+           << options.minRoundBytes;
   LoweringState state;
   if (failed(prepare(root, hooks, options, state)))
     return failure();

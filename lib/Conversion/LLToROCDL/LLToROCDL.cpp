@@ -206,12 +206,6 @@ struct ConvertLLToROCDLPass
     ROCDLHooks hooks(*amdChip, *bankModel);
     LLLoweringOptions options;
     options.indexBitwidth = indexBitwidth;
-    if (minRoundBytes < 0) {
-      getOperation()->emitError("convert-ll-to-rocdl: min-round-bytes must "
-                                "not be negative, got ")
-          << static_cast<int64_t>(minRoundBytes);
-      return signalPassFailure();
-    }
     options.minRoundBytes = minRoundBytes;
     if (failed(lowerLLToLLVM(getOperation(), hooks, options)))
       signalPassFailure();
