@@ -140,6 +140,14 @@ def _round_option(min_round_bytes) -> str:
     return f" min-round-bytes={min_round_bytes}"
 
 
+def _order_option(register_order) -> str:
+    """The pipelines' register-order option (default on)."""
+    if not isinstance(register_order, bool):
+        raise TypeError(f"register_order: expected a bool, got "
+                        f"{type(register_order).__name__}")
+    return "" if register_order else " register-order=false"
+
+
 def _check(chip, index_bitwidth, wave_size=0):
     if not isinstance(chip, str) or not (_CHIP.fullmatch(chip) or
                                          _AMD_CHIP.fullmatch(chip)):
@@ -156,14 +164,14 @@ def _check(chip, index_bitwidth, wave_size=0):
 
 
 def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
-            index_bitwidth: int = 32, min_round_bytes: int | None = None
-            ) -> str:
+            index_bitwidth: int = 32, min_round_bytes: int | None = None,
+            register_order: bool = True) -> str:
     """LLVM IR text of the gpu.module in `module`, lowered for an AMD chip
     (ll-to-rocdl, ll-extract-gpu-module, mlir-translate): the input of
     an AMDGPU `llc`. Needs no LLVM with the AMDGPU target.
-    `min_round_bytes`: as in compile()."""
+    `min_round_bytes`, `register_order`: as in compile()."""
     _check(chip, index_bitwidth, wave_size)
-    rounds = _round_option(min_round_bytes)
+    rounds = _round_option(min_round_bytes) + _order_option(register_order)
     if not chip.startswith("gfx"):
         raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
                          f"compile() for {chip}")
@@ -211,7 +219,8 @@ def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, rounds):
 
 def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
             wave_size: int = 0,
-            min_round_bytes: int | None = None) -> CompiledKernel:
+            min_round_bytes: int | None = None,
+            register_order: bool = True) -> CompiledKernel:
     """PTX (chip sm_<N>) or AMDGPU assembly (chip gfx<N>) for the
     gpu.module in `module` (text or mlir.ir.Module).
 
@@ -220,9 +229,11 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     `wave_size` picks wave64 or wave32 (0: the chip's default) and the
     result's `llvm_ir` holds the LLVM IR given to llc. `min_round_bytes`
     is the passes' min-round-bytes option (None: the target's default,
-    16 KiB on NVIDIA, 0 on AMD; docs/lowering.md "Rounds")."""
+    16 KiB on NVIDIA, 0 on AMD; docs/lowering.md "Rounds").
+    `register_order=False` skips ll-optimize-register-order (values keep
+    the register order their layouts spell out; docs/register-order.md)."""
     _check(chip, index_bitwidth, wave_size)
-    rounds = _round_option(min_round_bytes)
+    rounds = _round_option(min_round_bytes) + _order_option(register_order)
     if chip.startswith("gfx"):
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
                                 rounds)

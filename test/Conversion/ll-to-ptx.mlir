@@ -1,9 +1,20 @@
 // The whole pipeline with upstream MLIR after convert-ll-to-nvvm: PTX text
 // in a gpu.binary, with 128-bit shared stores, ldmatrix loads (sm_90: the
 // planner's choice for this 32-bit transpose) and one barrier (the first
-// use of the scratch needs none before it).
-// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_90})" %s | FileCheck %s
-// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_80 format=none})" %s | FileCheck %s --check-prefix=LLVM
+// use of the scratch needs none before it), with the layouts as written
+// (register-order=false). By default ll-optimize-register-order first lets
+// the loaded and stored tiles take the per-lane register order in which 16
+// shuffles need no select: no shared memory at all.
+// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_90 register-order=false})" %s | FileCheck %s
+// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_80 format=none register-order=false})" %s | FileCheck %s --check-prefix=LLVM
+// RUN: ll-opt --pass-pipeline="builtin.module(ll-to-ptx{chip=sm_90})" %s | FileCheck %s --check-prefix=ORDER
+
+// ORDER: .entry transpose
+// ORDER-NOT: bar.sync
+// ORDER-COUNT-16: shfl.sync.idx.b32
+// ORDER-NOT: selp
+// ORDER-NOT: shfl.sync
+// ORDER-NOT: .shared
 
 // CHECK: gpu.binary @ll_kernels [#gpu.object<#nvvm.target<chip = "sm_90">
 // CHECK-SAME: .target sm_90

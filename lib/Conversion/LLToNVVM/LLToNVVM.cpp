@@ -9,6 +9,7 @@
 
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/Passes.h"
+#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -153,6 +154,11 @@ struct LLToPTXOptions : public PassPipelineOptions<LLToPTXOptions> {
       llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, "
                      "or none to stop at the LLVM dialect"),
       llvm::cl::init("isa")};
+  Option<bool> registerOrder{
+      *this, "register-order",
+      llvm::cl::desc("run ll-optimize-register-order first (select-free "
+                     "warp shuffles)"),
+      llvm::cl::init(true)};
 };
 
 void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
@@ -160,14 +166,20 @@ void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
   llOptions.chip = options.chip;
   llOptions.indexBitwidth = options.indexBitwidth;
   llOptions.minRoundBytes = options.minRoundBytes;
-  pm.addPass(createConvertLLToNVVM(llOptions));
   // A bad chip fails in convert-ll-to-nvvm with a diagnostic; it must not
-  // reach the textual pipeline below (a `}` in it would not parse).
+  // reach the passes below (a `}` in the textual pipeline would not parse).
   auto known = SharedMemoryTarget::get(options.chip);
   if (!known) {
     llvm::consumeError(known.takeError());
+    pm.addPass(createConvertLLToNVVM(llOptions));
     return;
   }
+  if (options.registerOrder) {
+    LLOptimizeRegisterOrderOptions orderOptions;
+    orderOptions.target = options.chip;
+    pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
+  }
+  pm.addPass(createConvertLLToNVVM(llOptions));
   if (!llvm::all_of(options.chip.getValue(),
                     [](char c) { return llvm::isAlnum(c) || c == '_'; }))
     return;
@@ -191,7 +203,9 @@ void mlir::ll::registerLLToNVVMPasses() {
         []() -> std::unique_ptr<Pass> { return createConvertLLToNVVM(); });
     PassPipelineRegistration<LLToPTXOptions>(
         "ll-to-ptx",
-        "Lower ll kernels to PTX with upstream MLIR: convert-ll-to-nvvm, "
+        "Lower ll kernels to PTX with upstream MLIR: "
+        "ll-optimize-register-order, "
+        "convert-ll-to-nvvm, "
         "convert-scf-to-cf, convert-gpu-to-nvvm, nvvm-attach-target, "
         "reconcile-unrealized-casts, gpu-module-to-binary{format=isa}",
         buildLLToPTXPipeline);

@@ -11,6 +11,7 @@
 #include "LinearLayout/Conversion/AMDGPUChip.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/Passes.h"
+#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -225,6 +226,11 @@ struct LLToROCDLOptions : public PassPipelineOptions<LLToROCDLOptions> {
       *this, "min-round-bytes",
       llvm::cl::desc("smallest scratch bytes per conversion round"),
       llvm::cl::init(0)};
+  Option<bool> registerOrder{
+      *this, "register-order",
+      llvm::cl::desc("run ll-optimize-register-order first (select-free "
+                     "lane exchanges)"),
+      llvm::cl::init(true)};
 };
 
 void buildLLToROCDLPipeline(OpPassManager &pm,
@@ -234,14 +240,23 @@ void buildLLToROCDLPipeline(OpPassManager &pm,
   llOptions.waveSize = options.waveSize;
   llOptions.indexBitwidth = options.indexBitwidth;
   llOptions.minRoundBytes = options.minRoundBytes;
-  pm.addPass(createConvertLLToROCDL(llOptions));
   // A bad chip fails in convert-ll-to-rocdl with a diagnostic; it must
-  // not reach the textual pipeline below (a `}` in it would not parse).
+  // not reach the passes below (a `}` in the textual pipeline would not
+  // parse).
   auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
-  if (!amdChip) {
-    llvm::consumeError(amdChip.takeError());
+  if (!amdChip || !SharedMemoryTarget::get(options.chip)) {
+    if (!amdChip)
+      llvm::consumeError(amdChip.takeError());
+    pm.addPass(createConvertLLToROCDL(llOptions));
     return;
   }
+  if (options.registerOrder) {
+    LLOptimizeRegisterOrderOptions orderOptions;
+    orderOptions.target = options.chip;
+    orderOptions.waveSize = unsigned(amdChip->waveSize);
+    pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
+  }
+  pm.addPass(createConvertLLToROCDL(llOptions));
   bool wave64 = amdChip->waveSize == 64;
   std::string rest =
       "convert-scf-to-cf,gpu.module(convert-gpu-to-rocdl{chipset=" +
@@ -263,7 +278,8 @@ void mlir::ll::registerLLToROCDLPasses() {
     PassPipelineRegistration<LLToROCDLOptions>(
         "ll-to-rocdl",
         "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
-        "convert-ll-to-rocdl, convert-scf-to-cf, convert-gpu-to-rocdl, "
+        "ll-optimize-register-order, convert-ll-to-rocdl, convert-scf-to-cf, "
+        "convert-gpu-to-rocdl, "
         "rocdl-attach-target, reconcile-unrealized-casts (then "
         "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
         "target give ISA)",

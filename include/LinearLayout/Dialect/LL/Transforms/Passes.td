@@ -64,4 +64,39 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
   ];
 }
 
+def LLOptimizeRegisterOrder : Pass<"ll-optimize-register-order"> {
+  let summary = "Give values the per-lane register order that makes warp-shuffle conversions select-free";
+  let description = [{
+    A thread's registers are not observable: a layout that gives every lane
+    the same elements in another, lane-dependent register order describes
+    the same tensor. A warp-shuffle conversion sends and files its values in
+    an order of its own; where that order depends on the lane, the lowering
+    picks registers with selects, up to two per element moved. This pass
+    gives each group of values whose register order nothing observes (values
+    joined by elementwise ops and `scf.for` iteration arguments, produced by
+    `ll.load_tile`, `ll.convert_layout` or splat constants, used by
+    `ll.store_tile`, `ll.convert_layout` and elementwise ops) the register
+    order that the adjacent conversions send or deliver in, when that lowers
+    the planned cost of those conversions (shuffles + selects / 4, or
+    shared-memory wavefronts per warp, times the trip counts of the loops
+    around them). A tile load or store that the new order would narrow
+    keeps its layout behind a bridging conversion, counted in the cost
+    (docs/register-order.md).
+
+    Values reaching any other op keep their layout, and so do the two sides
+    of a conversion that carries a hand-written `ll.plan`. A conversion left
+    between equal layouts is removed.
+
+    ```
+    ll-opt --ll-optimize-register-order=target=sm_90 in.mlir
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target whose conversions are planned: sm_<N>, gfx942, gfx950">,
+    Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
+           "Lanes per warp (0: the target's own)">,
+  ];
+}
+
 #endif // LINEARLAYOUT_DIALECT_LL_TRANSFORMS_PASSES_TD

@@ -1,0 +1,501 @@
+//===- OptimizeRegisterOrder.cpp - Select-free shuffle conversions --------===//
+//
+// Groups the distributed tensor values of each function into webs: values
+// that must share one layout because an elementwise op or an scf.for
+// iteration argument joins them. A web whose values only meet tile loads and
+// stores, conversions, elementwise ops, scf.for/yield and splat constants is
+// free to take any layout that gives every lane the same elements: its
+// register order is not observable. For every warp-shuffle conversion the
+// pass proposes the plan's natural layouts (ShuffleRegisterOrder.h) for the
+// webs on its two sides and keeps a proposal when the planned cost of the
+// conversions touching those webs drops (docs/register-order.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <map>
+
+namespace mlir::ll {
+#define GEN_PASS_DEF_LLOPTIMIZEREGISTERORDER
+#include "LinearLayout/Dialect/LL/Transforms/Passes.h.inc"
+} // namespace mlir::ll
+
+using namespace mlir;
+using namespace mlir::ll;
+
+static constexpr llvm::StringLiteral kPlanAttr = "ll.plan";
+/// Proposals are tried until none pays, at most this many sweeps.
+static constexpr int kMaxSweeps = 4;
+
+namespace {
+/// A tile load (of a web value) or store (from one). When the web's new
+/// layout would narrow its vectors, the access keeps the original layout
+/// and a conversion next to it bridges the two.
+struct TileAccess {
+  Operation *op = nullptr;
+  bool isLoad = false;
+  int bits = 0;
+  /// How often it runs per launch, as far as the loops tell.
+  double weight = 1;
+};
+
+struct Web {
+  SmallVector<Value> values;
+  LinearLayout original;
+  LinearLayout layout;
+  /// Something observes the register order (or the web is inconsistent).
+  bool pinned = false;
+  /// The tile loads and stores of the web's values.
+  SmallVector<TileAccess, 2> accesses;
+};
+
+/// One conversion between two webs.
+struct Edge {
+  ConvertLayoutOp op;
+  int src = -1, dst = -1;
+  int bits = 0;
+  /// How often it runs per launch, as far as the loops tell.
+  double weight = 1;
+};
+
+class RegisterOrderOptimizer {
+public:
+  RegisterOrderOptimizer(const SharedMemoryTarget &target) : target(target) {}
+
+  /// Returns true when a layout changed.
+  bool run(FunctionOpInterface func);
+
+private:
+  void buildWebs(FunctionOpInterface func);
+  int webOf(Value v) const {
+    auto it = webIndex.find(v);
+    return it == webIndex.end() ? -1 : it->second;
+  }
+  double conversionCost(const LinearLayout &src, const LinearLayout &dst,
+                        int bits);
+  double costAround(ArrayRef<int> webs);
+  bool narrows(const Web &web, const TileAccess &access,
+               const LinearLayout &layout) const;
+  double accessCost(const Web &web, const TileAccess &access);
+  bool tryProposal(int srcWeb, std::optional<LinearLayout> srcLayout,
+                   int dstWeb, std::optional<LinearLayout> dstLayout);
+  void rewrite();
+
+  const SharedMemoryTarget &target;
+  std::vector<Web> webs;
+  DenseMap<Value, int> webIndex;
+  SmallVector<Edge> edges;
+  /// Memo of conversion costs, keyed by both layouts' columns and the
+  /// element bits (the layouts of one function share their dimensions).
+  std::map<std::vector<uint64_t>, double> costs;
+};
+} // namespace
+
+/// An op that applies one scalar function per element: its tensor operands
+/// and results share one layout and the layout's register order is free.
+static bool isElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0;
+}
+
+static bool isSplatConstant(Operation *op) {
+  auto constant = dyn_cast<arith::ConstantOp>(op);
+  if (!constant)
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  return dense && dense.isSplat();
+}
+
+/// Product of the trip counts of the scf.for loops around `op` (a loop
+/// with bounds not known here counts once).
+static double tripWeight(Operation *op) {
+  double weight = 1;
+  for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>()) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (lb && ub && step && *step > 0)
+      weight *= double(std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step));
+  }
+  return std::min(weight, 1e9);
+}
+
+void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
+  // Union-find over the function's distributed tensor values.
+  SmallVector<Value> all;
+  DenseMap<Value, int> id;
+  SmallVector<int> parent;
+  DenseSet<Value> pinnedValues;
+  auto add = [&](Value v) {
+    if (!isDistributedTensorType(v.getType()))
+      return false;
+    if (id.try_emplace(v, int(all.size())).second) {
+      all.push_back(v);
+      parent.push_back(int(parent.size()));
+    }
+    return true;
+  };
+  auto find = [&](int i) {
+    while (parent[i] != i)
+      i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  auto unite = [&](Value a, Value b) { parent[find(id[a])] = find(id[b]); };
+  auto join = [&](Value a, Value b) {
+    bool da = add(a), db = add(b);
+    if (da && db)
+      unite(a, b);
+    else if (da || db)
+      // A distributed tensor joined to something else: keep it as it is.
+      pinnedValues.insert(da ? a : b);
+  };
+
+  func.walk([&](Operation *op) {
+    for (Value r : op->getResults())
+      add(r);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (add(arg) && !isa<scf::ForOp>(op))
+            pinnedValues.insert(arg); // function or other region arguments
+
+    if (isElementwise(op) || isSplatConstant(op)) {
+      // A tensor without an #ll.linear encoding would keep its type while
+      // the others change: leave the op's values as they are.
+      bool plain = llvm::any_of(op->getOperandTypes(), [](Type t) {
+        return isa<TensorType>(t) && !isDistributedTensorType(t);
+      });
+      Value first;
+      for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+        if (add(v)) {
+          if (first)
+            unite(first, v);
+          first = v;
+          if (plain)
+            pinnedValues.insert(v);
+        }
+      return;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+      auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+      for (auto [init, arg, result, yielded] :
+           llvm::zip(forOp.getInitArgs(), forOp.getRegionIterArgs(),
+                     forOp.getResults(), yield.getOperands())) {
+        join(init, arg);
+        join(arg, result);
+        join(result, yielded);
+      }
+      return;
+    }
+    if (isa<scf::YieldOp>(op) && isa<scf::ForOp>(op->getParentOp()))
+      return; // handled with the loop
+    if (isa<ConvertLayoutOp, LoadTileOp, StoreTileOp>(op))
+      return; // boundaries: recorded below
+    // Any other op that touches a distributed tensor observes its layout.
+    for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+      if (add(v))
+        pinnedValues.insert(v);
+  });
+
+  DenseMap<int, int> webOfRoot;
+  for (auto [i, v] : llvm::enumerate(all)) {
+    auto [it, fresh] = webOfRoot.try_emplace(find(int(i)), int(webs.size()));
+    if (fresh) {
+      webs.emplace_back();
+      webs.back().original = webs.back().layout =
+          getLinearEncoding(v.getType()).getLinearLayout();
+    }
+    Web &web = webs[it->second];
+    web.values.push_back(v);
+    webIndex[v] = it->second;
+    web.pinned |= pinnedValues.contains(v);
+    // Elementwise ops join only equal layouts in valid IR; leave any other
+    // web alone.
+    web.pinned |=
+        getLinearEncoding(v.getType()).getLinearLayout() != web.original;
+  }
+
+  func.walk([&](Operation *op) {
+    auto bitsOf = [](Value v) {
+      Type element = cast<RankedTensorType>(v.getType()).getElementType();
+      return element.isIntOrFloat() ? int(element.getIntOrFloatBitWidth()) : 0;
+    };
+    if (auto load = dyn_cast<LoadTileOp>(op)) {
+      if (int w = webOf(load.getResult()); w >= 0)
+        webs[w].accesses.push_back(
+            {op, true, bitsOf(load.getResult()), tripWeight(op)});
+    } else if (auto store = dyn_cast<StoreTileOp>(op)) {
+      if (int w = webOf(store.getValue()); w >= 0)
+        webs[w].accesses.push_back(
+            {op, false, bitsOf(store.getValue()), tripWeight(op)});
+    } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      Edge edge{convert, webOf(convert.getSource()), webOf(convert.getResult()),
+                bitsOf(convert.getSource()), tripWeight(op)};
+      if (edge.src < 0 || edge.dst < 0)
+        return;
+      // A hand-written plan describes these exact layouts.
+      if (convert->hasAttr(kPlanAttr))
+        webs[edge.src].pinned = webs[edge.dst].pinned = true;
+      edges.push_back(edge);
+    }
+  });
+}
+
+/// Shared-memory wavefronts per warp, the planner's measure.
+static double sharedMemoryCost(const ConversionPlan &plan,
+                               const LinearLayout &src) {
+  int64_t warps = 1;
+  if (auto w = src.getInDimIndex("warp"))
+    warps = src.getInDims()[*w].size();
+  return double(plan.swizzle->store.wavefronts +
+                plan.swizzle->load.wavefronts) /
+         double(warps);
+}
+
+double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
+                                              const LinearLayout &dst,
+                                              int bits) {
+  std::vector<uint64_t> key(src.getColumns().begin(), src.getColumns().end());
+  key.push_back(~uint64_t(0));
+  key.insert(key.end(), dst.getColumns().begin(), dst.getColumns().end());
+  key.push_back(uint64_t(bits));
+  if (auto it = costs.find(key); it != costs.end())
+    return it->second;
+  double cost = std::numeric_limits<double>::infinity();
+  if (auto plan = planConversion(src, dst, bits, target)) {
+    switch (plan->kind) {
+    case ConversionKind::Noop:
+      cost = 0;
+      break;
+    case ConversionKind::Registers: {
+      // A register source that depends on up to 3 lane bits is a tree of
+      // selects; more lane bits, or the warp, go through shared memory
+      // (the lowering's rule).
+      int laneBits = 0;
+      bool warp = false;
+      const LinearLayout &map = plan->registerMap;
+      for (StringRef dim : {"lane", "warp"})
+        if (auto index = map.getInDimIndex(dim)) {
+          int offset = map.getInDimBitOffset(*index);
+          for (int b = 0; b < map.getInDims()[*index].log2Size; ++b)
+            if (map.getColumns()[offset + b] != 0) {
+              if (dim == "lane")
+                ++laneBits;
+              else
+                warp = true;
+            }
+        }
+      if (warp || laneBits > 3) {
+        ConversionPlanOptions viaMemory;
+        viaMemory.forceKind = ConversionKind::SharedMemory;
+        auto shared = planConversion(src, dst, bits, target, viaMemory);
+        if (!shared) {
+          llvm::consumeError(shared.takeError());
+          break;
+        }
+        cost = sharedMemoryCost(*shared, src);
+        break;
+      }
+      int64_t registers = int64_t(plan->registerSources.size());
+      cost = double(registers) * ((1 << laneBits) - 1) / 4;
+      break;
+    }
+    case ConversionKind::Shuffle:
+      cost =
+          double(plan->shuffle->shuffles) + double(plan->shuffle->selects) / 4;
+      break;
+    case ConversionKind::SharedMemory:
+      cost = sharedMemoryCost(*plan, src);
+      break;
+    }
+  } else {
+    llvm::consumeError(plan.takeError());
+  }
+  costs[key] = cost;
+  return cost;
+}
+
+double RegisterOrderOptimizer::costAround(ArrayRef<int> touched) {
+  double total = 0;
+  for (const Edge &e : edges)
+    if (llvm::is_contained(touched, e.src) ||
+        llvm::is_contained(touched, e.dst))
+      total += e.weight *
+               conversionCost(webs[e.src].layout, webs[e.dst].layout, e.bits);
+  SmallVector<int> unique(touched.begin(), touched.end());
+  llvm::sort(unique);
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  for (int w : unique)
+    for (const TileAccess &access : webs[w].accesses)
+      total += accessCost(webs[w], access);
+  return total;
+}
+
+bool RegisterOrderOptimizer::narrows(const Web &web, const TileAccess &access,
+                                     const LinearLayout &layout) const {
+  return access.bits == 0 || tileVectorElements(layout, access.bits) <
+                                 tileVectorElements(web.original, access.bits);
+}
+
+double RegisterOrderOptimizer::accessCost(const Web &web,
+                                          const TileAccess &access) {
+  if (web.layout == web.original || !narrows(web, access, web.layout))
+    return 0; // the access itself takes the new layout
+  return access.weight *
+         (access.isLoad
+              ? conversionCost(web.original, web.layout, access.bits)
+              : conversionCost(web.layout, web.original, access.bits));
+}
+
+bool RegisterOrderOptimizer::tryProposal(
+    int srcWeb, std::optional<LinearLayout> srcLayout, int dstWeb,
+    std::optional<LinearLayout> dstLayout) {
+  std::vector<std::pair<int, LinearLayout>> changes;
+  if (srcLayout && webs[srcWeb].layout != *srcLayout)
+    changes.push_back({srcWeb, *srcLayout});
+  if (dstLayout && webs[dstWeb].layout != *dstLayout)
+    changes.push_back({dstWeb, *dstLayout});
+  if (changes.empty())
+    return false;
+  // One web on both sides of the conversion: it can take only one layout.
+  if (changes.size() == 2 && srcWeb == dstWeb)
+    return false;
+  for (auto &[w, layout] : changes)
+    if (webs[w].pinned)
+      return false;
+  SmallVector<int> touched = {srcWeb, dstWeb};
+  double before = costAround(touched);
+  std::vector<LinearLayout> saved;
+  for (auto &[w, layout] : changes) {
+    saved.push_back(webs[w].layout);
+    webs[w].layout = layout;
+  }
+  double after = costAround(touched);
+  if (after < before)
+    return true;
+  for (auto [change, old] : llvm::zip(changes, saved))
+    webs[change.first].layout = old;
+  return false;
+}
+
+bool RegisterOrderOptimizer::run(FunctionOpInterface func) {
+  buildWebs(func);
+  if (edges.empty())
+    return false;
+  ConversionPlanOptions shuffleOnly;
+  shuffleOnly.forceKind = ConversionKind::Shuffle;
+  for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+    bool improved = false;
+    for (const Edge &e : edges) {
+      if (e.bits == 0 || webs[e.src].pinned && webs[e.dst].pinned)
+        continue;
+      const LinearLayout &a = webs[e.src].layout, &b = webs[e.dst].layout;
+      auto plan = planConversion(a, b, e.bits, target, shuffleOnly);
+      if (!plan) {
+        llvm::consumeError(plan.takeError());
+        continue;
+      }
+      auto natural = getNaturalShuffleLayouts(*plan->shuffle, a, b);
+      if (!natural)
+        continue;
+      // Both sides select-free first; else either side alone.
+      improved |= tryProposal(e.src, natural->src, e.dst, natural->dst) ||
+                  tryProposal(e.src, std::nullopt, e.dst, natural->dst) ||
+                  tryProposal(e.src, natural->src, e.dst, std::nullopt);
+    }
+    if (!improved)
+      break;
+  }
+  bool changed =
+      llvm::any_of(webs, [](const Web &w) { return w.layout != w.original; });
+  if (changed)
+    rewrite();
+  return changed;
+}
+
+void RegisterOrderOptimizer::rewrite() {
+  for (Web &web : webs) {
+    if (web.layout == web.original)
+      continue;
+    MLIRContext *context = web.values.front().getContext();
+    LinearAttr encoding = LinearAttr::get(context, web.layout);
+    LinearAttr originalEncoding = LinearAttr::get(context, web.original);
+    auto withEncoding = [](Value v, LinearAttr e) {
+      auto type = cast<RankedTensorType>(v.getType());
+      return RankedTensorType::get(type.getShape(), type.getElementType(), e);
+    };
+    for (Value v : web.values) {
+      RankedTensorType newType = withEncoding(v, encoding);
+      v.setType(newType);
+      if (auto constant = v.getDefiningOp<arith::ConstantOp>())
+        constant.setValueAttr(
+            cast<DenseElementsAttr>(constant.getValue()).reshape(newType));
+    }
+    // Accesses whose vectors the new layout would narrow keep the original
+    // layout; a conversion next to them bridges.
+    for (const TileAccess &access : web.accesses) {
+      if (!narrows(web, access, web.layout))
+        continue;
+      OpBuilder b(access.op);
+      if (auto load = dyn_cast<LoadTileOp>(access.op)) {
+        Value loaded = load.getResult();
+        RankedTensorType newType = cast<RankedTensorType>(loaded.getType());
+        loaded.setType(withEncoding(loaded, originalEncoding));
+        b.setInsertionPointAfter(load);
+        auto bridge = b.create<ConvertLayoutOp>(load.getLoc(), newType, loaded);
+        loaded.replaceAllUsesExcept(bridge.getResult(), bridge);
+      } else {
+        auto store = cast<StoreTileOp>(access.op);
+        Value stored = store.getValue();
+        auto bridge = b.create<ConvertLayoutOp>(
+            store.getLoc(), withEncoding(stored, originalEncoding), stored);
+        store.getValueMutable().assign(bridge.getResult());
+      }
+    }
+  }
+  // Conversions now between equal layouts move nothing.
+  for (Edge &e : edges)
+    if (e.op.getSource().getType() == e.op.getResult().getType()) {
+      e.op.getResult().replaceAllUsesWith(e.op.getSource());
+      e.op.erase();
+    }
+}
+
+namespace {
+struct LLOptimizeRegisterOrderPass
+    : public mlir::ll::impl::LLOptimizeRegisterOrderBase<
+          LLOptimizeRegisterOrderPass> {
+  using LLOptimizeRegisterOrderBase::LLOptimizeRegisterOrderBase;
+
+  void runOnOperation() override {
+    auto model = SharedMemoryTarget::get(target);
+    if (!model) {
+      getOperation()->emitError("ll-optimize-register-order: ")
+          << llvm::toString(model.takeError());
+      return signalPassFailure();
+    }
+    if (waveSize != 0) {
+      if (waveSize != 32 && waveSize != 64) {
+        getOperation()->emitError("ll-optimize-register-order: wave-size "
+                                  "must be 32, 64 or 0, got ")
+            << unsigned(waveSize);
+        return signalPassFailure();
+      }
+      model->warpSize = int(waveSize);
+    }
+    getOperation()->walk([&](FunctionOpInterface func) {
+      RegisterOrderOptimizer(*model).run(func);
+    });
+  }
+};
+} // namespace
