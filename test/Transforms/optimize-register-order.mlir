@@ -80,3 +80,55 @@ func.func @keeps_vector_width(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
   ll.store_tile %b, %y : tensor<32x32xf32, #b>, !llvm.ptr<1>
   return
 }
+
+// -----
+
+// The same transpose in a loop of 8 round trips: the load and the store keep
+// A's layout, one conversion on each side bridges to the select-free orders,
+// and the loop's two conversions are plain shuffles.
+#a = #ll.linear<{register = [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16]], lane = [[4, 0], [8, 0], [16, 0], [0, 1], [0, 2]], warp = [], block = []}>
+// CHECK-LABEL: func.func @bridged_loop
+// CHECK: %[[T:.+]] = ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[A:[a-z0-9]+]]>
+// CHECK: ll.convert_layout %[[T]] {{.*}}: tensor<32x32xf32, #[[A]]> -> tensor<32x32xf32, #[[NA:[a-z0-9]+]]>
+// CHECK: scf.for {{.*}} -> (tensor<32x32xf32, #[[NA]]>)
+// CHECK: ll.convert_layout {{.*}}kind = "shuffle"{{.*}}selects = 0 : i64
+// CHECK: ll.convert_layout {{.*}}kind = "shuffle"{{.*}}selects = 0 : i64
+// CHECK: scf.yield
+// CHECK: %[[S:.+]] = ll.convert_layout %{{.*}} : tensor<32x32xf32, #[[NA]]> -> tensor<32x32xf32, #[[A]]>
+// CHECK: ll.store_tile %[[S]]
+func.func @bridged_loop(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #a>
+  %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%v = %t) -> (tensor<32x32xf32, #a>) {
+    %b = ll.convert_layout %v : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+    %b1 = math.absf %b : tensor<32x32xf32, #b>
+    %a = ll.convert_layout %b1 : tensor<32x32xf32, #b> -> tensor<32x32xf32, #a>
+    scf.yield %a : tensor<32x32xf32, #a>
+  }
+  ll.store_tile %r, %y : tensor<32x32xf32, #a>, !llvm.ptr<1>
+  return
+}
+
+// -----
+
+// A value that leaves through scf.if keeps its layout (the branch's yield
+// observes it), and with it the conversion's source.
+#a = #ll.linear<{register = [[0, 8], [0, 16], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+// CHECK-LABEL: func.func @if_pins
+// CHECK: ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[A:[a-z0-9]+]]>
+// CHECK: ll.convert_layout {{.*}}selects = 32 : i64{{.*}} : tensor<32x32xf32, #[[A]]>
+func.func @if_pins(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>, %c: i1) {
+  %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #a>
+  %s = scf.if %c -> (tensor<32x32xf32, #a>) {
+    scf.yield %t : tensor<32x32xf32, #a>
+  } else {
+    scf.yield %t : tensor<32x32xf32, #a>
+  }
+  %b = ll.convert_layout %s : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+  ll.store_tile %b, %y : tensor<32x32xf32, #b>, !llvm.ptr<1>
+  return
+}

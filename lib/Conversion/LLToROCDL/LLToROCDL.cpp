@@ -244,9 +244,12 @@ void buildLLToROCDLPipeline(OpPassManager &pm,
   // not reach the passes below (a `}` in the textual pipeline would not
   // parse).
   auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
-  if (!amdChip || !SharedMemoryTarget::get(options.chip)) {
+  auto bankModel = SharedMemoryTarget::get(options.chip);
+  if (!amdChip || !bankModel) {
     if (!amdChip)
       llvm::consumeError(amdChip.takeError());
+    if (!bankModel)
+      llvm::consumeError(bankModel.takeError());
     pm.addPass(createConvertLLToROCDL(llOptions));
     return;
   }
