@@ -14,6 +14,7 @@ import csv
 import json
 import math
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -65,33 +66,41 @@ def smem_floor_ms(machine, wavefronts, conversions, tiles):
     return wavefronts * conversions * (tiles / sms) / (mhz * 1e3)
 
 
-def main(src, note=""):
-    import linear_layout as ll
+def kernel_plan(c):
+    """The plan of the `conv` kernel's conversion as compiled: after
+    ll-optimize-register-order (which may reorder registers per lane and
+    so change the plan), planned for sm_90. Returns (kind, predicted
+    (store, load) wavefronts)."""
+    from linear_layout import compiler, kernels
 
+    text = kernels.conv(c["A"], c["B"], c["shape"], c["dtype"], c["warps"])
+    planned = compiler.lower(
+        text, "builtin.module(gpu.module(ll-optimize-register-order"
+              "{target=sm_90},ll-plan-conversions{target=sm_90}))")
+    found = re.search(r"ll\.plan = \{([^}]*)\}", planned)
+    if not found:  # the conversion folded away
+        return "noop", (0, 0)
+    fields = dict(re.findall(r"(\w+) = \"?([\w.]+)\"?", found.group(1)))
+    kind = fields["kind"]
+    if kind != "shared_memory":
+        return kind, (0, 0)
+    name = (f"{kind} ({fields['store_instruction']} + "
+            f"{fields['load_instruction']})")
+    return name, (int(fields["store_wavefronts"]),
+                  int(fields["load_wavefronts"]))
+
+
+def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
     in_corpus = _read_json(os.path.join(HERE, "corpus.json"))
     corpus = in_corpus + _read_json(os.path.join(HERE, "extra_cases.json"))
     corpus_names = {c["name"] for c in in_corpus}
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
-    bits = {"fp32": 32, "fp16": 16, "bf16": 16, "int8": 8, "fp8e4nv": 8}
     rows = []
     for c, b, o, t in zip(corpus, bench["cases"], ours, theirs):
         assert c["name"] == b["name"]
-        shape = {"dim0": c["shape"][0], "dim1": c["shape"][1]}
-        A = ll.LinearLayout({k: c["A"][k] for k in ("register", "lane", "warp")},
-                            shape)
-        B = ll.LinearLayout({k: c["B"][k] for k in ("register", "lane", "warp")},
-                            shape)
-        plan = ll.plan_conversion(A, B, bits[c["dtype"]], "sm_90")
-        kind = plan.kind
-        if plan.swizzle is not None:
-            kind += (f" ({plan.swizzle.store_instruction} + "
-                     f"{plan.swizzle.load_instruction})")
-        if plan.kind in ("noop", "registers", "shuffle"):
-            pred = (0, 0)
-        else:
-            pred = (plan.store_wavefronts, plan.load_wavefronts)
+        kind, pred = kernel_plan(c)
         conversions = 2 * bench["rounds"]
         floor = smem_floor_ms(bench["machine"],
                               (o[M_ST] or 0) + (o[M_LD] or 0), conversions,
