@@ -90,6 +90,22 @@ def kernel_plan(c):
                   int(fields["load_wavefronts"]))
 
 
+def loop_shuffles(c):
+    """True when the compiled `conv_loop` moves its tile by warp shuffles
+    inside the loop (after ll-optimize-register-order): its shared-memory
+    floor then does not apply."""
+    from linear_layout import compiler, kernels
+
+    if c["dtype"] not in ("fp32", "fp16", "bf16", "int8"):
+        return False
+    text = kernels.conv_loop(c["A"], c["B"], c["shape"], c["dtype"],
+                             c["warps"])
+    planned = compiler.lower(
+        text, "builtin.module(gpu.module(ll-optimize-register-order"
+              "{target=sm_90},ll-plan-conversions{target=sm_90}))")
+    return 'kind = "shuffle"' in planned
+
+
 def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
     in_corpus = _read_json(os.path.join(HERE, "corpus.json"))
@@ -115,7 +131,8 @@ def main(src, note=""):
             "copy_ms": b["copy_ms"], "conv_ratio": b["conv_ratio"],
             "ll_loop_ms": b.get("ll_loop_ms"), "triton_loop_ms": b.get("triton_loop_ms"),
             "loop_ratio": b.get("loop_ratio"),
-            "loop_smem_floor_ms": floor if b.get("loop_ratio") else None,
+            "loop_smem_floor_ms": floor if b.get("loop_ratio") and
+            not loop_shuffles(c) else None,
             "predicted_wf_st": pred[0], "predicted_wf_ld": pred[1],
             "ll_wf_st": o[M_ST], "ll_wf_ld": o[M_LD],
             "ll_conflicts": (o[C_ST] or 0) + (o[C_LD] or 0),
