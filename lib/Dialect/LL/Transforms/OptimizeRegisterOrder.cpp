@@ -95,6 +95,8 @@ private:
   std::vector<Web> webs;
   DenseMap<Value, int> webIndex;
   SmallVector<Edge> edges;
+  /// Per web, the indices of the edges that touch it.
+  std::vector<SmallVector<int, 4>> edgesOf;
   /// Memo of conversion costs, keyed by both layouts' columns and the
   /// element bits (the layouts of one function share their dimensions).
   std::map<std::vector<uint64_t>, double> costs;
@@ -225,6 +227,7 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
         getLinearEncoding(v.getType()).getLinearLayout() != web.original;
   }
 
+  edgesOf.assign(webs.size(), {});
   func.walk([&](Operation *op) {
     auto bitsOf = [](Value v) {
       Type element = cast<RankedTensorType>(v.getType()).getElementType();
@@ -246,6 +249,9 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
       // A hand-written plan describes these exact layouts.
       if (convert->hasAttr(kPlanAttr))
         webs[edge.src].pinned = webs[edge.dst].pinned = true;
+      edgesOf[edge.src].push_back(int(edges.size()));
+      if (edge.dst != edge.src)
+        edgesOf[edge.dst].push_back(int(edges.size()));
       edges.push_back(edge);
     }
   });
@@ -326,15 +332,20 @@ double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
 }
 
 double RegisterOrderOptimizer::costAround(ArrayRef<int> touched) {
-  double total = 0;
-  for (const Edge &e : edges)
-    if (llvm::is_contained(touched, e.src) ||
-        llvm::is_contained(touched, e.dst))
-      total += e.weight *
-               conversionCost(webs[e.src].layout, webs[e.dst].layout, e.bits);
   SmallVector<int> unique(touched.begin(), touched.end());
   llvm::sort(unique);
   unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  SmallVector<int> around;
+  for (int w : unique)
+    around.append(edgesOf[w].begin(), edgesOf[w].end());
+  llvm::sort(around);
+  around.erase(std::unique(around.begin(), around.end()), around.end());
+  double total = 0;
+  for (int i : around) {
+    const Edge &e = edges[i];
+    total += e.weight *
+             conversionCost(webs[e.src].layout, webs[e.dst].layout, e.bits);
+  }
   for (int w : unique)
     for (const TileAccess &access : webs[w].accesses)
       total += accessCost(webs[w], access);
@@ -397,7 +408,7 @@ bool RegisterOrderOptimizer::run(FunctionOpInterface func) {
   for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
     bool improved = false;
     for (const Edge &e : edges) {
-      if (e.bits == 0 || webs[e.src].pinned && webs[e.dst].pinned)
+      if (e.bits == 0 || (webs[e.src].pinned && webs[e.dst].pinned))
         continue;
       const LinearLayout &a = webs[e.src].layout, &b = webs[e.dst].layout;
       auto plan = planConversion(a, b, e.bits, target, shuffleOnly);
