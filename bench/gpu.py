@@ -107,6 +107,22 @@ class _Ours:
                 shared_mem=self.dyn)
 
 
+def case_tensors(c, torch, tk, TORCH):
+    """(tiles, x, A, B) of a case: 256 MiB of small integers in its element
+    type, as many tiles as that holds, and its layouts for Triton."""
+    M, N = c["shape"]
+    dt = TORCH[c["dtype"]]
+    el = torch.tensor([], dtype=dt).element_size()
+    tiles = max(1, (256 << 20) // (M * N * el))
+    base = torch.randint(-8, 8, (tiles * M * N,), device="cuda",
+                         dtype=torch.int32)
+    x = base.to(torch.float32).to(dt) if dt != torch.int8 else \
+        base.to(torch.int8)
+    A = tk.as_layout(c["A"], c["shape"])
+    B = tk.as_layout(c["B"], c["shape"])
+    return tiles, x, A, B
+
+
 def run(ptx_dir, results_dir):
     cp, torch, tk, TORCH = _device()
     from triton.testing import do_bench
@@ -118,14 +134,7 @@ def run(ptx_dir, results_dir):
         c = corpus[m["name"]]
         M, N = c["shape"]
         dt = TORCH[c["dtype"]]
-        el = torch.tensor([], dtype=dt).element_size()
-        tiles = max(1, (256 << 20) // (M * N * el))
-        base = torch.randint(-8, 8, (tiles * M * N,), device="cuda",
-                             dtype=torch.int32)
-        x = base.to(torch.float32).to(dt) if dt != torch.int8 else \
-            base.to(torch.int8)
-        A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
-                                                             c["shape"])
+        tiles, x, A, B = case_tensors(c, torch, tk, TORCH)
         r = {"name": c["name"], "tiles": tiles}
         try:
             ours = _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])

@@ -72,14 +72,7 @@ def run(ptx_dir, results_dir):
         c = corpus[m["name"]]
         M, N = c["shape"]
         dt = TORCH[c["dtype"]]
-        el = torch.tensor([], dtype=dt).element_size()
-        tiles = max(1, (256 << 20) // (M * N * el))
-        base = torch.randint(-8, 8, (tiles * M * N,), device="cuda",
-                             dtype=torch.int32)
-        x = base.to(torch.float32).to(dt) if dt != torch.int8 else \
-            base.to(torch.int8)
-        A = tk.as_layout(c["A"], c["shape"])
-        B = tk.as_layout(c["B"], c["shape"])
+        tiles, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
         r = {"name": c["name"], "conv": {}, "conv_loop": {}}
         loop = c["dtype"] in ("fp32", "fp16", "bf16", "int8")
         lt = max(132 * 8, tiles // 64)

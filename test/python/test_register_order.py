@@ -45,9 +45,9 @@ RANDOM = case_lib.shuffle_cases(40, seed=31) + \
     [c for c in case_lib.random_cases(200, seed=32) if _is_shuffle(c)][:20]
 
 
-def _kernel(case, kind, lanes=32):
+def _kernel(case, kind, lanes=32, rounds=ROUNDS):
     gen = kernels.conv if kind == "conv" else \
-        lambda *a, **k: kernels.conv_loop(*a, rounds=ROUNDS, **k)
+        lambda *a, **k: kernels.conv_loop(*a, rounds=rounds, **k)
     return gen(case["src"], case["dst"], case["shape"], case["dtype"],
                lanes=lanes)
 
@@ -134,8 +134,14 @@ def test_corpus_shuffles_become_select_free():
             assert 'kind = "shuffle"' in plan and "selects = 0" in plan, plan
 
 
-def _run(case, kind, pipeline, lanes):
-    lowered = compiler.lower(_kernel(case, kind, lanes), pipeline)
+NVVM = ("builtin.module(gpu.module(ll-optimize-register-order{target=sm_70},"
+        "convert-ll-to-nvvm{chip=sm_70}))")
+
+
+def _run(case, kind, pipeline, lanes, rounds=ROUNDS):
+    """Lowers `kind` for `case` with `pipeline`, interprets one tile and
+    checks it bit for bit against NumPy."""
+    lowered = compiler.lower(_kernel(case, kind, lanes, rounds), pipeline)
     bits = case_lib.BITS[case["dtype"]]
     u = case_lib.UINT[bits]
     tile = int(np.prod(case["shape"]))
@@ -146,7 +152,7 @@ def _run(case, kind, pipeline, lanes):
         expected = x.copy()
     else:
         x, expected = case_lib.loop_input_and_expected(case["dtype"], tile,
-                                                       ROUNDS, rng)
+                                                       rounds, rng)
     y = np.full_like(x, 0xA5)
     dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
     simt.run_workgroup(lowered, kind, [x, y], threads=lanes * case["warps"],
@@ -159,8 +165,7 @@ def _run(case, kind, pipeline, lanes):
 @pytest.mark.parametrize("kind", ["conv", "conv_loop"])
 @pytest.mark.parametrize("case", CORPUS + RANDOM, ids=lambda c: c["name"])
 def test_optimized_kernels_are_bit_exact_on_nvvm(case, kind):
-    _run(case, kind, "builtin.module(gpu.module(ll-optimize-register-order"
-         "{target=sm_70},convert-ll-to-nvvm{chip=sm_70}))", 32)
+    _run(case, kind, NVVM, 32)
 
 
 WAVE64 = [case_lib.wave64_case(c) for c in CORPUS] + \
@@ -220,23 +225,12 @@ def test_long_loops_bridge_a_vectorised_load():
 
     _, short = conversions(2)
     assert len(short) == 2 and all("shared_memory" in p for p in short)
-    text, long = conversions(8)
+    _, long = conversions(8)
     assert len(long) == 4
     loop = [p for p in long if 'kind = "shuffle"' in p]
     assert len(loop) == 2 and all("selects = 0" in p for p in loop)
 
-    lowered = compiler.lower(
-        text, "builtin.module(gpu.module(ll-optimize-register-order"
-              "{target=sm_70},convert-ll-to-nvvm{chip=sm_70}))")
-    tile = int(np.prod(case["shape"]))
-    x, expected = case_lib.loop_input_and_expected(
-        case["dtype"], tile, 8, np.random.default_rng(3))
-    y = np.full_like(x, 0xA5)
-    dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
-    simt.run_workgroup(lowered, "conv_loop", [x, y], threads=32, wave=32,
-                       block_id=0,
-                       dynamic_shared=int(dynamic.group(1)) if dynamic else 0)
-    assert np.array_equal(y, expected)
+    _run(case, "conv_loop", NVVM, 32, rounds=8)
 
 
 LONG_LOOP = RANDOM[:24]
@@ -246,17 +240,4 @@ LONG_LOOP = RANDOM[:24]
 def test_long_loops_are_bit_exact(case):
     """8 round trips: loads and stores may keep their layouts behind
     bridging conversions (test above); interpreted, bit-exact."""
-    text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
-                             case["dtype"], rounds=8)
-    lowered = compiler.lower(
-        text, "builtin.module(gpu.module(ll-optimize-register-order"
-              "{target=sm_70},convert-ll-to-nvvm{chip=sm_70}))")
-    tile = int(np.prod(case["shape"]))
-    x, expected = case_lib.loop_input_and_expected(
-        case["dtype"], tile, 8, np.random.default_rng(4))
-    y = np.full_like(x, 0xA5)
-    dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
-    simt.run_workgroup(lowered, "conv_loop", [x, y],
-                       threads=32 * case["warps"], wave=32, block_id=0,
-                       dynamic_shared=int(dynamic.group(1)) if dynamic else 0)
-    assert np.array_equal(y, expected)
+    _run(case, "conv_loop", NVVM, 32, rounds=8)
