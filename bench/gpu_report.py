@@ -163,7 +163,11 @@ def main(src, note=""):
         "both implementations on the same tensors in the same process; ncu: "
         "one CTA of `conv`) and `bench/gpu_report.py`. Ratios are ours / "
         "Triton's (< 1: ours faster). `conv_loop` = "
-        f"{bench['rounds']} round trips A->B->A with +1 after each conversion."),
+        f"{bench['rounds']} round trips A->B->A with +1 after each conversion."
+        + (f" Each time is, per kernel, the {bench['conv_statistic']} (conv) "
+           f"and the {bench['loop_statistic']} (conv_loop), the two "
+           "implementations' calls interleaved."
+           if "loop_statistic" in bench else "")),
         "",
         ("| case | plan | bit-exact | conv ms (ours / Triton) | ratio | "
         "conv_loop ms (ours / Triton) | ratio | conv_loop shared-memory floor "
