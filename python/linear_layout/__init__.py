@@ -27,10 +27,12 @@ def __getattr__(name):
 from linear_layout.planning import (  # noqa: E402
     optimal_swizzle,
     plan_conversion,
+    select_free_layouts,
     wavefronts,
 )
 
-__all__ += ["optimal_swizzle", "plan_conversion", "wavefronts"]
+__all__ += ["optimal_swizzle", "plan_conversion", "select_free_layouts",
+            "wavefronts"]
 
 # Layout families (docs/families.md).
 from linear_layout.families import *  # noqa: E402,F401,F403

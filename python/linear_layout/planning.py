@@ -318,3 +318,22 @@ def wavefront_count(memory_layout: LinearLayout, distributed: LinearLayout,
     return WavefrontCount(**_core._wavefronts(memory_layout, distributed,
                                               element_bits, vector_bits,
                                               target, access))
+
+
+def select_free_layouts(src: LinearLayout, dst: LinearLayout,
+                        element_bits: int, target: str = "sm_90"
+                        ) -> tuple[LinearLayout, LinearLayout] | None:
+    """``(src', dst')``: ``src`` and ``dst`` with each lane's registers in the
+    order in which the warp-shuffle plan from ``src`` to ``dst`` sends and
+    receives them (docs/register-order.md). Every thread holds the same
+    elements as before, and the conversion ``src' -> dst'`` needs the same
+    shuffles and no select. None when the plan has no such orders (a lane
+    that sends or receives nothing in a round, as with broadcast).
+    ValueError when the conversion is not a shuffle between lanes (it moves
+    data between warps)."""
+    _check_layout(src, "src")
+    _check_layout(dst, "dst")
+    _check_bits(element_bits, "element_bits")
+    _check_target(target)
+    return _core._select_free_layouts(src, dst, element_bits, target)
+

@@ -1,16 +1,17 @@
 //===- AnalysisBindings.cpp - Python API of conversion planning -----------===//
 //
-// The private functions `_plan_conversion`, `_optimal_swizzle` and
-// `_wavefronts` return plain dicts; python/linear_layout/planning.py wraps
-// them in the documented objects (ll.plan_conversion, ll.optimal_swizzle,
-// ll.wavefronts). Errors become ValueError (bad values) or TypeError (bad
-// types), never a crash.
+// The private functions `_plan_conversion`, `_optimal_swizzle`,
+// `_wavefronts` and `_select_free_layouts` return plain dicts (or tuples);
+// python/linear_layout/planning.py wraps them in the documented objects
+// (ll.plan_conversion, ll.optimal_swizzle, ll.wavefronts). Errors become
+// ValueError (bad values) or TypeError (bad types), never a crash.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
 
 #include <nanobind/stl/string.h>
 
@@ -245,6 +246,22 @@ static nb::dict wavefrontsPy(nb::handle memory, nb::handle distributed,
   return countDict(c);
 }
 
+static nb::object selectFreeLayoutsPy(nb::handle src, nb::handle dst,
+                                      nb::handle elementBits,
+                                      nb::handle target) {
+  const LinearLayout &a = toLayout(src, "src");
+  const LinearLayout &b = toLayout(dst, "dst");
+  int bits = toElementBits(elementBits);
+  SharedMemoryTarget t = toTarget(target);
+  ConversionPlanOptions shuffleOnly;
+  shuffleOnly.forceKind = ConversionKind::Shuffle;
+  ConversionPlan plan = unwrap(planConversion(a, b, bits, t, shuffleOnly));
+  auto natural = getNaturalShuffleLayouts(*plan.shuffle, a, b);
+  if (!natural)
+    return nb::none();
+  return nb::make_tuple(natural->src, natural->dst);
+}
+
 static void populate(nb::module_ &m) {
   m.def("_plan_conversion", &planConversionPy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
@@ -253,6 +270,8 @@ static void populate(nb::module_ &m) {
         "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);
   m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,
         "element_bits"_a, "vector_bits"_a, "target"_a, "access"_a);
+  m.def("_select_free_layouts", &selectFreeLayoutsPy, "src"_a, "dst"_a,
+        "element_bits"_a, "target"_a);
 }
 
 static BindingRegistration registration(/*order=*/30, populate);

@@ -373,3 +373,42 @@ def test_wavefronts_of_any_swizzle_match_simulation(data, pair, bits, access):
     assert got.wavefronts == sum(sim)
     # Lemma 9.4: every phase of every instruction takes the same 2^c.
     assert set(sim) <= {1 << got.conflict_dim}
+
+
+@planning_settings(400)
+@given(any_distributed_pairs(same_warps=True), element_bits)
+def test_select_free_layouts(pair, bits):
+    """ll.select_free_layouts against the NumPy oracle: the reordered
+    layouts give every thread the same elements as A and B (sorted per
+    (warp, lane)), and the conversion between them takes the same shuffles,
+    no select, and moves the data (the oracle runs the plan's tables)."""
+    a_bases, b_bases, sizes = pair
+    a, b = make(a_bases, sizes), make(b_bases, sizes)
+    if ll.plan_conversion(a, b, bits).classification != "shuffle":
+        return
+    original = ll.plan_conversion(a, b, bits, kind="shuffle").shuffle
+    found = ll.select_free_layouts(a, b, bits)
+    event("select-free orders" if found else "none (a lane idles in a round)")
+    if found is None:
+        # Only broadcast has none: a lane that sends or reads nothing in a
+        # round, or registers that repeat elements (zero register columns,
+        # or A and B with different register counts).
+        idle = any(lane < 0 for rnd in original.src_lane for lane in rnd) or \
+            any(reg < 0 for rnd in original.send_register for lane in rnd
+                for reg in lane)
+        repeated = len(a_bases["register"]) != len(b_bases["register"]) or \
+            any(not any(v) for v in a_bases["register"] + b_bases["register"])
+        assert idle or repeated
+        return
+    na, nb = found
+    for old, new in ((a_bases, na), (b_bases, nb)):
+        want = bo.Distributed(old, sizes).element
+        got = bo.Distributed(new.bases, sizes).element
+        np.testing.assert_array_equal(np.sort(got, axis=2),
+                                      np.sort(want, axis=2))
+    plan = ll.plan_conversion(na, nb, bits, kind="shuffle").shuffle
+    assert plan.selects == 0
+    assert plan.shuffles == original.shuffles
+    src = bo.Distributed(na.bases, sizes)
+    dst = bo.Distributed(nb.bases, sizes)
+    np.testing.assert_array_equal(bo.run_shuffles(plan, src, dst), dst.element)
