@@ -378,6 +378,18 @@ class _Interpreter:
         return np.where(cond, a, b)
 
     # floating point (conv_loop's + 1)
+    def _float_cast(self, op):
+        value = _to_float(self.get(op.operands[0]), str(op.operands[0].type))
+        with np.errstate(all="ignore"):
+            return _from_float(value, str(op.results[0].type))
+
+    def op_arith_extf(self, op, mask):
+        return self._float_cast(op)
+
+    def op_arith_truncf(self, op, mask):
+        # NumPy's astype rounds to nearest even, as arith.truncf's default.
+        return self._float_cast(op)
+
     def op_arith_addf(self, op, mask):
         t = str(op.results[0].type)
         a = _to_float(self.get(op.operands[0]), t)

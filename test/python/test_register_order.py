@@ -241,3 +241,61 @@ def test_long_loops_are_bit_exact(case):
     """8 round trips: loads and stores may keep their layouts behind
     bridging conversions (test above); interpreted, bit-exact."""
     _run(case, "conv_loop", NVVM, 32, rounds=8)
+
+
+def _mixed_kernel(case):
+    """fp16 tile in A -> B, widened to f32, a loop of B -> A, a nested loop
+    of +1, A -> B; narrowed back and stored from B: webs that change
+    element type, nest loops and meet three conversions each."""
+    shape, _, nwarps, enc_a, enc_b, dims, _ = kernels._header(
+        case["src"], case["dst"], case["shape"], "fp16", case["warps"], "mixed")
+    ah, bh = (f"tensor<{dims}xf16, {e}>" for e in (enc_a, enc_b))
+    af, bf = (f"tensor<{dims}xf32, {e}>" for e in (enc_a, enc_b))
+    tile = int(np.prod(shape))
+    return kernels._prologue("mixed", 32 * nwarps, tile, 16) + f"""\
+      %one = arith.constant dense<1.0> : {af}
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c4 = arith.constant 4 : index
+      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ah}
+      %b = ll.convert_layout %t : {ah} -> {bh}
+      %w = arith.extf %b : {bh} to {bf}
+      %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%v = %w) -> ({bf}) {{
+        %a = ll.convert_layout %v : {bf} -> {af}
+        %a1 = arith.addf %a, %one : {af}
+        %c = scf.for %j = %c0 to %c2 step %c1 iter_args(%u = %a1) -> ({af}) {{
+          %u1 = arith.addf %u, %one : {af}
+          scf.yield %u1 : {af}
+        }}
+        %bb = ll.convert_layout %c : {af} -> {bf}
+        scf.yield %bb : {bf}
+      }}
+      %h = arith.truncf %r : {bf} to {bh}
+      ll.store_tile %h, %yp : {bh}, !llvm.ptr<1>
+""" + kernels._EPILOGUE
+
+
+MIXED = [c for c in case_lib.shuffle_cases(60, seed=34)
+         if case_lib.BITS[c["dtype"]] == 16][:10]
+
+
+@pytest.mark.parametrize("case", MIXED, ids=lambda c: c["name"])
+def test_mixed_types_and_nested_loops_are_bit_exact(case):
+    text = _mixed_kernel(case)
+    lowered = compiler.lower(text, NVVM)
+    tile = int(np.prod(case["shape"]))
+    x = np.random.default_rng(5).integers(-8, 8, size=tile).astype(np.float16)
+    y = np.full(tile, 0xA5A5, dtype=np.uint16)
+    dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
+    simt.run_workgroup(lowered, "mixed", [x.view(np.uint16), y],
+                       threads=32 * case["warps"], wave=32, block_id=0,
+                       dynamic_shared=int(dynamic.group(1)) if dynamic else 0)
+    np.testing.assert_array_equal(y.view(np.float16), x + np.float16(12))
+
+
+def test_mixed_kernels_change_layouts():
+    changed = [c["name"] for c in MIXED
+               if _optimized(_mixed_kernel(c)) !=
+               compiler.lower(_mixed_kernel(c), "builtin.module()")]
+    assert changed, "the pass left every mixed kernel as written"
