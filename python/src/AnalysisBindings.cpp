@@ -161,14 +161,26 @@ static bool toBool(nb::handle value, const char *what) {
   return value.ptr() == Py_True;
 }
 
+/// The arguments every planning entry point starts with, checked in order
+/// (a braced list evaluates left to right).
+struct PlanningArgs {
+  const LinearLayout &src;
+  const LinearLayout &dst;
+  int bits;
+  SharedMemoryTarget target;
+};
+
+static PlanningArgs toPlanningArgs(nb::handle src, nb::handle dst,
+                                   nb::handle elementBits, nb::handle target) {
+  return PlanningArgs{toLayout(src, "src"), toLayout(dst, "dst"),
+                      toElementBits(elementBits), toTarget(target)};
+}
+
 static nb::dict planConversionPy(nb::handle src, nb::handle dst,
                                  nb::handle elementBits, nb::handle target,
                                  nb::handle kind, nb::handle allowRounds,
                                  nb::handle allowMatrix) {
-  const LinearLayout &a = toLayout(src, "src");
-  const LinearLayout &b = toLayout(dst, "dst");
-  int bits = toElementBits(elementBits);
-  SharedMemoryTarget t = toTarget(target);
+  auto [a, b, bits, t] = toPlanningArgs(src, dst, elementBits, target);
   ConversionPlanOptions options;
   options.forceKind = toKind(kind);
   if (!PyBool_Check(allowRounds.ptr()))
@@ -206,10 +218,7 @@ static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
                                  nb::handle elementBits, nb::handle target,
                                  nb::handle allowRounds,
                                  nb::handle allowMatrix) {
-  const LinearLayout &a = toLayout(src, "src");
-  const LinearLayout &b = toLayout(dst, "dst");
-  int bits = toElementBits(elementBits);
-  SharedMemoryTarget t = toTarget(target);
+  auto [a, b, bits, t] = toPlanningArgs(src, dst, elementBits, target);
   if (!PyBool_Check(allowRounds.ptr()))
     throw nb::type_error("allow_rounds must be a bool");
   SwizzleOptions options;
@@ -249,10 +258,7 @@ static nb::dict wavefrontsPy(nb::handle memory, nb::handle distributed,
 static nb::object selectFreeLayoutsPy(nb::handle src, nb::handle dst,
                                       nb::handle elementBits,
                                       nb::handle target) {
-  const LinearLayout &a = toLayout(src, "src");
-  const LinearLayout &b = toLayout(dst, "dst");
-  int bits = toElementBits(elementBits);
-  SharedMemoryTarget t = toTarget(target);
+  auto [a, b, bits, t] = toPlanningArgs(src, dst, elementBits, target);
   ConversionPlanOptions shuffleOnly;
   shuffleOnly.forceKind = ConversionKind::Shuffle;
   ConversionPlan plan = unwrap(planConversion(a, b, bits, t, shuffleOnly));
