@@ -97,8 +97,7 @@ private:
   SmallVector<Edge> edges;
   /// Per web, the indices of the edges that touch it.
   std::vector<SmallVector<int, 4>> edgesOf;
-  /// Memo of conversion costs, keyed by both layouts' columns and the
-  /// element bits (the layouts of one function share their dimensions).
+  /// Memo of conversion costs (key: conversionCost).
   std::map<std::vector<uint64_t>, double> costs;
 };
 } // namespace
@@ -271,9 +270,17 @@ static double sharedMemoryCost(const ConversionPlan &plan,
 double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
                                               const LinearLayout &dst,
                                               int bits) {
-  std::vector<uint64_t> key(src.getColumns().begin(), src.getColumns().end());
-  key.push_back(~uint64_t(0));
-  key.insert(key.end(), dst.getColumns().begin(), dst.getColumns().end());
+  // Both layouts' dimension sizes and columns, and the element bits.
+  std::vector<uint64_t> key;
+  for (const LinearLayout *layout : {&src, &dst}) {
+    for (const LayoutDim &dim : llvm::concat<const LayoutDim>(
+             layout->getInDims(), layout->getOutDims()))
+      key.push_back(uint64_t(dim.log2Size));
+    key.push_back(~uint64_t(0));
+    key.insert(key.end(), layout->getColumns().begin(),
+               layout->getColumns().end());
+    key.push_back(~uint64_t(0));
+  }
   key.push_back(uint64_t(bits));
   if (auto it = costs.find(key); it != costs.end())
     return it->second;
