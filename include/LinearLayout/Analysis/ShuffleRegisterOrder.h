@@ -43,14 +43,6 @@ std::optional<NaturalShuffleLayouts>
 getNaturalShuffleLayouts(const WarpShufflePlan &plan, const LinearLayout &src,
                          const LinearLayout &dst);
 
-/// Elements of the widest aligned vector a thread can load from or store to
-/// a row-major tile in `layout` (registers that step through consecutive
-/// offsets, every other register, lane and warp a multiple of the vector
-/// away), at most `maxBits` wide. The lowering vectorises ll.load_tile and
-/// ll.store_tile the same way.
-int64_t tileVectorElements(const LinearLayout &layout, int elementBits,
-                           int maxBits = 128);
-
 } // namespace mlir::ll
 
 #endif // LINEARLAYOUT_ANALYSIS_SHUFFLEREGISTERORDER_H

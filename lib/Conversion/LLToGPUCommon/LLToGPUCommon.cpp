@@ -18,6 +18,7 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -205,34 +206,11 @@ static AddressMap mapFromOffsetLayout(const LinearLayout &composed,
 /// contiguous offset); with `row`, vector registers must not move the row.
 static VectorShape findVector(const AddressMap &col, const AddressMap *row,
                               int64_t maxElements) {
-  VectorShape shape;
-  for (int i = 0; (int64_t(2) << i) <= maxElements; ++i) {
-    int found = -1;
-    for (int b = 0; b < int(col.reg.size()); ++b) {
-      if (llvm::is_contained(shape.bits, b) || col.reg[b] != (uint64_t(1) << i))
-        continue;
-      if (row && row->reg[b] != 0)
-        continue;
-      found = b;
-      break;
-    }
-    if (found < 0)
-      break;
-    uint64_t low = (uint64_t(2) << i) - 1;
-    bool aligned = true;
-    for (int b = 0; b < int(col.reg.size()); ++b)
-      if (b != found && !llvm::is_contained(shape.bits, b) &&
-          (col.reg[b] & low))
-        aligned = false;
-    for (uint64_t c : col.lane)
-      aligned &= (c & low) == 0;
-    for (uint64_t c : col.warp)
-      aligned &= (c & low) == 0;
-    if (!aligned)
-      break;
-    shape.bits.push_back(found);
-  }
-  return shape;
+  SmallVector<uint64_t> threads(col.lane.begin(), col.lane.end());
+  threads.append(col.warp.begin(), col.warp.end());
+  return VectorShape{findAlignedVector(
+      col.reg, threads,
+      row ? ArrayRef<uint64_t>(row->reg) : ArrayRef<uint64_t>(), maxElements)};
 }
 
 /// Register of the vector starting at `base` holding element `e`.

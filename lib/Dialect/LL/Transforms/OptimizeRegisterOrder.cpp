@@ -14,6 +14,7 @@
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
 #include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
+#include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -45,6 +46,8 @@ struct TileAccess {
   Operation *op = nullptr;
   bool isLoad = false;
   int bits = 0;
+  /// The access has a row stride (vectors stay in one row).
+  bool hasRows = false;
   /// How often it runs per launch, as far as the loops tell.
   double weight = 1;
 };
@@ -234,12 +237,13 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
     };
     if (auto load = dyn_cast<LoadTileOp>(op)) {
       if (int w = webOf(load.getResult()); w >= 0)
-        webs[w].accesses.push_back(
-            {op, true, bitsOf(load.getResult()), tripWeight(op)});
+        webs[w].accesses.push_back({op, true, bitsOf(load.getResult()),
+                                    bool(load.getRowStride()), tripWeight(op)});
     } else if (auto store = dyn_cast<StoreTileOp>(op)) {
       if (int w = webOf(store.getValue()); w >= 0)
-        webs[w].accesses.push_back(
-            {op, false, bitsOf(store.getValue()), tripWeight(op)});
+        webs[w].accesses.push_back({op, false, bitsOf(store.getValue()),
+                                    bool(store.getRowStride()),
+                                    tripWeight(op)});
     } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
       Edge edge{convert, webOf(convert.getSource()), webOf(convert.getResult()),
                 bitsOf(convert.getSource()), tripWeight(op)};
@@ -361,8 +365,9 @@ double RegisterOrderOptimizer::costAround(ArrayRef<int> touched) {
 
 bool RegisterOrderOptimizer::narrows(const Web &web, const TileAccess &access,
                                      const LinearLayout &layout) const {
-  return access.bits == 0 || tileVectorElements(layout, access.bits) <
-                                 tileVectorElements(web.original, access.bits);
+  return access.bits == 0 ||
+         tileVectorElements(layout, access.bits, access.hasRows) <
+             tileVectorElements(web.original, access.bits, access.hasRows);
 }
 
 double RegisterOrderOptimizer::accessCost(const Web &web,
