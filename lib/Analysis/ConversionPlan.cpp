@@ -138,3 +138,21 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
   }
   return error("internal error: unknown kind");
 }
+
+std::optional<llvm::SmallVector<int>>
+mlir::ll::registerSourceLaneBits(const LinearLayout &registerMap) {
+  llvm::SmallVector<int> laneBits;
+  for (auto [index, dim] : llvm::enumerate(registerMap.getInDims())) {
+    if (dim.name == "register")
+      continue;
+    int offset = registerMap.getInDimBitOffset(unsigned(index));
+    for (int b = 0; b < dim.log2Size; ++b) {
+      if (registerMap.getColumns()[offset + b] == 0)
+        continue;
+      if (dim.name != "lane")
+        return std::nullopt;
+      laneBits.push_back(b);
+    }
+  }
+  return laneBits;
+}

@@ -52,6 +52,16 @@ struct ConversionPlan {
   std::string explain() const;
 };
 
+/// A register choice that depends on the lane is lowered as a tree of
+/// selects on at most this many lane bits; beyond, the move goes through
+/// shared memory.
+constexpr int kMaxSelectLaneBits = 3;
+
+/// The lane bits the sources of a `registers` plan (its registerMap) depend
+/// on; none when they depend on the warp or the block.
+std::optional<llvm::SmallVector<int>>
+registerSourceLaneBits(const LinearLayout &registerMap);
+
 llvm::Expected<ConversionPlan>
 planConversion(const LinearLayout &src, const LinearLayout &dst,
                int elementBits, const SharedMemoryTarget &target,

@@ -491,7 +491,7 @@ shuffleLowering(const WarpShufflePlan &plan, int lanesPerWarp,
       SmallVector<int64_t> table;
       for (int l = 0; l < lanesPerWarp; ++l)
         table.push_back(plan.sendRegister[k][l][j]);
-      auto mux = tabulateLaneMux(table, laneBits, 3);
+      auto mux = tabulateLaneMux(table, laneBits, kMaxSelectLaneBits);
       if (!mux)
         return std::nullopt;
       round.send.push_back(std::move(*mux));
@@ -508,7 +508,7 @@ shuffleLowering(const WarpShufflePlan &plan, int lanesPerWarp,
         return std::nullopt;
       table.push_back(round * lowering.slots + slot);
     }
-    auto mux = tabulateLaneMux(table, laneBits, 3);
+    auto mux = tabulateLaneMux(table, laneBits, kMaxSelectLaneBits);
     if (!mux)
       return std::nullopt;
     lowering.receive.push_back(std::move(*mux));
@@ -563,20 +563,15 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     // Register moves: result register r of lane l copies source register
     // map(r) ^ XOR of the lane columns of the set bits of l (the map is
     // linear). Thread-independent sources are SSA renames; sources that
-    // depend on at most 3 lane bits take a tree of selects. Sources that
-    // depend on the warp go through shared memory.
+    // depend on at most kMaxSelectLaneBits lane bits take a tree of
+    // selects. Sources that depend on the warp go through shared memory.
     const LinearLayout &map = plan->registerMap;
     ArrayRef<uint64_t> cols = map.getColumns();
     int regBits = map.getInDimSizeLog2("register");
-    int laneBits = map.hasInDim("lane") ? map.getInDimSizeLog2("lane") : 0;
-    bool laneOnly = regBits == dst->registerBits;
-    for (size_t i = regBits + laneBits; i < cols.size(); ++i)
-      laneOnly &= cols[i] == 0;
-    SmallVector<int> bitsUsed;
-    for (int b = 0; b < laneBits; ++b)
-      if (cols[regBits + b])
-        bitsUsed.push_back(b);
-    if (laneOnly && bitsUsed.size() <= 3) {
+    std::optional<SmallVector<int>> laneBits = registerSourceLaneBits(map);
+    if (regBits == dst->registerBits && laneBits &&
+        laneBits->size() <= size_t(kMaxSelectLaneBits)) {
+      const SmallVector<int> &bitsUsed = *laneBits;
       lowering.kind = LoweringKind::Rename;
       for (int64_t r = 0; r < dst->numRegisters(); ++r) {
         LaneMux mux;

@@ -295,24 +295,11 @@ double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
       cost = 0;
       break;
     case ConversionKind::Registers: {
-      // A register source that depends on up to 3 lane bits is a tree of
-      // selects; more lane bits, or the warp, go through shared memory
-      // (the lowering's rule).
-      int laneBits = 0;
-      bool warp = false;
-      const LinearLayout &map = plan->registerMap;
-      for (StringRef dim : {"lane", "warp"})
-        if (auto index = map.getInDimIndex(dim)) {
-          int offset = map.getInDimBitOffset(*index);
-          for (int b = 0; b < map.getInDims()[*index].log2Size; ++b)
-            if (map.getColumns()[offset + b] != 0) {
-              if (dim == "lane")
-                ++laneBits;
-              else
-                warp = true;
-            }
-        }
-      if (warp || laneBits > 3) {
+      // Lane-dependent sources are a tree of selects on up to
+      // kMaxSelectLaneBits lane bits; beyond, or on the warp, the lowering
+      // goes through shared memory.
+      auto laneBits = registerSourceLaneBits(plan->registerMap);
+      if (!laneBits || laneBits->size() > size_t(kMaxSelectLaneBits)) {
         ConversionPlanOptions viaMemory;
         viaMemory.forceKind = ConversionKind::SharedMemory;
         auto shared = planConversion(src, dst, bits, target, viaMemory);
@@ -324,7 +311,7 @@ double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
         break;
       }
       int64_t registers = int64_t(plan->registerSources.size());
-      cost = double(registers) * ((1 << laneBits) - 1) / 4;
+      cost = double(registers) * ((1 << laneBits->size()) - 1) / 4;
       break;
     }
     case ConversionKind::Shuffle:
