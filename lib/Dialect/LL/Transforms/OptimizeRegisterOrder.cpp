@@ -34,7 +34,6 @@ namespace mlir::ll {
 using namespace mlir;
 using namespace mlir::ll;
 
-static constexpr llvm::StringLiteral kPlanAttr = "ll.plan";
 /// Proposals are tried until none pays, at most this many sweeps.
 static constexpr int kMaxSweeps = 4;
 
@@ -250,7 +249,7 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
       if (edge.src < 0 || edge.dst < 0)
         return;
       // A hand-written plan describes these exact layouts.
-      if (convert->hasAttr(kPlanAttr))
+      if (convert->hasAttr(kPlanAttrName))
         webs[edge.src].pinned = webs[edge.dst].pinned = true;
       edgesOf[edge.src].push_back(int(edges.size()));
       if (edge.dst != edge.src)

@@ -22,8 +22,6 @@ namespace mlir::ll {
 using namespace mlir;
 using namespace mlir::ll;
 
-static constexpr llvm::StringLiteral kPlanAttr = "ll.plan";
-
 namespace {
 struct LLPlanConversionsPass
     : public mlir::ll::impl::LLPlanConversionsBase<LLPlanConversionsPass> {
@@ -62,8 +60,8 @@ struct LLPlanConversionsPass
     ConversionPlanOptions options;
     options.swizzle.allowRounds = allowRounds;
     options.swizzle.allowMatrix = allowMatrix;
-    DictionaryAttr given = op->getAttrOfType<DictionaryAttr>(kPlanAttr);
-    if (op->hasAttr(kPlanAttr) && !given)
+    DictionaryAttr given = op->getAttrOfType<DictionaryAttr>(kPlanAttrName);
+    if (op->hasAttr(kPlanAttrName) && !given)
       return op.emitError("'ll.plan' must be a dictionary");
     LinearAttr givenMemory;
     std::optional<int> givenVector;
@@ -103,8 +101,7 @@ struct LLPlanConversionsPass
                        : raw.getSignificantBits() > 32)
           return op.emitError("'ll.plan' vector_bits is out of range: ")
                  << vector;
-        givenVector =
-            int(isUnsigned ? raw.getZExtValue() : raw.getSExtValue());
+        givenVector = int(isUnsigned ? raw.getZExtValue() : raw.getSExtValue());
       }
     }
 
@@ -170,7 +167,7 @@ struct LLPlanConversionsPass
       add("store_wavefronts", b.getI64IntegerAttr(storeWf));
       add("load_wavefronts", b.getI64IntegerAttr(loadWf));
     }
-    op->setAttr(kPlanAttr, b.getDictionaryAttr(entries));
+    op->setAttr(kPlanAttrName, b.getDictionaryAttr(entries));
     return success();
   }
 };

@@ -32,6 +32,9 @@ namespace mlir::ll {
 bool isDistributedTensorType(Type type);
 /// The `#ll.linear` encoding of a ranked tensor type, or null.
 LinearAttr getLinearEncoding(Type type);
+/// The discardable attribute on ll.convert_layout that records (or, written
+/// by hand, fixes) its plan (ll-plan-conversions).
+inline constexpr llvm::StringLiteral kPlanAttrName = "ll.plan";
 } // namespace mlir::ll
 
 #define GET_OP_CLASSES
