@@ -125,27 +125,25 @@ class CompiledKernel(str):
     llvm_ir: str = ""
 
 
-def _round_option(min_round_bytes) -> str:
-    """The pipelines' min-round-bytes option, or "" for the target's
-    default (None)."""
-    if min_round_bytes is None:
-        return ""
-    if not isinstance(min_round_bytes, int) or isinstance(min_round_bytes,
-                                                          bool):
-        raise TypeError(f"min_round_bytes: expected an int or None, got "
-                        f"{type(min_round_bytes).__name__}")
-    if min_round_bytes < 0:
-        raise ValueError(f"min_round_bytes: must not be negative, got "
-                         f"{min_round_bytes}")
-    return f" min-round-bytes={min_round_bytes}"
-
-
-def _order_option(register_order) -> str:
-    """The pipelines' register-order option (default on)."""
+def _pipeline_options(min_round_bytes, register_order) -> str:
+    """The pipelines' min-round-bytes (None: the target's default) and
+    register-order options, as text to append inside `ll-to-...{...}`."""
+    options = ""
+    if min_round_bytes is not None:
+        if not isinstance(min_round_bytes, int) or isinstance(
+                min_round_bytes, bool):
+            raise TypeError(f"min_round_bytes: expected an int or None, got "
+                            f"{type(min_round_bytes).__name__}")
+        if min_round_bytes < 0:
+            raise ValueError(f"min_round_bytes: must not be negative, got "
+                             f"{min_round_bytes}")
+        options += f" min-round-bytes={min_round_bytes}"
     if not isinstance(register_order, bool):
         raise TypeError(f"register_order: expected a bool, got "
                         f"{type(register_order).__name__}")
-    return "" if register_order else " register-order=false"
+    if not register_order:
+        options += " register-order=false"
+    return options
 
 
 def _check(chip, index_bitwidth, wave_size=0):
@@ -171,18 +169,18 @@ def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
     an AMDGPU `llc`. Needs no LLVM with the AMDGPU target.
     `min_round_bytes`, `register_order`: as in compile()."""
     _check(chip, index_bitwidth, wave_size)
-    rounds = _round_option(min_round_bytes) + _order_option(register_order)
+    options = _pipeline_options(min_round_bytes, register_order)
     if not chip.startswith("gfx"):
         raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
                          f"compile() for {chip}")
-    return _llvm_ir(module, chip, wave_size, index_bitwidth, rounds)[0]
+    return _llvm_ir(module, chip, wave_size, index_bitwidth, options)[0]
 
 
-def _llvm_ir(module, chip, wave_size, index_bitwidth, rounds=""):
+def _llvm_ir(module, chip, wave_size, index_bitwidth, options=""):
     """(LLVM IR, dynamic LDS bytes) for an AMD chip."""
     lowered = lower(module, f"builtin.module(ll-to-rocdl{{chip={chip} "
                             f"wave-size={wave_size} "
-                            f"index-bitwidth={index_bitwidth}{rounds}}})")
+                            f"index-bitwidth={index_bitwidth}{options}}})")
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
     device = lower(lowered, "builtin.module(ll-extract-gpu-module)")
     proc = subprocess.run([_mlir_translate(), "--mlir-to-llvmir", "-"],
@@ -194,9 +192,9 @@ def _llvm_ir(module, chip, wave_size, index_bitwidth, rounds=""):
     return proc.stdout, max((int(d) for d in dynamic), default=0)
 
 
-def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, rounds):
+def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options):
     ir_text, dynamic = _llvm_ir(module, chip, wave_size, index_bitwidth,
-                                rounds)
+                                options)
     llc = find_amdgpu_llc()
     if llc is None:
         raise RuntimeError(
@@ -233,12 +231,12 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     `register_order=False` skips ll-optimize-register-order (values keep
     the register order their layouts spell out; docs/register-order.md)."""
     _check(chip, index_bitwidth, wave_size)
-    rounds = _round_option(min_round_bytes) + _order_option(register_order)
+    options = _pipeline_options(min_round_bytes, register_order)
     if chip.startswith("gfx"):
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
-                                rounds)
+                                options)
     llvm_text = lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "
-                              f"index-bitwidth={index_bitwidth}{rounds} "
+                              f"index-bitwidth={index_bitwidth}{options} "
                               f"format=none}})")
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", llvm_text)
     out = lower(llvm_text, "builtin.module(gpu-module-to-binary{format=isa})")
