@@ -25,6 +25,9 @@ class ROCDLDialect;
 namespace scf {
 class SCFDialect;
 } // namespace scf
+namespace cf {
+class ControlFlowDialect;
+} // namespace cf
 } // namespace mlir
 
 namespace mlir::ll {

@@ -55,6 +55,39 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the rest of a gpu.module to LLVM and NVVM, kernels in "
+                "parallel";
+  let description = [{
+    What `convert-ll-to-nvvm` leaves of a kernel (scf loops and ifs,
+    elementwise arith, `gpu.func`, `gpu.return`, and any other op with an
+    upstream LLVM lowering) lowered with upstream's patterns, as
+    `convert-scf-to-cf`, `convert-gpu-to-nvvm` and
+    `reconcile-unrealized-casts` would, in one pass:
+
+    1. per function, in parallel: gpu's rewrite patterns on `gpu.shuffle`,
+       `gpu.global_id` and `gpu.all_reduce`; scf to cf; then, when the
+       signature is LLVM-compatible and the function has no attributions,
+       every op of its body to LLVM/NVVM;
+    2. over the module: the function ops (`gpu.func` to `llvm.func` with
+       `nvvm.kernel`) and any body step 1 left;
+    3. the unrealized casts between the two, reconciled.
+
+    Upstream's `convert-gpu-to-nvvm` first rewrites the whole module
+    greedily and converts it serially; on a module of many large kernels
+    this pass is several times faster (bench/results/lowering-cost.md).
+    It is the tail of the `ll-to-ptx` pipeline. Math ops become libdevice
+    calls, as upstream.
+  }];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
+           "Bit width of the index type (32 or 64)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
   let summary = "Lower ll ops inside GPU kernels to the LLVM and ROCDL dialects";
   let description = [{

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -1846,6 +1847,35 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
   return success();
 }
 
+static bool isLLOp(Operation *op) {
+  return llvm::isa<LLDialect>(op->getDialect()) || involvesLL(op);
+}
+
+/// What the conversion can work on independently: the outermost
+/// isolated-from-above ops below `root` (looking through symbol tables such
+/// as gpu.module) that hold an ll op, or `root` alone when some ll op lies
+/// outside all of them.
+static SmallVector<Operation *> conversionUnits(Operation *root) {
+  SmallVector<Operation *> units;
+  bool outside = false;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root || op->hasTrait<OpTrait::SymbolTable>() ||
+        !op->hasTrait<OpTrait::IsIsolatedFromAbove>()) {
+      outside |= op != root && isLLOp(op);
+      return WalkResult::advance();
+    }
+    if (op->walk([](Operation *inner) {
+            return isLLOp(inner) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+          }).wasInterrupted())
+      units.push_back(op);
+    return WalkResult::skip();
+  });
+  if (outside || isLLOp(root))
+    return {root};
+  return units;
+}
+
 /// Erases the insertvalue chains (and their poison roots) that nothing
 /// reads any more: tensors whose every user unpacked them directly.
 static void eraseDeadPacks(Operation *root) {
@@ -1899,8 +1929,15 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
       [](Operation *op) { return !involvesLL(op); });
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
-  if (failed(applyPartialConversion(root, target, std::move(patterns))))
-    return failure();
-  eraseDeadPacks(root);
-  return success();
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  // Kernels are converted independently, in parallel (the conversion is
+  // most of the pass's time on a module of many kernels); the patterns only
+  // read `state` and create symbols nowhere (prepare made the globals).
+  return failableParallelForEach(
+      ctx, conversionUnits(root), [&](Operation *unit) -> LogicalResult {
+        if (failed(applyPartialConversion(unit, target, frozen)))
+          return failure();
+        eraseDeadPacks(unit);
+        return success();
+      });
 }

@@ -174,25 +174,30 @@ void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
     pm.addPass(createConvertLLToNVVM(llOptions));
     return;
   }
+  if (!llvm::all_of(options.chip.getValue(),
+                    [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
+    pm.addPass(createConvertLLToNVVM(llOptions));
+    return;
+  }
+  // The rest is upstream MLIR, spelled as text so that this file does not
+  // need every upstream pass header. The target is attached first, while
+  // the module is small (every pass is followed by a verification of
+  // everything it anchors on).
+  if (failed(parsePassPipeline("nvvm-attach-target{chip=" + options.chip + "}",
+                               pm)))
+    llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
   if (options.registerOrder) {
     LLOptimizeRegisterOrderOptions orderOptions;
     orderOptions.target = options.chip;
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
   }
   pm.addPass(createConvertLLToNVVM(llOptions));
-  if (!llvm::all_of(options.chip.getValue(),
-                    [](char c) { return llvm::isAlnum(c) || c == '_'; }))
-    return;
-  // The rest is upstream MLIR, spelled as text so that this file does not
-  // need every upstream pass header.
-  std::string rest =
-      "convert-scf-to-cf,gpu.module(convert-gpu-to-nvvm{index-bitwidth=" +
-      std::to_string(unsigned(options.indexBitwidth)) +
-      "}),nvvm-attach-target{chip=" + options.chip +
-      "},reconcile-unrealized-casts";
-  if (options.format != "none")
-    rest += ",gpu-module-to-binary{format=" + options.format + "}";
-  if (failed(parsePassPipeline(rest, pm)))
+  LLFinalizeNVVMOptions finalizeOptions;
+  finalizeOptions.indexBitwidth = options.indexBitwidth;
+  pm.addNestedPass<gpu::GPUModuleOp>(createLLFinalizeNVVM(finalizeOptions));
+  if (options.format != "none" &&
+      failed(parsePassPipeline(
+          "gpu-module-to-binary{format=" + options.format + "}", pm)))
     llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
 }
 } // namespace
@@ -201,13 +206,14 @@ void mlir::ll::registerLLToNVVMPasses() {
   static bool registered = [] {
     ::mlir::registerPass(
         []() -> std::unique_ptr<Pass> { return createConvertLLToNVVM(); });
+    ::mlir::registerPass(
+        []() -> std::unique_ptr<Pass> { return createLLFinalizeNVVM(); });
     PassPipelineRegistration<LLToPTXOptions>(
         "ll-to-ptx",
         "Lower ll kernels to PTX with upstream MLIR: "
-        "ll-optimize-register-order, "
-        "convert-ll-to-nvvm, "
-        "convert-scf-to-cf, convert-gpu-to-nvvm, nvvm-attach-target, "
-        "reconcile-unrealized-casts, gpu-module-to-binary{format=isa}",
+        "nvvm-attach-target, ll-optimize-register-order, "
+        "convert-ll-to-nvvm, gpu.module(ll-finalize-nvvm), "
+        "gpu-module-to-binary{format=isa}",
         buildLLToPTXPipeline);
     return true;
   }();

@@ -22,8 +22,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <atomic>
 #include <map>
 
 namespace mlir::ll {
@@ -502,9 +504,24 @@ struct LLOptimizeRegisterOrderPass
       }
       model->warpSize = int(waveSize);
     }
-    getOperation()->walk([&](FunctionOpInterface func) {
-      RegisterOrderOptimizer(*model).run(func);
+    // Webs never cross a function, so the outermost functions are
+    // optimised in parallel (nested ones with their parent, inner first).
+    SmallVector<Operation *> outermost;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!llvm::isa<FunctionOpInterface>(op))
+        return WalkResult::advance();
+      outermost.push_back(op);
+      return WalkResult::skip();
     });
+    std::atomic<bool> changed = false;
+    parallelForEach(&getContext(), outermost, [&](Operation *root) {
+      root->walk([&](FunctionOpInterface func) {
+        if (RegisterOrderOptimizer(*model).run(func))
+          changed = true;
+      });
+    });
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -1,0 +1,49 @@
+//===- FinalizeGPUModule.h - Rest of a gpu.module to LLVM -------*- C++ -*-===//
+//
+// After convert-ll-to-<target>, a kernel is LLVM-dialect code around a few
+// ops of other dialects: scf loops and ifs, elementwise arith, gpu.func and
+// gpu.return. Upstream finishes with convert-scf-to-cf and
+// convert-gpu-to-<target>, which walk (and greedily rewrite) the whole
+// gpu.module serially. This driver does the same conversion with the same
+// upstream patterns, but converts the function bodies in parallel and
+// only the function ops themselves serially (docs/lowering-cost.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_FINALIZEGPUMODULE_H
+#define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_FINALIZEGPUMODULE_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class ConversionTarget;
+class LLVMTypeConverter;
+class RewritePatternSet;
+namespace gpu {
+class GPUModuleOp;
+} // namespace gpu
+} // namespace mlir
+
+namespace mlir::ll {
+
+/// Adds the target's conversion patterns (gpu-to-<target> and the dialects'
+/// ConvertToLLVM patterns) and legality.
+using PopulateGPUToLLVM = function_ref<void(
+    LLVMTypeConverter &, RewritePatternSet &, ConversionTarget &)>;
+
+/// Lowers everything in `module` to the LLVM dialect (plus whatever the
+/// target's patterns produce), as `convert-scf-to-cf`, the target's
+/// `convert-gpu-to-<target>` and `reconcile-unrealized-casts` would:
+///   1. per function body, in parallel: the gpu rewrite patterns on the gpu
+///      ops that have them, scf to cf, then every op but the function's own
+///      terminator to LLVM;
+///   2. the function ops and what remains, over the module;
+///   3. the unrealized casts left between the two, reconciled.
+/// `converter` must be configured for the target already.
+LogicalResult finalizeGPUModule(gpu::GPUModuleOp module,
+                                LLVMTypeConverter &converter,
+                                PopulateGPUToLLVM populate);
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_FINALIZEGPUMODULE_H

@@ -1,0 +1,97 @@
+//===- FinalizeNVVM.cpp - The rest of a gpu.module to NVVM ----------------===//
+//
+// ll-finalize-nvvm: upstream's GPU-to-NVVM patterns and legality, and the
+// ConvertToLLVM patterns of the loaded dialects (math excepted: NVVM lowers
+// it to libdevice), run by the parallel driver of FinalizeGPUModule.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Conversion/LLToGPUCommon/FinalizeGPUModule.h"
+#include "LinearLayout/Conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ll {
+#define GEN_PASS_DEF_LLFINALIZENVVM
+#include "LinearLayout/Conversion/Passes.h.inc"
+} // namespace mlir::ll
+
+using namespace mlir;
+
+namespace {
+struct LLFinalizeNVVMPass
+    : public mlir::ll::impl::LLFinalizeNVVMBase<LLFinalizeNVVMPass> {
+  using LLFinalizeNVVMBase::LLFinalizeNVVMBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    LLFinalizeNVVMBase::getDependentDialects(registry);
+    // The dialects' LLVM lowerings are found through their ConvertToLLVM
+    // interfaces; register the common ones so that a tool that did not
+    // call registerAllExtensions still lowers kernels.
+    arith::registerConvertArithToLLVMInterface(registry);
+    cf::registerConvertControlFlowToLLVMInterface(registry);
+    registerConvertFuncToLLVMInterface(registry);
+    index::registerConvertIndexToLLVMInterface(registry);
+    registerConvertMemRefToLLVMInterface(registry);
+    registerConvertNVVMToLLVMInterface(registry);
+    ub::registerConvertUBToLLVMInterface(registry);
+  }
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    if (indexBitwidth != 32 && indexBitwidth != 64) {
+      module.emitError("ll-finalize-nvvm: index-bitwidth must be 32 or 64, "
+                       "got ")
+          << unsigned(indexBitwidth);
+      return signalPassFailure();
+    }
+    // As convert-gpu-to-nvvm: device functions get C wrappers.
+    for (auto func : module.getOps<func::FuncOp>())
+      func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                    UnitAttr::get(&getContext()));
+
+    LowerToLLVMOptions options(
+        &getContext(),
+        DataLayout(llvm::cast<DataLayoutOpInterface>(module.getOperation())));
+    options.overrideIndexBitwidth(indexBitwidth);
+    LLVMTypeConverter converter(&getContext(), options);
+    configureGpuToNVVMTypeConverter(converter);
+
+    auto populate = [](LLVMTypeConverter &converter,
+                       RewritePatternSet &patterns, ConversionTarget &target) {
+      // GPU patterns first (higher benefit), as upstream.
+      populateGpuToNVVMConversionPatterns(converter, patterns,
+                                          /*benefit=*/10);
+      for (Dialect *dialect : converter.getContext().getLoadedDialects()) {
+        if (llvm::isa<math::MathDialect>(dialect))
+          continue;
+        if (auto *iface =
+                llvm::dyn_cast<ConvertToLLVMPatternInterface>(dialect))
+          iface->populateConvertToLLVMConversionPatterns(target, converter,
+                                                         patterns);
+      }
+      populateGpuWMMAToNVVMConversionPatterns(converter, patterns);
+      configureGpuToNVVMConversionLegality(target);
+    };
+    if (failed(ll::finalizeGPUModule(module, converter, populate)))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,129 @@
+// ll-finalize-nvvm: what convert-ll-to-nvvm leaves of a gpu.module, lowered
+// with upstream's patterns; kernel bodies in parallel, function ops after.
+// RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm))" --split-input-file %s | FileCheck %s
+// RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm{index-bitwidth=64}))" --split-input-file %s | FileCheck %s --check-prefix=I64
+
+// A kernel with an LLVM signature: its body converts alone (scf.for to
+// branches, arith and gpu.thread_id to LLVM/NVVM), then gpu.func becomes an
+// nvvm.kernel llvm.func. No unrealized cast survives.
+// CHECK-LABEL: llvm.func @loop(
+// CHECK-SAME:    %[[P:.*]]: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel}
+// CHECK:         nvvm.read.ptx.sreg.tid.x : i32
+// CHECK:         llvm.br ^[[HEAD:bb[0-9]+]]
+// CHECK:       ^[[HEAD]](%{{.*}}: i32, %{{.*}}: f32):
+// CHECK:         llvm.icmp "slt"
+// CHECK:         llvm.cond_br
+// CHECK:         llvm.fadd
+// CHECK:         llvm.store
+// CHECK:         llvm.return
+// CHECK-NOT:   unrealized_conversion_cast
+// I64-LABEL:   llvm.func @loop(
+// I64:           nvvm.read.ptx.sreg.tid.x : i32
+// I64:           llvm.sext %{{.*}} : i32 to i64
+// I64:         ^{{bb[0-9]+}}(%{{.*}}: i64, %{{.*}}: f32):
+gpu.module @m {
+  gpu.func @loop(%p: !llvm.ptr<1>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %tid = gpu.thread_id x
+    %zero = arith.constant 0.0 : f32
+    %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> f32 {
+      %x = arith.index_cast %i : index to i32
+      %f = arith.sitofp %x : i32 to f32
+      %next = arith.addf %acc, %f : f32
+      scf.yield %next : f32
+    }
+    %t = arith.index_cast %tid : index to i32
+    %q = llvm.getelementptr %p[%t] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+    llvm.store %sum, %q : f32, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// An index argument keeps the body for the module-wide step (its block
+// argument changes type there); a device func.func gets a C wrapper and its
+// call is lowered; gpu.shuffle goes through gpu's rewrite patterns first
+// (a 64-bit shuffle is two 32-bit ones).
+// CHECK-LABEL: llvm.func @scale(
+// CHECK-SAME:    %{{.*}}: i32) -> i32
+// CHECK-SAME:    llvm.emit_c_interface
+// CHECK:         llvm.mul
+// CHECK-LABEL: llvm.func @index_arg(
+// CHECK-SAME:    %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>)
+// CHECK:         llvm.call @scale(%[[N]])
+// CHECK-COUNT-2: nvvm.shfl.sync bfly
+// CHECK:         llvm.return
+// CHECK-NOT:   unrealized_conversion_cast
+gpu.module @m {
+  func.func @scale(%x: index) -> index {
+    %c2 = arith.constant 2 : index
+    %y = arith.muli %x, %c2 : index
+    return %y : index
+  }
+  gpu.func @index_arg(%n: index, %p: !llvm.ptr<1>) kernel {
+    %m = func.call @scale(%n) : (index) -> index
+    %v = arith.index_cast %m : index to i64
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %s, %ok = gpu.shuffle xor %v, %c1, %c32 : i64
+    llvm.store %s, %p : i64, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Workgroup attributions become shared-memory globals in the module-wide
+// step; scf.if inside the body still goes to branches.
+// CHECK-LABEL: llvm.mlir.global internal @__wg_attribution_0()
+// CHECK-SAME:    addr_space = 3
+// CHECK-LABEL: llvm.func @attribution(
+// CHECK:         llvm.mlir.addressof @__wg_attribution_0
+// CHECK:         llvm.cond_br
+// CHECK:         nvvm.barrier0
+// CHECK-NOT:   unrealized_conversion_cast
+gpu.module @m {
+  gpu.func @attribution(%p: !llvm.ptr<1>)
+      workgroup(%buf: memref<32xf32, #gpu.address_space<workgroup>>) kernel {
+    %tid = gpu.thread_id x
+    %c16 = arith.constant 16 : index
+    %low = arith.cmpi ult, %tid, %c16 : index
+    scf.if %low {
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %buf[%tid] : memref<32xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.barrier
+    gpu.return
+  }
+}
+
+// -----
+
+// Math becomes libdevice calls, as in convert-gpu-to-nvvm. The call's
+// declaration is a module symbol, so kernels that need one are lowered in
+// the module-wide step (one declaration for both).
+// CHECK-LABEL: llvm.func @__nv_expf(f32) -> f32
+// CHECK-NOT:   llvm.func @__nv_expf
+// CHECK-LABEL: llvm.func @math(
+// CHECK:         llvm.call @__nv_expf
+// CHECK:         llvm.fadd
+// CHECK-LABEL: llvm.func @math2(
+// CHECK:         llvm.call @__nv_expf
+gpu.module @m {
+  gpu.func @math(%p: !llvm.ptr<1>) kernel {
+    %x = llvm.load %p : !llvm.ptr<1> -> f32
+    %y = math.exp %x : f32
+    %z = arith.addf %y, %x : f32
+    llvm.store %z, %p : f32, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @math2(%p: !llvm.ptr<1>) kernel {
+    %x = llvm.load %p : !llvm.ptr<1> -> f32
+    %y = math.exp %x : f32
+    llvm.store %y, %p : f32, !llvm.ptr<1>
+    gpu.return
+  }
+}

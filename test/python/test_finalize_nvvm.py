@@ -1,0 +1,99 @@
+"""ll-finalize-nvvm against upstream: `ll-to-ptx` ends in ll-finalize-nvvm
+(kernel bodies converted in parallel); the same pipeline ending in upstream's
+convert-scf-to-cf, convert-gpu-to-nvvm and reconcile-unrealized-casts must
+give the same PTX, for the corpus kernels, random layout pairs and
+hand-written kernels that take the module-wide path (index arguments,
+workgroup attributions, math, device functions, gpu.shuffle)."""
+
+import os
+import re
+import sys
+
+import pytest
+from linear_layout import compiler, kernels
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "gpu"))
+import cases as case_lib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIT_TEST = os.path.join(HERE, "..", "Conversion", "ll-finalize-nvvm.mlir")
+
+_FRONT = ("nvvm-attach-target{{chip={chip}}},"
+          "ll-optimize-register-order{{target={chip}}},"
+          "convert-ll-to-nvvm{{chip={chip} index-bitwidth={bits}}}")
+UPSTREAM = ("builtin.module(" + _FRONT + ",convert-scf-to-cf,"
+            "gpu.module(convert-gpu-to-nvvm{{index-bitwidth={bits}}}),"
+            "reconcile-unrealized-casts,gpu-module-to-binary{{format=isa}})")
+OURS = "builtin.module(ll-to-ptx{{chip={chip} index-bitwidth={bits}}})"
+
+
+def _ptx(binary_text):
+    """The PTX of every object in the gpu.binary ops of ll-opt's output."""
+    return [compiler._unescape(m.group(1))
+            for m in compiler._STRING.finditer(binary_text)
+            if ".entry" in compiler._unescape(m.group(1))]
+
+
+def _assert_same_ptx(text, chip="sm_90", bits=32):
+    ours = _ptx(compiler.lower(text, OURS.format(chip=chip, bits=bits)))
+    upstream = _ptx(compiler.lower(text, UPSTREAM.format(chip=chip,
+                                                         bits=bits)))
+    assert ours and ours == upstream
+
+
+CORPUS = case_lib.corpus_cases()
+
+
+@pytest.mark.parametrize("kind", ["conv", "conv_loop"])
+@pytest.mark.parametrize("case", CORPUS, ids=[c["name"] for c in CORPUS])
+def test_corpus_kernels(case, kind):
+    make = getattr(kernels, kind)
+    _assert_same_ptx(make(case["src"], case["dst"], case["shape"],
+                          case["dtype"], case["warps"]))
+
+
+RANDOM = case_lib.random_cases(count=16, seed=7)
+
+
+@pytest.mark.parametrize("case", RANDOM, ids=[c["name"] for c in RANDOM])
+def test_random_loops(case):
+    text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                             case["dtype"], case["warps"], rounds=3)
+    _assert_same_ptx(text, chip="sm_80", bits=64)
+
+
+def _lit_modules():
+    with open(LIT_TEST) as f:
+        parts = f.read().split("// -----")
+    return [re.sub(r"(?m)^//.*$", "", p) for p in parts]
+
+
+@pytest.mark.parametrize("index", range(len(_lit_modules())))
+@pytest.mark.parametrize("bits", [32, 64])
+def test_hand_written_kernels(index, bits):
+    _assert_same_ptx(_lit_modules()[index], bits=bits)
+
+
+def test_many_kernels_one_module():
+    """Many kernels in one gpu.module: the parallel path, with a libdevice
+    call declared once for several kernels."""
+    case = CORPUS[0]
+    bodies = []
+    for i in range(6):
+        text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                                 case["dtype"], case["warps"], rounds=2,
+                                 name=f"k{i}")
+        start = text.index("gpu.func")
+        end = text.rindex("gpu.return")
+        bodies.append(text[start:end] + "gpu.return\n    }\n")
+    math = """gpu.func @m(%p: !llvm.ptr<1>) kernel {
+      %x = llvm.load %p : !llvm.ptr<1> -> f32
+      %y = math.exp %x : f32
+      llvm.store %y, %p : f32, !llvm.ptr<1>
+      gpu.return
+    }
+"""
+    text = ("module attributes {gpu.container_module} {\n  gpu.module @g {\n"
+            + "".join(bodies) + math + math.replace("@m(", "@m2(")
+            + "  }\n}\n")
+    _assert_same_ptx(text)
