@@ -18,7 +18,7 @@ gpu.module @k {
   gpu.func @transpose16x32(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf32, #rows>
     // CHECK-NOT: nvvm.barrier0
-    // CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+    // CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK: %[[M0:.*]] = nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
     // Fragment word 0 is result register 0 (one f32).

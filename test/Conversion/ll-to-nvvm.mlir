@@ -62,8 +62,7 @@ gpu.module @k {
     // CHECK: %[[ROW:.*]] = llvm.mul %{{.*}}, %arg2 : i32
     // CHECK: %[[OFF:.*]] = llvm.add %[[ROW]], %{{.*}} : i32
     // CHECK: %[[PTR:.*]] = llvm.getelementptr %arg0[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
-    // CHECK: %[[V:.*]] = llvm.load %[[PTR]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-    // CHECK: %[[F:.*]] = llvm.bitcast %[[V]] : vector<4xi32> to vector<4xf32>
+    // CHECK: %[[F:.*]] = llvm.load %[[PTR]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
     // CHECK: %[[E0:.*]] = llvm.extractelement %[[F]]
     // CHECK-NEXT: %[[E1:.*]] = llvm.extractelement %[[F]]
     // CHECK-NEXT: %[[E2:.*]] = llvm.extractelement %[[F]]
@@ -85,7 +84,7 @@ gpu.module @k {
     // CHECK-NEXT: llvm.insertelement %[[E3]]
     %u = ll.convert_layout %n : tensor<16x16xf32, #a> -> tensor<16x16xf32, #b>
     // Contiguous store of #b: the vector is registers (1, 0, 2, 3) of #b.
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
     ll.store_tile %u, %q : tensor<16x16xf32, #b>, !llvm.ptr<1>
     gpu.return
   }
@@ -238,7 +237,7 @@ gpu.module @k {
   // CHECK-LABEL: gpu.func @register_select
   gpu.func @register_select(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<4x16xf32, #s>
-    // CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : vector<2xi32> to vector<2xf32>
+    // CHECK: %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> vector<2xf32>
     // CHECK: %[[R0:.*]] = llvm.extractelement %[[V]]
     // CHECK-NEXT: %[[R1:.*]] = llvm.extractelement %[[V]]
     // CHECK: %[[ODD:.*]] = llvm.icmp "ne"

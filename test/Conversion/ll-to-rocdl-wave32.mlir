@@ -18,7 +18,7 @@ gpu.module @k {
     // CHECK: llvm.and %[[TID]], %[[C31]] : i32
     // CHECK: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
     // CHECK: llvm.lshr %[[TID]], %[[C5]] : i32
-    // CHECK: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
+    // CHECK: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: rocdl.s.barrier
     // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
     // W64: %[[C63:.*]] = llvm.mlir.constant(63 : i32) : i32
@@ -29,7 +29,7 @@ gpu.module @k {
     // 128-bit store, scalar loads) whenever it costs no more wavefronts and
     // fewer LDS instructions.
     // GFX950: llvm.mlir.constant(63 : i32) : i32
-    // GFX950: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
+    // GFX950: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
     // GFX950: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
     %u = ll.convert_layout %t : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
     ll.store_tile %u, %q : tensor<32x32xf32, #cols>, !llvm.ptr<1>

@@ -21,7 +21,7 @@ gpu.module @k {
     // four of each thread's registers go to consecutive LDS words and are
     // stored as one 128-bit ds_write; the loads read single fp32.
     // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: llvm.fence syncscope("workgroup") release
     // CHECK-NEXT: rocdl.s.barrier
     // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
@@ -47,7 +47,7 @@ gpu.module @k {
   // CHECK-LABEL: gpu.func @registers
   gpu.func @registers(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     // Vectorised global load: 4 consecutive fp32 per lane.
-    // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+    // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x16xf32, #a>
     // CHECK: %[[E0:.*]] = llvm.extractelement
     // CHECK: %[[E1:.*]] = llvm.extractelement

@@ -37,6 +37,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::ll;
 
@@ -682,6 +684,8 @@ struct Emitter {
   llvm::DenseMap<std::tuple<Block *, Type, int64_t>, Value> constants = {};
   llvm::DenseMap<std::tuple<const AddressMap *, Block *, Value, Value>, Value>
       threadParts = {};
+  llvm::DenseMap<std::tuple<Block *, Value, int>, Value> laneBits = {};
+  llvm::DenseMap<std::pair<Block *, Type>, Value> poisons = {};
 
   /// The integer constant, created once per block where first needed (an
   /// unrolled conversion uses the same few constants hundreds of times; the
@@ -699,6 +703,32 @@ struct Emitter {
     return result;
   }
   Value index(int64_t value) { return constant(indexType, value); }
+
+  /// A poison value of `type`, once per block (the root of every vector a
+  /// store packs), like `constant`.
+  Value poison(Type type) {
+    auto key = std::make_pair(b.getInsertionBlock(), type);
+    auto it = poisons.find(key);
+    if (it != poisons.end())
+      return it->second;
+    Value result = LLVM::PoisonOp::create(b, loc, type);
+    poisons[key] = result;
+    return result;
+  }
+
+  /// i1: bit `bit` of `lane` is set. Once per block: a conversion's selects
+  /// test the same few lane bits over and over.
+  Value laneBitSet(Value lane, int bit) {
+    auto key = std::make_tuple(b.getInsertionBlock(), lane, bit);
+    auto it = laneBits.find(key);
+    if (it != laneBits.end())
+      return it->second;
+    Value set = LLVM::ICmpOp::create(
+        b, loc, LLVM::ICmpPredicate::ne,
+        LLVM::AndOp::create(b, loc, lane, index(int64_t(1) << bit)), index(0));
+    laneBits[key] = set;
+    return set;
+  }
 
   /// (lane, warp) of the calling thread in `indexType`.
   std::pair<Value, Value> laneAndWarp(const GPUTargetHooks &hooks) {
@@ -809,10 +839,15 @@ struct Emitter {
 
   /// The integer type a vector of `count` elements is moved as: 32-bit
   /// words where possible (ld/st .v2/.v4 .b32), one integer when smaller.
+  /// The type a vector access of `count` elements moves: the elements
+  /// themselves when they are words or double words (no bitcast), else
+  /// packed into 32-bit words.
   Type memoryType(Type elementType, int64_t count, int bits) {
     int64_t total = count * bits;
     if (count == 1)
       return elementType;
+    if (bits >= 32)
+      return VectorType::get({count}, elementType);
     if (total < 32)
       return b.getIntegerType(unsigned(total));
     if (total == 32)
@@ -828,7 +863,9 @@ struct Emitter {
     if (count == 1)
       return {word};
     auto vecType = VectorType::get({count}, elementType);
-    Value vec = LLVM::BitcastOp::create(b, loc, vecType, word);
+    Value vec = word.getType() == vecType
+                    ? word
+                    : Value(LLVM::BitcastOp::create(b, loc, vecType, word));
     SmallVector<Value> elems;
     for (int64_t e = 0; e < count; ++e)
       elems.push_back(LLVM::ExtractElementOp::create(
@@ -844,12 +881,14 @@ struct Emitter {
       return;
     }
     auto vecType = VectorType::get({count}, elementType);
-    Value vec = LLVM::PoisonOp::create(b, loc, vecType);
+    Value vec = poison(vecType);
     for (int64_t e = 0; e < count; ++e)
       vec = LLVM::InsertElementOp::create(b, loc, vec, elems[e],
                                           constant(b.getI32Type(), e));
-    Value word = LLVM::BitcastOp::create(
-        b, loc, memoryType(elementType, count, bits), vec);
+    Type memType = memoryType(elementType, count, bits);
+    Value word = memType == vecType
+                     ? vec
+                     : Value(LLVM::BitcastOp::create(b, loc, memType, vec));
     LLVM::StoreOp::create(b, loc, word, ptr, align);
   }
 
@@ -1179,7 +1218,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
                                 : LLVM::BitcastOp::create(em.b, em.loc, i32, v);
     }
     auto pairType = VectorType::get({2}, elementType);
-    Value vec = LLVM::PoisonOp::create(em.b, em.loc, pairType);
+    Value vec = em.poison(pairType);
     for (int h = 0; h < 2; ++h)
       vec = LLVM::InsertElementOp::create(em.b, em.loc, vec, values[regs[h]],
                                           em.constant(i32, h));
@@ -1278,10 +1317,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     for (int64_t v : mux.values)
       level.push_back(leaf(v));
     for (int bit : mux.bits) {
-      Value set = LLVM::ICmpOp::create(
-          em.b, em.loc, LLVM::ICmpPredicate::ne,
-          LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(1) << bit)),
-          em.index(0));
+      Value set = em.laneBitSet(lane, bit);
       SmallVector<Value> next;
       for (size_t c = 0; c < level.size(); c += 2)
         next.push_back(level[c] == level[c + 1]
@@ -1314,9 +1350,9 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
                  : Value(LLVM::BitcastOp::create(b, loc, elementType, v));
     };
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    (void)warp;
     // words[round][w]
     SmallVector<SmallVector<Value>> received;
+    std::map<SmallVector<uint64_t>, Value> linearParts;
     for (const ShuffleRound &round : lw.rounds) {
       SmallVector<Value> words(lw.wordsPerElement);
       for (int j = 0; j < lw.slots; ++j) {
@@ -1342,18 +1378,23 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
         words[0] =
             words[0] ? Value(LLVM::OrOp::create(b, loc, words[0], word)) : word;
       }
-      // Source lane: an affine function of the lane.
-      Value src = em.index(int64_t(round.srcConst));
-      for (size_t bit = 0; bit < round.srcCols.size(); ++bit) {
-        if (!round.srcCols[bit])
-          continue;
-        Value set = LLVM::AndOp::create(
-            b, loc, LLVM::LShrOp::create(b, loc, lane, em.index(int64_t(bit))),
-            em.index(1));
-        src = LLVM::XOrOp::create(
-            b, loc, src,
-            LLVM::MulOp::create(b, loc, set,
-                                em.index(int64_t(round.srcCols[bit]))));
+      // Source lane: an affine function of the lane. Rounds usually share
+      // the linear part and differ in the constant: one computation each.
+      Value src;
+      if (llvm::any_of(round.srcCols, [](uint64_t c) { return c != 0; })) {
+        Value &linear = linearParts[round.srcCols];
+        if (!linear) {
+          AddressMap map;
+          map.lane.assign(round.srcCols.begin(), round.srcCols.end());
+          linear = em.computeThreadPart(map, lane, warp);
+        }
+        if (round.srcConst)
+          src = LLVM::XOrOp::create(b, loc, linear,
+                                    em.index(int64_t(round.srcConst)));
+        else
+          src = linear;
+      } else {
+        src = em.index(int64_t(round.srcConst));
       }
       if (em.indexType.getWidth() != 32)
         src = LLVM::TruncOp::create(b, loc, i32, src);
