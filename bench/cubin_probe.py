@@ -1,0 +1,72 @@
+"""Does loading our conv_loop as a ptxas cubin (as Triton loads its kernels)
+instead of PTX JIT-compiled by the driver change its time? Interleaved
+do_bench of ours from PTX, ours from a `ptxas -arch=sm_90` cubin, and Triton,
+for the given cases (GPU machine, bench/ptx carried):
+
+    python3 bench/cubin_probe.py bench/ptx <case> [<case> ...]
+"""
+
+import functools
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gpu
+
+
+class _OursCubin(gpu._Ours):
+    def __init__(self, cp, ptx_dir, entry, threads, cubin):
+        self.cp = cp
+        mod = cp.RawModule(path=cubin)
+        self.fn = mod.get_function("ll_" + entry["ptx"].split(".")[-2])
+        self.dyn = entry["dynamic_shared_bytes"]
+        self.threads = threads
+
+
+def main(ptx_dir, names):
+    from triton.testing import do_bench
+
+    cp, torch, tk, TORCH = gpu._device()
+    manifest = gpu._read_json(os.path.join(ptx_dir, "manifest.json"))
+    corpus = {c["name"]: c for c in gpu.cases()}
+    tmp = tempfile.mkdtemp()
+    for name in names:
+        entry = next(m for m in manifest["cases"] if m["name"] == name)
+        c = corpus[name]
+        M, N = c["shape"]
+        tiles, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
+        lt = max(132 * 8, tiles // 64)
+        xl = x[: lt * M * N]
+        y = torch.empty_like(xl)
+        ptx = os.path.join(ptx_dir, entry["conv_loop"]["ptx"])
+        cubin = os.path.join(tmp, name + ".cubin")
+        subprocess.run(["ptxas", "-arch=sm_90", "-O3", ptx, "-o", cubin],
+                       check=True)
+        threads = 32 * c["warps"]
+        runs = {
+            "ptx": functools.partial(
+                gpu._Ours(cp, ptx_dir, entry["conv_loop"], threads), xl, y, lt),
+            "cubin": functools.partial(
+                _OursCubin(cp, ptx_dir, entry["conv_loop"], threads, cubin),
+                xl, y, lt),
+            "triton": functools.partial(tk.conv_loop[(lt,)], xl, y, M, N, A,
+                                        B, gpu.ROUNDS, num_warps=c["warps"]),
+        }
+        for f in runs.values():
+            f()
+        times = {k: [] for k in runs}
+        for _ in range(gpu.LOOP_REPEATS):
+            for k, f in runs.items():
+                times[k].append(do_bench(f))
+        means = {k: gpu.trimmed_mean(v) for k, v in times.items()}
+        print(name, {k: round(v * 1000, 3) for k, v in means.items()},
+              "ptx/triton", round(means["ptx"] / means["triton"], 3),
+              "cubin/triton", round(means["cubin"] / means["triton"], 3),
+              flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2:])
