@@ -127,3 +127,58 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Every scf region op becomes branches (scf.parallel through an scf.for
+// nest), vector arith and a memref device function are lowered, and
+// arith.remf becomes a libdevice call (module-wide step).
+// CHECK-LABEL: llvm.func @__nv_fmodf(f32, f32) -> f32
+// CHECK-LABEL: llvm.func @control(
+// CHECK-NOT:     scf.
+// CHECK:         llvm.switch
+// CHECK:         llvm.add %{{.*}} : vector<4xi32>
+// CHECK:         llvm.call @__nv_fmodf
+// CHECK-LABEL: llvm.func @first(
+// CHECK:         llvm.load %{{.*}} : !llvm.ptr -> f32
+gpu.module @m {
+  gpu.func @control(%p: !llvm.ptr<1>, %n: index, %q: !llvm.ptr<1>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %x = arith.index_cast %i : index to i32
+      llvm.store %x, %p : i32, !llvm.ptr<1>
+      scf.reduce
+    }
+    %w = scf.while (%a = %c0) : (index) -> index {
+      %more = arith.cmpi slt, %a, %n : index
+      scf.condition(%more) %a : index
+    } do {
+    ^bb0(%a: index):
+      %b = arith.addi %a, %c1 : index
+      scf.yield %b : index
+    }
+    %s = scf.index_switch %w -> i32
+    case 2 {
+      %two = arith.constant 2 : i32
+      scf.yield %two : i32
+    }
+    default {
+      %zero = arith.constant 0 : i32
+      scf.yield %zero : i32
+    }
+    %v = vector.broadcast %s : i32 to vector<4xi32>
+    %v2 = arith.addi %v, %v : vector<4xi32>
+    %e = vector.extract %v2[1] : i32 from vector<4xi32>
+    llvm.store %e, %p : i32, !llvm.ptr<1>
+    %f = llvm.load %q : !llvm.ptr<1> -> f32
+    %r = arith.remf %f, %f : f32
+    llvm.store %r, %q : f32, !llvm.ptr<1>
+    gpu.return
+  }
+  func.func @first(%a: memref<?xf32>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %x = memref.load %a[%c0] : memref<?xf32>
+    return %x : f32
+  }
+}

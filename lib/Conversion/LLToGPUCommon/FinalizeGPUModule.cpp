@@ -13,13 +13,13 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Index/IR/IndexDialect.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -88,7 +88,12 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
   populateSCFToControlFlowConversionPatterns(scfPatterns);
   FrozenRewritePatternSet frozenSCF(std::move(scfPatterns));
   ConversionTarget scfTarget(*ctx);
-  scfTarget.addIllegalDialect<scf::SCFDialect>();
+  // The region ops, as convert-scf-to-cf: their terminators (scf.yield,
+  // scf.reduce, scf.condition) go with them, and scf.parallel becomes
+  // scf.for nests that must still be legal to create.
+  scfTarget
+      .addIllegalOp<scf::ForallOp, scf::ForOp, scf::IfOp, scf::IndexSwitchOp,
+                    scf::ParallelOp, scf::WhileOp, scf::ExecuteRegionOp>();
   scfTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
   // Bodies, in parallel: only ops whose lowering stays inside the function.
