@@ -182,3 +182,28 @@ gpu.module @m {
     return %x : f32
   }
 }
+
+// -----
+
+// gpu's rewrite patterns first, as convert-gpu-to-nvvm: gpu.all_reduce
+// (rooted at the function; it adds a workgroup buffer) and gpu.global_id;
+// gpu.printf declares vprintf and a format string (module-wide step).
+// CHECK-LABEL: llvm.func @vprintf(
+// CHECK-LABEL: llvm.func @reduce(
+// CHECK:         nvvm.shfl.sync bfly
+// CHECK:         nvvm.read.ptx.sreg.ctaid.x
+// CHECK:         llvm.call @vprintf
+// CHECK-NOT:   unrealized_conversion_cast
+gpu.module @m {
+  gpu.func @reduce(%p: !llvm.ptr<1>) kernel {
+    %x = llvm.load %p : !llvm.ptr<1> -> f32
+    %s = gpu.all_reduce add %x uniform {} : (f32) -> f32
+    %g = gpu.global_id x
+    %gi = arith.index_cast %g : index to i32
+    %gf = arith.sitofp %gi : i32 to f32
+    %t = arith.addf %s, %gf : f32
+    gpu.printf "v %f\n", %t : f32
+    llvm.store %t, %p : f32, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -25,9 +25,15 @@ class ROCDLDialect;
 namespace scf {
 class SCFDialect;
 } // namespace scf
+namespace arith {
+class ArithDialect;
+} // namespace arith
 namespace cf {
 class ControlFlowDialect;
 } // namespace cf
+namespace memref {
+class MemRefDialect;
+} // namespace memref
 } // namespace mlir
 
 namespace mlir::ll {

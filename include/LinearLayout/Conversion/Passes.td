@@ -83,8 +83,12 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
            "Bit width of the index type (32 or 64)">,
   ];
+  // What gpu's rewrite patterns (all-reduce: arith, memref workgroup
+  // buffers, cf) and scf-to-cf create before the conversion.
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::cf::ControlFlowDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
