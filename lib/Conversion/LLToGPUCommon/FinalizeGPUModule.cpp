@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Conversion/LLToGPUCommon/FinalizeGPUModule.h"
+#include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -31,6 +32,7 @@ namespace {
 /// What one function needs before its body can be converted.
 struct FunctionWork {
   FunctionOpInterface function;
+  Operation *llOp = nullptr; // an op convert-ll-to-<target> should have lowered
   SmallVector<Operation *> gpuRewriteRoots; // ops gpu rewrites apply to
   bool hasSCF = false;
   /// Its body converts on its own: the signature is LLVM already, so the
@@ -52,7 +54,9 @@ static FunctionWork survey(FunctionOpInterface function) {
   FunctionWork work{function};
   bool allReduce = false;
   function.getFunctionBody().walk([&](Operation *op) {
-    if (llvm::isa<scf::SCFDialect>(op->getDialect()))
+    if (!work.llOp && ll::isLLOp(op))
+      work.llOp = op;
+    if (llvm::isa_and_nonnull<scf::SCFDialect>(op->getDialect()))
       work.hasSCF = true;
     // The ops of gpu's rewrite patterns (convert-gpu-to-<target> runs them
     // greedily over the whole module first). All-reduce's pattern is
@@ -120,6 +124,10 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
     work.push_back(survey(function));
   if (failed(failableParallelForEach(
           ctx, work, [&](FunctionWork &w) -> LogicalResult {
+            if (w.llOp)
+              return w.llOp->emitError(
+                  "still has ll layouts: lower the ll dialect first "
+                  "(convert-ll-to-nvvm / convert-ll-to-rocdl)");
             if (!w.gpuRewriteRoots.empty() &&
                 failed(applyOpPatternsGreedily(
                     w.gpuRewriteRoots, frozenGpuRewrites, rewriteConfig)))

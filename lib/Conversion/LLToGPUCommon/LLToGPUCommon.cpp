@@ -1888,8 +1888,8 @@ static LogicalResult prepare(Operation *root, const GPUTargetHooks &hooks,
   return success();
 }
 
-static bool isLLOp(Operation *op) {
-  return llvm::isa<LLDialect>(op->getDialect()) || involvesLL(op);
+bool mlir::ll::isLLOp(Operation *op) {
+  return llvm::isa_and_nonnull<LLDialect>(op->getDialect()) || involvesLL(op);
 }
 
 /// What the conversion can work on independently: the outermost

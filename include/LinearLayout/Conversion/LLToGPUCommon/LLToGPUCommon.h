@@ -100,6 +100,10 @@ struct LLLoweringOptions {
 inline constexpr llvm::StringLiteral kDynamicSharedBytesAttr =
     "ll.dynamic_shared_bytes";
 
+/// An op of the ll dialect, or one with an ll tensor or shared buffer
+/// among its operands or results: what the lowering converts.
+bool isLLOp(Operation *op);
+
 /// Lowers every `ll` op below `root` (usually a module holding gpu.modules)
 /// to the LLVM dialect plus the hooks' ops. Creates the shared scratch and
 /// buffer globals in the symbol table enclosing each kernel. Emits located
