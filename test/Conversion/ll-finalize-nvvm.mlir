@@ -207,3 +207,63 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Every arith op on the parallel path, and the ones NVVM lowers to
+// libdevice calls (remf, maxnumf, minnumf) declared once, in the serial step.
+// CHECK-DAG:   llvm.func @__nv_fmodf(f32, f32) -> f32
+// CHECK-DAG:   llvm.func @__nv_fmaxf(f32, f32) -> f32
+// CHECK-DAG:   llvm.func @__nv_fminf(f32, f32) -> f32
+// CHECK-LABEL: llvm.func @arith_zoo(
+// CHECK-NOT:     arith.
+// CHECK:         llvm.return
+gpu.module @m {
+  gpu.func @arith_zoo(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %a = llvm.load %p : !llvm.ptr<1> -> f32
+    %b = llvm.load %q : !llvm.ptr<1> -> f32
+    %f1 = arith.addf %a, %b : f32
+    %f2 = arith.subf %f1, %b : f32
+    %f3 = arith.mulf %f2, %a : f32
+    %f4 = arith.divf %f3, %b : f32
+    %f5 = arith.remf %f4, %a : f32
+    %f6 = arith.maxnumf %f5, %b : f32
+    %f7 = arith.minnumf %f6, %a : f32
+    %f8 = arith.maximumf %f7, %b : f32
+    %f9 = arith.minimumf %f8, %a : f32
+    %f10 = arith.negf %f9 : f32
+    %i = arith.fptosi %f10 : f32 to i32
+    %j = arith.fptoui %f10 : f32 to i32
+    %i1 = arith.addi %i, %j : i32
+    %i2 = arith.subi %i1, %j : i32
+    %i3 = arith.muli %i2, %i : i32
+    %i4 = arith.divsi %i3, %j : i32
+    %i5 = arith.divui %i4, %j : i32
+    %i6 = arith.remsi %i5, %i : i32
+    %i7 = arith.remui %i6, %j : i32
+    %i8 = arith.ceildivsi %i7, %i : i32
+    %i9 = arith.floordivsi %i8, %j : i32
+    %i10 = arith.maxsi %i9, %i : i32
+    %i11 = arith.minui %i10, %j : i32
+    %i12 = arith.andi %i11, %i : i32
+    %i13 = arith.ori %i12, %j : i32
+    %i14 = arith.xori %i13, %i : i32
+    %i15 = arith.shli %i14, %j : i32
+    %i16 = arith.shrsi %i15, %i : i32
+    %i17 = arith.shrui %i16, %j : i32
+    %c = arith.cmpi slt, %i17, %i : i32
+    %s = arith.select %c, %i17, %i : i32
+    %w = arith.extsi %s : i32 to i64
+    %t = arith.trunci %w : i64 to i16
+    %u = arith.extui %t : i16 to i32
+    %h = arith.truncf %f10 : f32 to f16
+    %e = arith.extf %h : f16 to f32
+    %cf = arith.cmpf olt, %e, %a : f32
+    %g = arith.uitofp %u : i32 to f32
+    %r = arith.select %cf, %g, %e : f32
+    %bits = arith.bitcast %r : f32 to i32
+    %back = arith.sitofp %bits : i32 to f32
+    llvm.store %back, %p : f32, !llvm.ptr<1>
+    gpu.return
+  }
+}

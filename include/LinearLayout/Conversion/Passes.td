@@ -68,7 +68,9 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
     1. per function, in parallel: gpu's rewrite patterns on `gpu.shuffle`,
        `gpu.global_id` and `gpu.all_reduce`; scf to cf; then, when the
        signature is LLVM-compatible and the function has no attributions,
-       every op of its body to LLVM/NVVM;
+       the body's arith, cf, index and ub ops and gpu's index, barrier and
+       shuffle ops, except those whose lowering declares a module symbol
+       (`arith.remf`/`maxnumf`/`minnumf` as libdevice calls, `cf.assert`);
     2. over the module: the function ops (`gpu.func` to `llvm.func` with
        `nvvm.kernel`) and any body step 1 left;
     3. the unrealized casts between the two, reconciled.

@@ -50,14 +50,18 @@ static SmallVector<Operation *> bodyOps(FunctionOpInterface function) {
   return ops;
 }
 
-static FunctionWork survey(FunctionOpInterface function) {
-  FunctionWork work{function};
-  bool allReduce = false;
+/// Fills in what `work.function` needs (one walk; runs in parallel).
+static void survey(FunctionWork &work) {
+  FunctionOpInterface function = work.function;
+  bool allReduce = false, otherRegions = false;
   function.getFunctionBody().walk([&](Operation *op) {
     if (!work.llOp && ll::isLLOp(op))
       work.llOp = op;
-    if (llvm::isa_and_nonnull<scf::SCFDialect>(op->getDialect()))
-      work.hasSCF = true;
+    bool isSCF = llvm::isa_and_nonnull<scf::SCFDialect>(op->getDialect());
+    work.hasSCF |= isSCF;
+    // An op with regions that is neither scf (lowered first) nor converted
+    // in the body step would see its region converted before itself.
+    otherRegions |= op->getNumRegions() != 0 && !isSCF;
     // The ops of gpu's rewrite patterns (convert-gpu-to-<target> runs them
     // greedily over the whole module first). All-reduce's pattern is
     // rooted at the function.
@@ -71,15 +75,15 @@ static FunctionWork survey(FunctionOpInterface function) {
   bool attributions = gpuFunc && (gpuFunc.getNumWorkgroupAttributions() ||
                                   gpuFunc.getNumPrivateAttributions());
   work.bodyAlone =
-      !function.getFunctionBody().empty() && !attributions &&
+      !function.getFunctionBody().empty() && !attributions && !otherRegions &&
       llvm::all_of(function.getArgumentTypes(), LLVM::isCompatibleType) &&
       llvm::all_of(function.getResultTypes(), LLVM::isCompatibleType);
-  return work;
 }
 
 LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
                                           LLVMTypeConverter &converter,
-                                          PopulateGPUToLLVM populate) {
+                                          PopulateGPUToLLVM populate,
+                                          LowersToCall lowersToCall) {
   MLIRContext *ctx = module.getContext();
 
   RewritePatternSet gpuRewrites(ctx);
@@ -101,29 +105,39 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
   scfTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
 
   // Bodies, in parallel: only ops whose lowering stays inside the function.
-  // Everything else (math and arith.remf become calls to functions the
-  // pattern declares in the module, cf.assert declares abort, gpu.printf
-  // adds globals, a terminator belongs to its function op) is left to the
-  // module-wide step: concurrent symbol-table edits would race.
+  // The rest is left to the module-wide step, where symbol-table edits do
+  // not race: ops whose lowering is a call the pattern declares in the
+  // module (math, and the arith ops `lowersToCall` names: arith.remf and
+  // on NVIDIA arith.maxnumf/minnumf become libdevice calls), cf.assert
+  // (declares abort), gpu.printf (adds globals), and the terminators,
+  // which belong to their function op.
+  // The legality is this list alone, not the target's (which makes whole
+  // dialects such as gpu, memref and func illegal).
   RewritePatternSet bodyPatterns(ctx);
+  ConversionTarget targetLegality(*ctx);
+  populate(converter, bodyPatterns, targetLegality);
   ConversionTarget bodyTarget(*ctx);
-  populate(converter, bodyPatterns, bodyTarget);
   bodyTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-  bodyTarget.addIllegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                               index::IndexDialect, ub::UBDialect>();
+  bodyTarget
+      .addDynamicallyLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                                  index::IndexDialect, ub::UBDialect>(
+          [lowersToCall](Operation *op) {
+            return llvm::isa<cf::AssertOp>(op) || lowersToCall(op);
+          });
   bodyTarget.addIllegalOp<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
                           gpu::GridDimOp, gpu::LaneIdOp, gpu::BarrierOp,
                           gpu::ShuffleOp>();
-  bodyTarget.addLegalOp<arith::RemFOp, cf::AssertOp>();
   bodyTarget.addLegalDialect<LLVM::LLVMDialect>();
   bodyTarget.addLegalOp<UnrealizedConversionCastOp>();
   FrozenRewritePatternSet frozenBody(std::move(bodyPatterns));
 
   SmallVector<FunctionWork> work;
   for (auto function : module.getOps<FunctionOpInterface>())
-    work.push_back(survey(function));
+    work.push_back(FunctionWork{function});
+  size_t symbolsBefore = module.getBody()->getOperations().size();
   if (failed(failableParallelForEach(
           ctx, work, [&](FunctionWork &w) -> LogicalResult {
+            survey(w);
             if (w.llOp)
               return w.llOp->emitError(
                   "still has ll layouts: lower the ll dialect first "
@@ -142,6 +156,11 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
             return success();
           })))
     return failure();
+  // The parallel step must not have declared anything (a lowering to a
+  // call that `lowersToCall` misses would race on the symbol table).
+  if (module.getBody()->getOperations().size() != symbolsBefore)
+    return module.emitError("internal error: the parallel step of the "
+                            "finalization declared a module symbol");
 
   // The functions themselves and the bodies that could not go alone. Legal
   // ops are only looked at: the walk is cheap next to converting them.

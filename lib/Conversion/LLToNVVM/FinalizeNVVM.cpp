@@ -92,7 +92,13 @@ struct LLFinalizeNVVMPass
       populateGpuWMMAToNVVMConversionPatterns(converter, patterns);
       configureGpuToNVVMConversionLegality(target);
     };
-    if (failed(ll::finalizeGPUModule(module, converter, populate)))
+    // populateGpuToNVVMConversionPatterns lowers these arith ops to
+    // libdevice calls (test/Conversion/ll-finalize-nvvm.mlir checks it).
+    auto lowersToCall = [](Operation *op) {
+      return llvm::isa<arith::RemFOp, arith::MaxNumFOp, arith::MinNumFOp>(op);
+    };
+    if (failed(ll::finalizeGPUModule(module, converter, populate,
+                                     lowersToCall)))
       signalPassFailure();
   }
 };

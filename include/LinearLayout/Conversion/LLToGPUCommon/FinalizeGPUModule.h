@@ -18,6 +18,7 @@
 namespace mlir {
 class ConversionTarget;
 class LLVMTypeConverter;
+class Operation;
 class RewritePatternSet;
 namespace gpu {
 class GPUModuleOp;
@@ -31,6 +32,11 @@ namespace mlir::ll {
 using PopulateGPUToLLVM = function_ref<void(
     LLVMTypeConverter &, RewritePatternSet &, ConversionTarget &)>;
 
+/// Ops of the parallel step's dialects (arith, cf, index, ub) whose target
+/// lowering declares a module symbol (a libdevice or ocml call), so that
+/// they must wait for the serial step. cf.assert is always serial.
+using LowersToCall = function_ref<bool(Operation *)>;
+
 /// Lowers everything in `module` to the LLVM dialect (plus whatever the
 /// target's patterns produce), as `convert-scf-to-cf`, the target's
 /// `convert-gpu-to-<target>` and `reconcile-unrealized-casts` would:
@@ -42,7 +48,8 @@ using PopulateGPUToLLVM = function_ref<void(
 /// `converter` must be configured for the target already.
 LogicalResult finalizeGPUModule(gpu::GPUModuleOp module,
                                 LLVMTypeConverter &converter,
-                                PopulateGPUToLLVM populate);
+                                PopulateGPUToLLVM populate,
+                                LowersToCall lowersToCall);
 
 } // namespace mlir::ll
 
