@@ -267,3 +267,66 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// As upstream: scf to cf before gpu's rewrites (an all-reduce inside
+// scf.while / scf.index_switch splits the region's block); a hand-written
+// loop whose header is first reached by its own back edge (the body step
+// is rooted at the function, so the branch lowering may convert the
+// header's signature); a dead gpu.subgroup_size (dead code is erased first,
+// as upstream's greedy pre-pass does).
+// CHECK-LABEL: llvm.func @reduce_in_while(
+// CHECK:         nvvm.shfl.sync bfly
+// CHECK-LABEL: llvm.func @reduce_in_switch(
+// CHECK:         llvm.switch
+// CHECK-LABEL: llvm.func @back_edge_first(
+// CHECK:       ^[[HEAD:bb[0-9]+]](%{{.*}}: i32):
+// CHECK:         llvm.cond_br %{{.*}}, ^[[HEAD]](%{{.*}} : i32), ^{{bb[0-9]+}}
+// CHECK-LABEL: llvm.func @dead_op(
+// CHECK-NOT:     subgroup_size
+// CHECK:         llvm.return
+gpu.module @m {
+  gpu.func @reduce_in_while(%p: !llvm.ptr, %n: i32) kernel {
+    %r = scf.while (%a = %n) : (i32) -> i32 {
+      %s = gpu.all_reduce add %a uniform {} : (i32) -> (i32)
+      %c = arith.cmpi slt, %s, %n : i32
+      scf.condition(%c) %s : i32
+    } do {
+    ^bb0(%b: i32):
+      scf.yield %b : i32
+    }
+    llvm.store %r, %p : i32, !llvm.ptr
+    gpu.return
+  }
+  gpu.func @reduce_in_switch(%p: !llvm.ptr, %n: i32) kernel {
+    %idx = arith.index_cast %n : i32 to index
+    %r = scf.index_switch %idx -> i32
+    case 2 {
+      %s = gpu.all_reduce add %n uniform {} : (i32) -> (i32)
+      scf.yield %s : i32
+    }
+    default {
+      scf.yield %n : i32
+    }
+    llvm.store %r, %p : i32, !llvm.ptr
+    gpu.return
+  }
+  gpu.func @back_edge_first(%p: !llvm.ptr, %n: i32) kernel {
+    %t = gpu.thread_id x
+    cf.br ^bb2
+  ^bb1(%v: index):
+    %vi = arith.index_cast %v : index to i32
+    llvm.store %vi, %p : i32, !llvm.ptr
+    %c = arith.cmpi eq, %vi, %n : i32
+    cf.cond_br %c, ^bb1(%v : index), ^bb3
+  ^bb2:
+    cf.br ^bb1(%t : index)
+  ^bb3:
+    gpu.return
+  }
+  gpu.func @dead_op(%p: !llvm.ptr) kernel {
+    %s = gpu.subgroup_size : index
+    gpu.return
+  }
+}

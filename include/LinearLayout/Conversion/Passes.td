@@ -65,11 +65,12 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
     `convert-scf-to-cf`, `convert-gpu-to-nvvm` and
     `reconcile-unrealized-casts` would, in one pass:
 
-    1. per function, in parallel: gpu's rewrite patterns on `gpu.shuffle`,
-       `gpu.global_id` and `gpu.all_reduce`; scf to cf; then, when the
-       signature is LLVM-compatible and the function has no attributions,
-       the body's arith, cf, index and ub ops and gpu's index, barrier and
-       shuffle ops, except those whose lowering declares a module symbol
+    1. per function, in parallel: scf to cf; dead ops and unreachable
+       blocks erased; gpu's rewrite patterns on `gpu.shuffle`,
+       `gpu.global_id` and `gpu.all_reduce`; then, when the signature is
+       LLVM-compatible and the function has no attributions, the body's
+       arith, cf, index and ub ops and gpu's index, barrier and shuffle
+       ops, except those whose lowering declares a module symbol
        (`arith.remf`/`maxnumf`/`minnumf` as libdevice calls, `cf.assert`);
     2. over the module: the function ops (`gpu.func` to `llvm.func` with
        `nvvm.kernel`) and any body step 1 left;

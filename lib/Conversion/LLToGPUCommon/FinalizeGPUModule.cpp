@@ -21,10 +21,14 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Iterators.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 
@@ -33,51 +37,65 @@ namespace {
 struct FunctionWork {
   FunctionOpInterface function;
   Operation *llOp = nullptr; // an op convert-ll-to-<target> should have lowered
-  SmallVector<Operation *> gpuRewriteRoots; // ops gpu rewrites apply to
   bool hasSCF = false;
-  /// Its body converts on its own: the signature is LLVM already, so the
-  /// module-wide step only swaps the function op for the body's part (no
-  /// block argument changes, no attributions to rewire).
-  bool bodyAlone = false;
+  bool otherRegions = false; // ops with regions besides scf's
 };
 } // namespace
 
-static SmallVector<Operation *> bodyOps(FunctionOpInterface function) {
-  SmallVector<Operation *> ops;
-  for (Block &block : function.getFunctionBody())
-    for (Operation &op : block)
-      ops.push_back(&op);
-  return ops;
-}
-
 /// Fills in what `work.function` needs (one walk; runs in parallel).
 static void survey(FunctionWork &work) {
-  FunctionOpInterface function = work.function;
-  bool allReduce = false, otherRegions = false;
-  function.getFunctionBody().walk([&](Operation *op) {
+  work.function.getFunctionBody().walk([&](Operation *op) {
     if (!work.llOp && ll::isLLOp(op))
       work.llOp = op;
     bool isSCF = llvm::isa_and_nonnull<scf::SCFDialect>(op->getDialect());
     work.hasSCF |= isSCF;
     // An op with regions that is neither scf (lowered first) nor converted
     // in the body step would see its region converted before itself.
-    otherRegions |= op->getNumRegions() != 0 && !isSCF;
-    // The ops of gpu's rewrite patterns (convert-gpu-to-<target> runs them
-    // greedily over the whole module first). All-reduce's pattern is
-    // rooted at the function.
+    work.otherRegions |= op->getNumRegions() != 0 && !isSCF;
+  });
+}
+
+/// What upstream's greedy pre-pass would also remove: unreachable blocks
+/// and trivially dead ops (a dead op without an LLVM lowering must not fail
+/// the conversion; an unreachable block need not be converted).
+static void eraseDeadCode(FunctionOpInterface function) {
+  IRRewriter rewriter(function.getContext());
+  (void)eraseUnreachableBlocks(rewriter, function->getRegions());
+  function.getFunctionBody().walk<WalkOrder::PostOrder, ReverseIterator>(
+      [](Operation *op) {
+        if (isOpTriviallyDead(op))
+          op->erase();
+      });
+}
+
+/// The ops gpu's rewrite patterns apply to (convert-gpu-to-<target> runs
+/// them greedily over the whole module first); all-reduce's pattern is
+/// rooted at the function.
+static SmallVector<Operation *> gpuRewriteRoots(FunctionOpInterface function) {
+  SmallVector<Operation *> roots;
+  bool allReduce = false;
+  function.getFunctionBody().walk([&](Operation *op) {
     if (llvm::isa<gpu::GlobalIdOp, gpu::ShuffleOp>(op))
-      work.gpuRewriteRoots.push_back(op);
+      roots.push_back(op);
     allReduce |= llvm::isa<gpu::AllReduceOp>(op);
   });
   if (allReduce)
-    work.gpuRewriteRoots.push_back(function);
+    roots.push_back(function);
+  return roots;
+}
+
+/// The body converts on its own: the signature is LLVM already and there
+/// are no attributions, so the module-wide step only swaps the function op
+/// (no entry block argument changes, nothing to rewire).
+static bool bodyConvertsAlone(const FunctionWork &work) {
+  FunctionOpInterface function = work.function;
   auto gpuFunc = llvm::dyn_cast<gpu::GPUFuncOp>(function.getOperation());
   bool attributions = gpuFunc && (gpuFunc.getNumWorkgroupAttributions() ||
                                   gpuFunc.getNumPrivateAttributions());
-  work.bodyAlone =
-      !function.getFunctionBody().empty() && !attributions && !otherRegions &&
-      llvm::all_of(function.getArgumentTypes(), LLVM::isCompatibleType) &&
-      llvm::all_of(function.getResultTypes(), LLVM::isCompatibleType);
+  return !function.getFunctionBody().empty() && !attributions &&
+         !work.otherRegions &&
+         llvm::all_of(function.getArgumentTypes(), LLVM::isCompatibleType) &&
+         llvm::all_of(function.getResultTypes(), LLVM::isCompatibleType);
 }
 
 LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
@@ -117,16 +135,22 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
   ConversionTarget targetLegality(*ctx);
   populate(converter, bodyPatterns, targetLegality);
   ConversionTarget bodyTarget(*ctx);
-  bodyTarget.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-  bodyTarget
-      .addDynamicallyLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+  // Listed ops are converted where a pattern applies and otherwise left
+  // (no opinion: std::nullopt), as in upstream's partial conversion; the
+  // rest is legal here.
+  bodyTarget.markUnknownOpDynamicallyLegal(
+      [lowersToCall](Operation *op) -> std::optional<bool> {
+        bool listed =
+            llvm::isa_and_nonnull<arith::ArithDialect, cf::ControlFlowDialect,
                                   index::IndexDialect, ub::UBDialect>(
-          [lowersToCall](Operation *op) {
-            return llvm::isa<cf::AssertOp>(op) || lowersToCall(op);
-          });
-  bodyTarget.addIllegalOp<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
-                          gpu::GridDimOp, gpu::LaneIdOp, gpu::BarrierOp,
-                          gpu::ShuffleOp>();
+                op->getDialect()) ||
+            llvm::isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
+                      gpu::GridDimOp, gpu::LaneIdOp, gpu::BarrierOp,
+                      gpu::ShuffleOp>(op);
+        if (!listed || llvm::isa<cf::AssertOp>(op) || lowersToCall(op))
+          return true;
+        return std::nullopt;
+      });
   bodyTarget.addLegalDialect<LLVM::LLVMDialect>();
   bodyTarget.addLegalOp<UnrealizedConversionCastOp>();
   FrozenRewritePatternSet frozenBody(std::move(bodyPatterns));
@@ -142,16 +166,23 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
               return w.llOp->emitError(
                   "still has ll layouts: lower the ll dialect first "
                   "(convert-ll-to-nvvm / convert-ll-to-rocdl)");
-            if (!w.gpuRewriteRoots.empty() &&
-                failed(applyOpPatternsGreedily(
-                    w.gpuRewriteRoots, frozenGpuRewrites, rewriteConfig)))
-              return w.function.emitError("gpu rewrite patterns failed");
-            if (w.hasSCF && failed(applyPartialConversion(
-                                bodyOps(w.function), scfTarget, frozenSCF)))
+            // Upstream's order: scf to cf first, then gpu's rewrites (an
+            // all-reduce splits its block, which scf's lowerings of
+            // single-block regions would not expect).
+            Operation *function = w.function.getOperation();
+            if (w.hasSCF &&
+                failed(applyPartialConversion(function, scfTarget, frozenSCF)))
               return failure();
-            if (w.bodyAlone &&
-                failed(applyPartialConversion(bodyOps(w.function), bodyTarget,
-                                              frozenBody)))
+            eraseDeadCode(w.function);
+            SmallVector<Operation *> roots = gpuRewriteRoots(w.function);
+            if (!roots.empty() && failed(applyOpPatternsGreedily(
+                                      roots, frozenGpuRewrites, rewriteConfig)))
+              return w.function.emitError("gpu rewrite patterns failed");
+            // Rooted at the (legal) function, not at a list of its ops: a
+            // branch's lowering converts its successor's signature, which
+            // needs the block's region to be part of the conversion.
+            if (bodyConvertsAlone(w) && failed(applyPartialConversion(
+                                            function, bodyTarget, frozenBody)))
               return failure();
             return success();
           })))

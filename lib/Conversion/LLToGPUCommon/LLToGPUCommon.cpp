@@ -837,8 +837,6 @@ struct Emitter {
                                ArrayRef<LLVM::GEPArg>{offset});
   }
 
-  /// The integer type a vector of `count` elements is moved as: 32-bit
-  /// words where possible (ld/st .v2/.v4 .b32), one integer when smaller.
   /// The type a vector access of `count` elements moves: the elements
   /// themselves when they are words or double words (no bitcast), else
   /// packed into 32-bit words.

@@ -97,8 +97,8 @@ struct LLFinalizeNVVMPass
     auto lowersToCall = [](Operation *op) {
       return llvm::isa<arith::RemFOp, arith::MaxNumFOp, arith::MinNumFOp>(op);
     };
-    if (failed(ll::finalizeGPUModule(module, converter, populate,
-                                     lowersToCall)))
+    if (failed(
+            ll::finalizeGPUModule(module, converter, populate, lowersToCall)))
       signalPassFailure();
   }
 };

@@ -195,6 +195,10 @@ void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
   LLFinalizeNVVMOptions finalizeOptions;
   finalizeOptions.indexBitwidth = options.indexBitwidth;
   pm.addNestedPass<gpu::GPUModuleOp>(createLLFinalizeNVVM(finalizeOptions));
+  // Host functions beside the gpu.module get scf lowered to cf, as when the
+  // pipeline ran convert-scf-to-cf over the whole module.
+  if (failed(parsePassPipeline("func.func(convert-scf-to-cf)", pm)))
+    llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
   if (options.format != "none" &&
       failed(parsePassPipeline(
           "gpu-module-to-binary{format=" + options.format + "}", pm)))

@@ -5,8 +5,8 @@
 // gpu.return. Upstream finishes with convert-scf-to-cf and
 // convert-gpu-to-<target>, which walk (and greedily rewrite) the whole
 // gpu.module serially. This driver does the same conversion with the same
-// upstream patterns, but converts the function bodies in parallel and
-// only the function ops themselves serially (docs/lowering-cost.md).
+// upstream patterns, but converts most of each function body in parallel
+// and the rest, with the function ops, serially (docs/lowering.md, "PTX").
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,9 +40,11 @@ using LowersToCall = function_ref<bool(Operation *)>;
 /// Lowers everything in `module` to the LLVM dialect (plus whatever the
 /// target's patterns produce), as `convert-scf-to-cf`, the target's
 /// `convert-gpu-to-<target>` and `reconcile-unrealized-casts` would:
-///   1. per function body, in parallel: the gpu rewrite patterns on the gpu
-///      ops that have them, scf to cf, then every op but the function's own
-///      terminator to LLVM;
+///   1. per function, in parallel: scf to cf, dead code and unreachable
+///      blocks erased, gpu's rewrite patterns on the ops they apply to, then
+///      (when the signature is LLVM and there are no attributions) the
+///      body's arith, cf, index, ub ops and gpu's index, barrier and shuffle
+///      ops, except cf.assert and what `lowersToCall` names;
 ///   2. the function ops and what remains, over the module;
 ///   3. the unrealized casts left between the two, reconciled.
 /// `converter` must be configured for the target already.
