@@ -30,17 +30,11 @@ def main(ptx_dir, names):
     from triton.testing import do_bench
 
     cp, torch, tk, TORCH = gpu._device()
-    manifest = gpu._read_json(os.path.join(ptx_dir, "manifest.json"))
-    corpus = {c["name"]: c for c in gpu.cases()}
     tmp = tempfile.mkdtemp()
     for name in names:
-        entry = next(m for m in manifest["cases"] if m["name"] == name)
-        c = corpus[name]
+        c, entry, xl, y, lt, A, B = gpu.loop_probe_setup(ptx_dir, name,
+                                                         torch, tk, TORCH)
         M, N = c["shape"]
-        tiles, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
-        lt = max(132 * 8, tiles // 64)
-        xl = x[: lt * M * N]
-        y = torch.empty_like(xl)
         ptx = os.path.join(ptx_dir, entry["conv_loop"]["ptx"])
         cubin = os.path.join(tmp, name + ".cubin")
         subprocess.run(["ptxas", "-arch=sm_90", "-O3", ptx, "-o", cubin],

@@ -120,6 +120,25 @@ class _Ours:
                 shared_mem=self.dyn)
 
 
+def loop_tiles(tiles):
+    """CTAs of a conv_loop launch: a 64th of conv's tiles, at least 8 per
+    SM of the H100 (132 SMs)."""
+    return max(132 * 8, tiles // 64)
+
+
+def loop_probe_setup(ptx_dir, name, torch, tk, TORCH):
+    """For the probes: (case, its manifest entry, input, output, CTAs,
+    A, B) of one case's conv_loop, on the tensors `run` times it with."""
+    manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
+    entry = next(m for m in manifest["cases"] if m["name"] == name)
+    c = {k["name"]: k for k in cases()}[name]
+    M, N = c["shape"]
+    tiles, x, A, B = case_tensors(c, torch, tk, TORCH)
+    lt = loop_tiles(tiles)
+    xl = x[: lt * M * N]
+    return c, entry, xl, torch.empty_like(xl), lt, A, B
+
+
 def case_tensors(c, torch, tk, TORCH):
     """(tiles, x, A, B) of a case: 256 MiB of small integers in its element
     type, as many tiles as that holds, and its layouts for Triton."""
@@ -172,7 +191,7 @@ def run(ptx_dir, results_dir):
             r["triton_conv_ms"] = statistics.median(theirs_t)
             r["copy_ms"] = do_bench(functools.partial(y.copy_, x))
             if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
-                lt = max(132 * 8, tiles // 64)
+                lt = loop_tiles(tiles)
                 xl = x[: lt * M * N]
                 yl, ylt = torch.empty_like(xl), torch.empty_like(xl)
                 loop = _Ours(cp, ptx_dir, m["conv_loop"], 32 * c["warps"])

@@ -75,7 +75,7 @@ def run(ptx_dir, results_dir):
         tiles, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
         r = {"name": c["name"], "conv": {}, "conv_loop": {}}
         loop = c["dtype"] in ("fp32", "fp16", "bf16", "int8")
-        lt = max(132 * 8, tiles // 64)
+        lt = gpu.loop_tiles(tiles)
         xl = x[: lt * M * N]
         want = xl.to(torch.int32) + 2 * gpu.ROUNDS
         want = want.to(torch.int8) if dt == torch.int8 else want.to(dt)

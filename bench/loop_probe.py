@@ -17,15 +17,9 @@ import gpu
 
 def main(ptx_dir, name, which):
     cp, torch, tk, TORCH = gpu._device()
-    manifest = gpu._read_json(os.path.join(ptx_dir, "manifest.json"))
-    corpus = {c["name"]: c for c in gpu.cases()}
-    entry = next(m for m in manifest["cases"] if m["name"] == name)
-    c = corpus[name]
+    c, entry, xl, y, lt, A, B = gpu.loop_probe_setup(ptx_dir, name, torch,
+                                                     tk, TORCH)
     M, N = c["shape"]
-    tiles, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
-    lt = max(132 * 8, tiles // 64)
-    xl = x[: lt * M * N]
-    y = torch.empty_like(xl)
     if which == "ll":
         gpu._Ours(cp, ptx_dir, entry["conv_loop"], 32 * c["warps"])(xl, y, lt)
     else:
