@@ -129,11 +129,13 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
   // on NVIDIA arith.maxnumf/minnumf become libdevice calls), cf.assert
   // (declares abort), gpu.printf (adds globals), and the terminators,
   // which belong to their function op.
-  // The legality is this list alone, not the target's (which makes whole
-  // dialects such as gpu, memref and func illegal).
-  RewritePatternSet bodyPatterns(ctx);
-  ConversionTarget targetLegality(*ctx);
-  populate(converter, bodyPatterns, targetLegality);
+  // Both steps use the target's patterns; the body step's legality is this
+  // list alone, not the target's (which makes whole dialects such as gpu,
+  // memref and func illegal).
+  RewritePatternSet patterns(ctx);
+  LLVMConversionTarget target(*ctx);
+  populate(converter, patterns, target);
+  FrozenRewritePatternSet frozenPatterns(std::move(patterns));
   ConversionTarget bodyTarget(*ctx);
   // Listed ops are converted where a pattern applies and otherwise left
   // (no opinion: std::nullopt), as in upstream's partial conversion; the
@@ -153,7 +155,6 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
       });
   bodyTarget.addLegalDialect<LLVM::LLVMDialect>();
   bodyTarget.addLegalOp<UnrealizedConversionCastOp>();
-  FrozenRewritePatternSet frozenBody(std::move(bodyPatterns));
 
   SmallVector<FunctionWork> work;
   for (auto function : module.getOps<FunctionOpInterface>())
@@ -181,8 +182,9 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
             // Rooted at the (legal) function, not at a list of its ops: a
             // branch's lowering converts its successor's signature, which
             // needs the block's region to be part of the conversion.
-            if (bodyConvertsAlone(w) && failed(applyPartialConversion(
-                                            function, bodyTarget, frozenBody)))
+            if (bodyConvertsAlone(w) &&
+                failed(applyPartialConversion(function, bodyTarget,
+                                              frozenPatterns)))
               return failure();
             return success();
           })))
@@ -195,10 +197,7 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
 
   // The functions themselves and the bodies that could not go alone. Legal
   // ops are only looked at: the walk is cheap next to converting them.
-  RewritePatternSet patterns(ctx);
-  LLVMConversionTarget target(*ctx);
-  populate(converter, patterns, target);
-  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+  if (failed(applyPartialConversion(module, target, frozenPatterns)))
     return failure();
 
   SmallVector<UnrealizedConversionCastOp> casts;

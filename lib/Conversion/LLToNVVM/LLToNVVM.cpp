@@ -169,13 +169,11 @@ void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
   // A bad chip fails in convert-ll-to-nvvm with a diagnostic; it must not
   // reach the passes below (a `}` in the textual pipeline would not parse).
   auto known = SharedMemoryTarget::get(options.chip);
-  if (!known) {
+  if (!known)
     llvm::consumeError(known.takeError());
-    pm.addPass(createConvertLLToNVVM(llOptions));
-    return;
-  }
-  if (!llvm::all_of(options.chip.getValue(),
-                    [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
+  if (!known || !llvm::all_of(options.chip.getValue(), [](char c) {
+        return llvm::isAlnum(c) || c == '_';
+      })) {
     pm.addPass(createConvertLLToNVVM(llOptions));
     return;
   }
