@@ -17,15 +17,6 @@ sys.path.insert(0, HERE)
 import gpu
 
 
-class _OursCubin(gpu._Ours):
-    def __init__(self, cp, ptx_dir, entry, threads, cubin):
-        self.cp = cp
-        mod = cp.RawModule(path=cubin)
-        self.fn = mod.get_function("ll_" + entry["ptx"].split(".")[-2])
-        self.dyn = entry["dynamic_shared_bytes"]
-        self.threads = threads
-
-
 def main(ptx_dir, names):
     from triton.testing import do_bench
 
@@ -44,8 +35,8 @@ def main(ptx_dir, names):
             "ptx": functools.partial(
                 gpu._Ours(cp, ptx_dir, entry["conv_loop"], threads), xl, y, lt),
             "cubin": functools.partial(
-                _OursCubin(cp, ptx_dir, entry["conv_loop"], threads, cubin),
-                xl, y, lt),
+                gpu._Ours(cp, ptx_dir, entry["conv_loop"], threads,
+                          path=cubin), xl, y, lt),
             "triton": functools.partial(tk.conv_loop[(lt,)], xl, y, M, N, A,
                                         B, gpu.ROUNDS, num_warps=c["warps"]),
         }

@@ -104,9 +104,11 @@ def _device():
 
 
 class _Ours:
-    def __init__(self, cp, ptx_dir, entry, threads):
+    def __init__(self, cp, ptx_dir, entry, threads, path=None):
+        """`path`: a module to load instead of the entry's PTX (a cubin
+        ptxas made from it, bench/cubin_probe.py)."""
         self.cp = cp
-        mod = cp.RawModule(path=os.path.join(ptx_dir, entry["ptx"]))
+        mod = cp.RawModule(path=path or os.path.join(ptx_dir, entry["ptx"]))
         self.fn = mod.get_function("ll_" + entry["ptx"].split(".")[-2])
         self.dyn = entry["dynamic_shared_bytes"]
         if self.dyn > 48 * 1024:

@@ -114,6 +114,12 @@ def _unescape(s: str) -> str:
     return raw.replace('\\"', '"').replace("\\\\", "\\")
 
 
+def _ptx_objects(binary_text: str) -> list:
+    """The PTX of every object in the gpu.binary ops of ll-opt's output."""
+    strings = (_unescape(m.group(1)) for m in _STRING.finditer(binary_text))
+    return [s for s in strings if ".entry" in s]
+
+
 class CompiledKernel(str):
     """PTX text (a str) with what a launcher needs beside it."""
 
@@ -240,8 +246,7 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
                               f"format=none}})")
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", llvm_text)
     out = lower(llvm_text, "builtin.module(gpu-module-to-binary{format=isa})")
-    ptx = [_unescape(m.group(1)) for m in _STRING.finditer(out)
-           if ".entry" in _unescape(m.group(1))]
+    ptx = _ptx_objects(out)
     if len(ptx) != 1:
         raise ValueError(f"module: expected one gpu.module with kernels, "
                          f"found {len(ptx)} PTX objects")

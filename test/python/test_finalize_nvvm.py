@@ -27,17 +27,12 @@ UPSTREAM = ("builtin.module(" + _FRONT + ",convert-scf-to-cf,"
 OURS = "builtin.module(ll-to-ptx{{chip={chip} index-bitwidth={bits}}})"
 
 
-def _ptx(binary_text):
-    """The PTX of every object in the gpu.binary ops of ll-opt's output."""
-    return [compiler._unescape(m.group(1))
-            for m in compiler._STRING.finditer(binary_text)
-            if ".entry" in compiler._unescape(m.group(1))]
-
-
 def _assert_same_ptx(text, chip="sm_90", bits=32):
-    ours = _ptx(compiler.lower(text, OURS.format(chip=chip, bits=bits)))
-    upstream = _ptx(compiler.lower(text, UPSTREAM.format(chip=chip,
-                                                         bits=bits)))
+    def ptx(pipeline):
+        return compiler._ptx_objects(compiler.lower(
+            text, pipeline.format(chip=chip, bits=bits)))
+
+    ours, upstream = ptx(OURS), ptx(UPSTREAM)
     assert ours and ours == upstream
 
 
