@@ -181,13 +181,29 @@ def conv(src, dst, shape, dtype: str, warps: int | None = None,
 
 def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
               rounds: int = 32, name: str = "conv_loop",
-              lanes: int = 32) -> str:
+              lanes: int = 32, unroll: bool | None = None) -> str:
     """The `conv_loop` kernel: `rounds` round trips src -> dst -> src, each
-    conversion followed by `+ 1`."""
+    conversion followed by `+ 1`.
+
+    `unroll`: ask LLVM to unroll the loop fully (an `llvm.loop_annotation`
+    on the scf.for). By default only where every thread holds the same
+    elements in src and dst (same lane and warp bases): the round trip is
+    then a few register operations, the loop's control is what is left to
+    save, and the unrolled loop stays small (Triton's compiled loop is
+    unrolled for these pairs too). A loop that moves data between threads
+    stays a loop: unrolled, its code outgrows the instruction cache."""
     if not isinstance(rounds, int) or rounds < 0:
         raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
+    if unroll is not None and not isinstance(unroll, bool):
+        raise TypeError(f"unroll: expected a bool or None, got "
+                        f"{type(unroll).__name__}")
     shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
         src, dst, shape, dtype, warps, name, lanes)
+    if unroll is None:
+        a, b = _bases(src, "src"), _bases(dst, "dst")
+        unroll = a["lane"] == b["lane"] and a["warp"] == b["warp"]
+    annotation = (" {llvm.loop_annotation = #llvm.loop_annotation<unroll = "
+                  "<full = true>>}" if unroll else "")
     if elem.startswith("f8"):
         elem = "i8"  # no fp8 arithmetic in LLVM: increment the bits
     is_float = elem.startswith("f") or elem == "bf16"
@@ -208,6 +224,6 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
         %a2 = ll.convert_layout %b1 : {tb} -> {ta}
         %a3 = {add} %a2, %one_a : {ta}
         scf.yield %a3 : {ta}
-      }}
+      }}{annotation}
       ll.store_tile %r, %yp : {ta}, !llvm.ptr<1>
 """ + _EPILOGUE)

@@ -330,3 +330,33 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// An scf.for's loop annotation reaches the translation to LLVM IR: it ends
+// on the latch llvm.br as the branch's own `loop_annotation` (upstream's
+// tail leaves it as a discardable `llvm.loop_annotation`, which the
+// translation does not read).
+// CHECK:       #[[UNROLL:.*]] = #llvm.loop_unroll<full = true>
+// CHECK:       #[[ANNOTATION:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: llvm.func @unrolled(
+// CHECK:         llvm.cond_br
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.*}}) {loop_annotation = #[[ANNOTATION]]}
+// CHECK-NOT:     llvm.loop_annotation
+// I64-LABEL:   llvm.func @unrolled(
+// I64:           llvm.br ^{{bb[0-9]+}}(%{{.*}}) {loop_annotation = #{{.*}}}
+gpu.module @annotated {
+  gpu.func @unrolled(%p: !llvm.ptr<1>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %one = arith.constant 1.0 : f32
+    %x = llvm.load %p : !llvm.ptr<1> -> f32
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%a = %x) -> f32 {
+      %y = arith.addf %a, %one : f32
+      scf.yield %y : f32
+    } {llvm.loop_annotation = #llvm.loop_annotation<unroll = <full = true>>}
+    llvm.store %r, %p : f32, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -189,6 +189,9 @@ def test_generator_and_compile_errors():
     with pytest.raises(ValueError, match="rounds"):
         kernels.conv_loop(case["src"], case["dst"], case["shape"], "fp32",
                           rounds=-1)
+    with pytest.raises(TypeError, match="unroll"):
+        kernels.conv_loop(case["src"], case["dst"], case["shape"], "fp32",
+                          unroll="full")
     with pytest.raises(ValueError, match="chip"):
         ll.compile("module {}", chip="gfx")
     with pytest.raises(ValueError, match="chip"):
@@ -201,6 +204,23 @@ def test_generator_and_compile_errors():
     bad = dict(case["src"], register=[[1, 0], [2, 0], [4, 0], [4, 0]])
     with pytest.raises(ValueError, match="ll-opt failed"):
         ll.compile(kernels.conv(bad, case["dst"], case["shape"], "fp32"))
+
+
+def test_conv_loop_unrolls_register_only_round_trips():
+    """conv_loop asks for an unrolled loop exactly where every thread holds
+    the same elements in both layouts (same lane and warp bases)."""
+    for case in CORPUS:
+        text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                                 case["dtype"])
+        same_threads = all(case["src"].get(d, []) == case["dst"].get(d, [])
+                           for d in ("lane", "warp"))
+        assert ("llvm.loop_annotation" in text) == same_threads, case["name"]
+    assert any(c["src"] == c["dst"] for c in CORPUS)
+    case = CORPUS[0]
+    for unroll in (True, False):
+        text = kernels.conv_loop(case["src"], case["dst"], case["shape"],
+                                 case["dtype"], unroll=unroll)
+        assert ("unroll = <full = true>" in text) == unroll
 
 
 def test_compile_min_round_bytes():

@@ -2,7 +2,8 @@
 //
 // The conversion of convert-scf-to-cf + convert-gpu-to-<target> +
 // reconcile-unrealized-casts, with the function bodies converted in
-// parallel. The patterns are upstream's; only the schedule is ours.
+// parallel. The patterns are upstream's; the schedule is ours, and so is
+// one repair: loop annotations reach the translation to LLVM IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,6 +97,32 @@ static bool bodyConvertsAlone(const FunctionWork &work) {
          !work.otherRegions &&
          llvm::all_of(function.getArgumentTypes(), LLVM::isCompatibleType) &&
          llvm::all_of(function.getResultTypes(), LLVM::isCompatibleType);
+}
+
+/// convert-scf-to-cf moves an scf.for's `llvm.loop_annotation` (an unroll
+/// request, say) to the loop's latch cf.br, and cf's lowering carries it to
+/// the llvm.br as a discardable attribute, which the translation to LLVM IR
+/// does not read: it reads the branch's own `loop_annotation`. Upstream's
+/// tail loses the annotation there; this puts it where it is read.
+static void adoptLoopAnnotation(Operation *op) {
+  if (!isa<LLVM::BrOp, LLVM::CondBrOp>(op))
+    return;
+  constexpr llvm::StringLiteral discardable = "llvm.loop_annotation";
+  auto annotation =
+      dyn_cast_or_null<LLVM::LoopAnnotationAttr>(op->getAttr(discardable));
+  if (!annotation)
+    return;
+  if (auto br = dyn_cast<LLVM::BrOp>(op)) {
+    if (br.getLoopAnnotationAttr())
+      return;
+    br.setLoopAnnotationAttr(annotation);
+  } else {
+    auto condBr = cast<LLVM::CondBrOp>(op);
+    if (condBr.getLoopAnnotationAttr())
+      return;
+    condBr.setLoopAnnotationAttr(annotation);
+  }
+  op->removeAttr(discardable);
 }
 
 LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
@@ -201,7 +228,12 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
     return failure();
 
   SmallVector<UnrealizedConversionCastOp> casts;
-  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  module.walk([&](Operation *op) {
+    if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op))
+      casts.push_back(cast);
+    else
+      adoptLoopAnnotation(op);
+  });
   reconcileUnrealizedCasts(casts);
   return success();
 }
