@@ -28,7 +28,10 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
     warp shuffles, or a round trip through shared memory placed by the
     optimal swizzle, with the XOR part of every address computed once per
     thread. Stores of broadcast layouts are predicated so that each element
-    is written once.
+    is written once. On sm_75 and later, a contiguous tile's load whose
+    warps read whole 32-byte sectors of partly read 128-byte lines asks L2
+    for whole lines (`ld.global.L2::128B`, inline PTX; docs/lowering.md
+    "Global loads").
     Shared scratch is one `addrspace(3)` global per symbol table
     (`__ll_scratch`), sized for the largest conversion.
 
@@ -80,7 +83,10 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
     greedily and converts it serially; on a module of many large kernels
     this pass is several times faster (bench/results/lowering-cost.md).
     It is the tail of the `ll-to-ptx` pipeline. Math ops become libdevice
-    calls, as upstream.
+    calls, as upstream. One difference: an `llvm.loop_annotation` on an
+    `scf.for` (an unroll request) becomes the latch `llvm.br`'s own
+    `loop_annotation`, which the translation to LLVM IR reads; upstream's
+    tail leaves it as a discardable attribute that the translation ignores.
   }];
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",

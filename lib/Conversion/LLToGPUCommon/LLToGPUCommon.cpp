@@ -37,6 +37,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <array>
 #include <map>
 
 using namespace mlir;
@@ -50,6 +51,12 @@ Value GPUTargetHooks::createMatrixLoad(OpBuilder &, Location, Value,
 }
 void GPUTargetHooks::createMatrixStore(OpBuilder &, Location, Value, ValueRange,
                                        bool) const {}
+
+Value GPUTargetHooks::createLineLoad(OpBuilder &builder, Location loc,
+                                     Type type, Value ptr,
+                                     unsigned alignment) const {
+  return LLVM::LoadOp::create(builder, loc, type, ptr, alignment);
+}
 
 Value GPUTargetHooks::createAffineShuffle(OpBuilder &builder, Location loc,
                                           Value value, Value srcLane, uint64_t,
@@ -853,11 +860,14 @@ struct Emitter {
     return VectorType::get({total / 32}, b.getI32Type());
   }
 
-  SmallVector<Value> load(Value ptr, Type elementType, int64_t count,
-                          int bits) {
+  /// `lineLoads`: load through GPUTargetHooks::createLineLoad.
+  SmallVector<Value> load(Value ptr, Type elementType, int64_t count, int bits,
+                          const GPUTargetHooks *lineLoads = nullptr) {
     Type memType = memoryType(elementType, count, bits);
     unsigned align = unsigned(count * bits / 8);
-    Value word = LLVM::LoadOp::create(b, loc, memType, ptr, align);
+    Value word = lineLoads
+                     ? lineLoads->createLineLoad(b, loc, memType, ptr, align)
+                     : Value(LLVM::LoadOp::create(b, loc, memType, ptr, align));
     if (count == 1)
       return {word};
     auto vecType = VectorType::get({count}, elementType);
@@ -920,6 +930,58 @@ struct Emitter {
 };
 } // namespace
 
+/// Whether a warp's vector loads from a contiguous tile (element offsets
+/// `col`) read whole 32-byte sectors but not whole 128-byte lines, and the
+/// block reads the rest of those lines: then fetching whole lines into L2
+/// at the first miss serves the block's later accesses to them
+/// (docs/lowering.md "Global loads"). Over F2: the bytes one load
+/// instruction of a warp touches are an affine space whose direction is
+/// spanned by the vector's own byte bits and the lanes' offsets; a sector
+/// (line) is whole iff byte bits 0-4 (0-6) lie in that span.
+static bool readsPartialLines(const AddressMap &col, const VectorShape &vec,
+                              int bits) {
+  if (bits < 8)
+    return false;
+  int byteShift = llvm::Log2_32(unsigned(bits / 8));
+  int vectorBytesLog2 = byteShift + int(vec.bits.size());
+  // Row-echelon bases over F2, one pivot per leading bit.
+  struct Span {
+    std::array<uint64_t, 64> pivot{};
+    uint64_t reduce(uint64_t v) const {
+      for (int bit = 63; bit >= 0 && v; --bit)
+        if ((v >> bit) & 1 && pivot[bit])
+          v ^= pivot[bit];
+      return v;
+    }
+    void insert(uint64_t v) {
+      if ((v = reduce(v)))
+        pivot[llvm::Log2_64(v)] = v;
+    }
+    bool contains(uint64_t v) const { return reduce(v) == 0; }
+  } warpSpan, blockSpan;
+  auto insert = [](Span &span, uint64_t v) { span.insert(v); };
+  auto contains = [](const Span &span, uint64_t v) { return span.contains(v); };
+  for (int i = 0; i < vectorBytesLog2; ++i) {
+    insert(warpSpan, uint64_t(1) << i);
+    insert(blockSpan, uint64_t(1) << i);
+  }
+  for (uint64_t c : col.lane) {
+    insert(warpSpan, c << byteShift);
+    insert(blockSpan, c << byteShift);
+  }
+  for (uint64_t c : col.reg)
+    insert(blockSpan, c << byteShift);
+  for (uint64_t c : col.warp)
+    insert(blockSpan, c << byteShift);
+  bool wholeSectors = true, wholeLines = true, blockLines = true;
+  for (int i = 0; i < 7; ++i) {
+    bool inWarp = contains(warpSpan, uint64_t(1) << i);
+    (i < 5 ? wholeSectors : wholeLines) &= inWarp;
+    blockLines &= contains(blockSpan, uint64_t(1) << i);
+  }
+  return wholeSectors && !wholeLines && blockLines;
+}
+
 /// Loads every register of `tl` (values[k]) from `base` + offset(k), where
 /// offset(k) = row(k) * rowStride + col(k) (no rows: col(k)). Duplicate
 /// registers (same address) are loaded once.
@@ -927,8 +989,11 @@ static SmallVector<Value>
 loadRegisters(Emitter &em, Value base, Type elementType, int bits,
               const ThreadLayout &tl, const AddressMap &col,
               const AddressMap *row, Value rowStride, Value lane, Value warp,
-              int64_t maxVector) {
+              int64_t maxVector, const GPUTargetHooks *globalTarget = nullptr) {
   VectorShape vec = findVector(col, row, maxVector);
+  const GPUTargetHooks *lineLoads =
+      globalTarget && !row && readsPartialLines(col, vec, bits) ? globalTarget
+                                                                : nullptr;
   Value colThread = em.threadPart(col, lane, warp);
   Value rowThread = row ? em.threadPart(*row, lane, warp) : Value();
   SmallVector<Value> values(tl.numRegisters());
@@ -953,10 +1018,10 @@ loadRegisters(Emitter &em, Value base, Type elementType, int bits,
       } else {
         ptr = em.address(base, elementType, col, colThread, c, bases);
       }
-      it =
-          loaded
-              .try_emplace(key, em.load(ptr, elementType, vec.elements(), bits))
-              .first;
+      it = loaded
+               .try_emplace(key, em.load(ptr, elementType, vec.elements(), bits,
+                                         lineLoads))
+               .first;
     }
     for (int64_t e = 0; e < vec.elements(); ++e)
       values[vectorRegister(vec, k, e)] = it->second[e];
@@ -1162,7 +1227,7 @@ struct LoadTileLowering : public LLPattern<LoadTileOp> {
     Type elementType = convertElementType(type.getElementType());
     SmallVector<Value> values = loadRegisters(
         em, adaptor.getPtr(), elementType, *bits, *tl, col,
-        row ? &*row : nullptr, stride, lane, warp, maxVector(*bits));
+        row ? &*row : nullptr, stride, lane, warp, maxVector(*bits), &lc.hooks);
     rewriter.replaceOp(op, em.pack(structType, values));
     return success();
   }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -108,6 +109,97 @@ public:
   }
   void configureTarget(ConversionTarget &target) const override {
     target.addLegalDialect<NVVM::NVVMDialect>();
+  }
+  // ld.global with the L2::128B prefetch size (PTX ISA 7.4, sm_75 and
+  // later), which LLVM's loads cannot express: inline PTX, 4, 8 or 16
+  // bytes as b32/v2.b32/v4.b32 (b64/v2.b64 for 64-bit elements), bitcast
+  // to `type`. Without side effects: an
+  // unused load may go, and LLVM keeps inline asm in order with memory
+  // accesses anyway (no memory attributes: it may read or write any).
+  Value createLineLoad(OpBuilder &builder, Location loc, Type type, Value ptr,
+                       unsigned alignment) const override {
+    unsigned bits =
+        type.isIntOrFloat()
+            ? type.getIntOrFloatBitWidth()
+            : unsigned(llvm::cast<VectorType>(type).getNumElements() *
+                       llvm::cast<VectorType>(type)
+                           .getElementType()
+                           .getIntOrFloatBitWidth());
+    if (bankModel.nvidiaArch < 75 || alignment * 8 < bits ||
+        (bits != 32 && bits != 64 && bits != 128))
+      return GPUTargetHooks::createLineLoad(builder, loc, type, ptr, alignment);
+    MLIRContext *ctx = builder.getContext();
+    // Words of the element's width where that is 64 bits, else of 32 bits.
+    Type element = type.isIntOrFloat()
+                       ? type
+                       : llvm::cast<VectorType>(type).getElementType();
+    unsigned wordBits = element.getIntOrFloatBitWidth() == 64 ? 64 : 32;
+    unsigned words = bits / wordBits;
+    Type word = builder.getIntegerType(wordBits);
+    Type resultType = words == 1 ? word
+                                 : Type(LLVM::LLVMStructType::getLiteral(
+                                       ctx, SmallVector<Type>(words, word)));
+    // A constant element offset on the address goes into the instruction
+    // (as LLVM's own loads fold it), not into a register.
+    int64_t offset = 0;
+    if (auto gep = ptr.getDefiningOp<LLVM::GEPOp>();
+        gep && gep.getIndices().size() == 1 &&
+        gep.getElemType().isIntOrFloat() &&
+        gep.getElemType().getIntOrFloatBitWidth() % 8 == 0) {
+      auto index = *gep.getIndices().begin();
+      APInt value;
+      std::optional<int64_t> elements;
+      if (auto attr = llvm::dyn_cast_if_present<IntegerAttr>(index))
+        elements = attr.getInt();
+      else if (auto v = llvm::dyn_cast_if_present<Value>(index);
+               v && matchPattern(v, m_ConstantInt(&value)))
+        elements = value.getSExtValue();
+      int64_t bytes =
+          elements ? *elements * (gep.getElemType().getIntOrFloatBitWidth() / 8)
+                   : 0;
+      if (elements && bytes >= INT32_MIN && bytes <= INT32_MAX) {
+        offset = bytes;
+        ptr = gep.getBase();
+      }
+    }
+    std::string address =
+        offset ? "+" + std::to_string(offset) + "]" : std::string("]");
+    std::string text = "ld.global.L2::128B";
+    std::string constraints;
+    if (words > 1)
+      text += ".v" + std::to_string(words);
+    text += ".b" + std::to_string(wordBits) + " ";
+    for (unsigned w = 0; w < words; ++w) {
+      text += (w == 0 ? (words > 1 ? "{$" : "$") : ", $") + std::to_string(w);
+      constraints += wordBits == 64 ? "=l," : "=r,";
+    }
+    text += std::string(words > 1 ? "}" : "") + ", [$" + std::to_string(words) +
+            address + ";";
+    constraints += "l";
+    Value loaded =
+        LLVM::InlineAsmOp::create(
+            builder, loc, resultType, ValueRange{ptr},
+            builder.getStringAttr(text), builder.getStringAttr(constraints),
+            /*has_side_effects=*/UnitAttr(), /*is_align_stack=*/UnitAttr(),
+            LLVM::TailCallKindAttr::get(ctx, LLVM::TailCallKind::None),
+            LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+            /*operand_attrs=*/ArrayAttr())
+            .getResult(0);
+    if (words > 1) {
+      auto wordsType = VectorType::get({int64_t(words)}, word);
+      Value vector = LLVM::PoisonOp::create(builder, loc, wordsType);
+      for (unsigned w = 0; w < words; ++w)
+        vector = LLVM::InsertElementOp::create(
+            builder, loc, vector,
+            LLVM::ExtractValueOp::create(builder, loc, loaded,
+                                         ArrayRef<int64_t>{int64_t(w)}),
+            LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                     builder.getI32IntegerAttr(int32_t(w))));
+      loaded = vector;
+    }
+    return loaded.getType() == type
+               ? loaded
+               : Value(LLVM::BitcastOp::create(builder, loc, type, loaded));
   }
 
 private:

@@ -83,6 +83,13 @@ public:
   /// The store of the same fragment (stmatrix.x4[.trans]) from four i32.
   virtual void createMatrixStore(OpBuilder &builder, Location loc, Value ptr,
                                  ValueRange words, bool trans) const;
+  /// A load of `type` (a tile's vector of 4, 8 or 16 bytes) from global
+  /// memory at `ptr` that asks the cache to fetch the whole 128-byte lines
+  /// it touches: the warp's access reads whole 32-byte sectors of lines
+  /// whose other sectors the block reads too (docs/lowering.md "Global
+  /// loads"). The default is a plain load, as for every other access.
+  virtual Value createLineLoad(OpBuilder &builder, Location loc, Type type,
+                               Value ptr, unsigned alignment) const;
 };
 
 struct LLLoweringOptions {
