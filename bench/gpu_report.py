@@ -131,6 +131,7 @@ def main(src, note=""):
             "copy_ms": b["copy_ms"], "conv_ratio": b["conv_ratio"],
             "ll_loop_ms": b.get("ll_loop_ms"), "triton_loop_ms": b.get("triton_loop_ms"),
             "loop_ratio": b.get("loop_ratio"),
+            "aa_loop_ratio": b.get("aa_loop_ratio"),
             "loop_smem_floor_ms": floor if b.get("loop_ratio") and
             not loop_shuffles(c) else None,
             "predicted_wf_st": pred[0], "predicted_wf_ld": pred[1],
@@ -159,25 +160,30 @@ def main(src, note=""):
         "",
         (f"Machine: {bench['machine']}; Triton {bench['triton']}, PyTorch "
         f"{bench['torch']}. {note}"),
-        ("Produced by `bench/run_gpu.sh` (timings: triton.testing.do_bench, "
-        "both implementations on the same tensors in the same process; ncu: "
-        "one CTA of `conv`) and `bench/gpu_report.py`. Ratios are ours / "
-        "Triton's (< 1: ours faster). `conv_loop` = "
+        ("Produced by `bench/run_gpu.sh` (both implementations on the same "
+        "tensors in the same process; ncu: one CTA of `conv`) and "
+        "`bench/gpu_report.py`. Ratios are ours / Triton's (< 1: ours "
+        "faster). `conv_loop` = "
         f"{bench['rounds']} round trips A->B->A with +1 after each conversion."
-        + (f" Each time is, per kernel, the {bench['conv_statistic']} (conv) "
-           f"and the {bench['loop_statistic']} (conv_loop), the two "
-           "implementations' calls interleaved."
+        + (f" Each time is, per kernel, the {bench['conv_statistic']} "
+           "(triton.testing.do_bench, the two implementations' calls "
+           f"interleaved; conv) and the {bench['loop_statistic']} "
+           "(conv_loop). A/A: Triton's conv_loop timed against itself the "
+           "same way, the precision of the conv_loop ratio."
            if "loop_statistic" in bench else "")),
         "",
         ("| case | plan | bit-exact | conv ms (ours / Triton) | ratio | "
-        "conv_loop ms (ours / Triton) | ratio | conv_loop shared-memory floor "
+        "conv_loop ms (ours / Triton) | ratio | A/A | conv_loop shared-memory floor "
         "ms | st+ld wavefronts: predicted "
         "/ ours / Triton | bank conflicts (ours / Triton) |"),
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
+        aa = r.get("aa_loop_ratio")
         loop = (f"{r['ll_loop_ms']:.4f} / {r['triton_loop_ms']:.4f} | "
-                f"{r['loop_ratio']:.2f}") if r["loop_ratio"] else "- | -"
+                f"{r['loop_ratio']:.3f} | "
+                + (f"{aa:.3f}" if aa else "-")) if r["loop_ratio"] \
+            else "- | - | -"
         floor = r["loop_smem_floor_ms"]
         loop += f" | {floor:.4f}" if floor else " | -"
         lines.append(
