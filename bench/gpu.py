@@ -146,6 +146,9 @@ def loop_buffer_sets(torch, x, lt, tile_elems):
     pair_bytes = 2 * n * x.element_size()
     l2 = torch.cuda.get_device_properties(0).L2_cache_size
     count = min(x.numel() // n, max(2, -(-2 * l2 // pair_bytes)))
+    if count < 1:
+        raise ValueError(f"{lt} tiles do not fit the input ({x.numel()} "
+                         "elements)")
     return [(x[i * n:(i + 1) * n], torch.empty(n, dtype=x.dtype,
                                                 device=x.device))
             for i in range(count)]

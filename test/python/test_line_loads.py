@@ -105,14 +105,76 @@ def test_cases_cover_both_answers():
     assert answers == {True, False}
 
 
-def test_no_hint_before_sm75():
-    """The prefetch size is PTX ISA 7.4 / sm_75: older chips load plainly."""
-    case = next(c for c in CASES
-                if expected_line_loads(c["src"], c["shape"],
-                                       BITS[c["dtype"]]))
-    out = _lowered(case, "sm_70")
-    assert "L2::128B" not in out
-    assert re.search(r"llvm\.load .*: !llvm\.ptr<1>", out)
+HINTED = next(c for c in CASES
+              if expected_line_loads(c["src"], c["shape"], BITS[c["dtype"]]))
+
+
+@pytest.mark.parametrize("chip", ["sm_70", "sm_75", "sm_80", "sm_86",
+                                  "sm_87", "sm_89", "sm_90", "sm_100"])
+def test_hint_only_where_the_ptx_isa_has_it(chip):
+    """The prefetch size needs PTX ISA 7.4, which the NVPTX backend writes
+    from sm_87 on (7.0 for sm_80, 7.1 for sm_86): PTX that uses it must
+    declare an ISA that has it, and sm_87 and later get it."""
+    ptx = str(compiler.compile(kernels.conv(
+        HINTED["src"], HINTED["dst"], HINTED["shape"], HINTED["dtype"],
+        HINTED["warps"]), chip=chip))
+    major, minor = map(int, re.search(r"\.version (\d+)\.(\d+)",
+                                      ptx).groups())
+    assert ("L2::128B" in ptx) == (int(chip[3:]) >= 87)
+    if "L2::128B" in ptx:
+        assert (major, minor) >= (7, 4)
+
+
+ROWS = ("#ll.linear<{register = [[0, 1], [0, 2], [1, 0]], lane = [[0, 4], "
+        "[0, 8], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], "
+        "block = []} -> {dim0 = 64, dim1 = 16}>")
+TILE = f"tensor<64x16xf32, {ROWS}>"
+
+
+def _kernel(args, body):
+    return f"""module attributes {{gpu.container_module}} {{
+  gpu.module @m {{
+    gpu.func @k({args}) kernel attributes {{known_block_size = array<i32: 128, 1, 1>}} {{
+{body}
+      gpu.return
+    }}
+  }}
+}}
+"""
+
+
+def test_loads_stay_in_order_with_stores():
+    """A tile stored to p and loaded again from p is loaded again (the
+    hinted load is not merged with the earlier load of p)."""
+    ptx = str(compiler.compile(_kernel(
+        "%p: !llvm.ptr<1>, %q: !llvm.ptr<1>, %r: !llvm.ptr<1>", f"""
+      %t = ll.load_tile %p : !llvm.ptr<1> -> {TILE}
+      %u = ll.load_tile %q : !llvm.ptr<1> -> {TILE}
+      %s = arith.addf %t, %u : {TILE}
+      ll.store_tile %u, %p : {TILE}, !llvm.ptr<1>
+      %v = ll.load_tile %p : !llvm.ptr<1> -> {TILE}
+      %w = arith.addf %v, %s : {TILE}
+      ll.store_tile %w, %r : {TILE}, !llvm.ptr<1>""")))
+    accesses = re.findall(r"\b(ld|st)\.global", ptx)
+    assert accesses == ["ld"] * 4 + ["st"] * 2 + ["ld"] * 2 + ["st"] * 2
+
+
+def test_loads_in_a_loop_stay_in_the_loop():
+    """Each trip reloads what the previous one stored."""
+    ptx = str(compiler.compile(_kernel("%p: !llvm.ptr<1>, %n: i32", f"""
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      scf.for %i = %c0 to %n step %c1 : i32 {{
+        %t = ll.load_tile %p : !llvm.ptr<1> -> {TILE}
+        %u = arith.addf %t, %t : {TILE}
+        ll.store_tile %u, %p : {TILE}, !llvm.ptr<1>
+      }}""")))
+    # The body between a label and the branch back to it.
+    loop = re.search(r"^(\$L__BB\d+_\d+):\n(.*?)bra\s+\1;", ptx,
+                     re.M | re.S)
+    assert loop
+    assert re.findall(r"\b(ld|st)\.global", loop.group(2)) == \
+        ["ld", "ld", "st", "st"]
 
 
 def test_constant_offsets_fold_into_the_instruction():

@@ -28,10 +28,10 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
     warp shuffles, or a round trip through shared memory placed by the
     optimal swizzle, with the XOR part of every address computed once per
     thread. Stores of broadcast layouts are predicated so that each element
-    is written once. On sm_75 and later, a contiguous tile's load whose
-    warps read whole 32-byte sectors of partly read 128-byte lines asks L2
-    for whole lines (`ld.global.L2::128B`, inline PTX; docs/lowering.md
-    "Global loads").
+    is written once. On sm_87 and later, a contiguous tile's load from a
+    global pointer whose warps read whole 32-byte sectors of partly read
+    128-byte lines asks L2 for whole lines (`ld.global.L2::128B`, inline
+    PTX; docs/lowering.md "Global loads").
     Shared scratch is one `addrspace(3)` global per symbol table
     (`__ll_scratch`), sized for the largest conversion.
 

@@ -22,6 +22,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include "llvm/Support/MathExtras.h"
+
 namespace mlir::ll {
 #define GEN_PASS_DEF_CONVERTLLTONVVM
 #include "LinearLayout/Conversion/Passes.h.inc"
@@ -110,12 +112,15 @@ public:
   void configureTarget(ConversionTarget &target) const override {
     target.addLegalDialect<NVVM::NVVMDialect>();
   }
-  // ld.global with the L2::128B prefetch size (PTX ISA 7.4, sm_75 and
-  // later), which LLVM's loads cannot express: inline PTX, 4, 8 or 16
-  // bytes as b32/v2.b32/v4.b32 (b64/v2.b64 for 64-bit elements), bitcast
-  // to `type`. Without side effects: an
-  // unused load may go, and LLVM keeps inline asm in order with memory
-  // accesses anyway (no memory attributes: it may read or write any).
+  // ld.global with the L2::128B prefetch size, which LLVM's loads cannot
+  // express: inline PTX, 4, 8 or 16 bytes as b32/v2.b32/v4.b32 (b64/v2.b64
+  // for 64-bit elements), bitcast to `type`. Only from global pointers
+  // (address space 1: a generic one may point to shared memory), and only
+  // on chips whose default PTX ISA has the qualifier (7.4; the NVPTX
+  // backend writes 7.0 for sm_80 and 7.1 for sm_86, 7.4 from sm_87 on).
+  // With side effects: the asm has no memory effects that MLIR or LLVM
+  // could see, so without them a later load of a stored address would be
+  // CSE'd with an earlier one.
   Value createLineLoad(OpBuilder &builder, Location loc, Type type, Value ptr,
                        unsigned alignment) const override {
     unsigned bits =
@@ -125,8 +130,10 @@ public:
                        llvm::cast<VectorType>(type)
                            .getElementType()
                            .getIntOrFloatBitWidth());
-    if (bankModel.nvidiaArch < 75 || alignment * 8 < bits ||
-        (bits != 32 && bits != 64 && bits != 128))
+    auto ptrType = llvm::dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
+    if (bankModel.nvidiaArch < 87 || !ptrType ||
+        ptrType.getAddressSpace() != unsigned(NVVM::NVVMMemorySpace::Global) ||
+        alignment * 8 < bits || (bits != 32 && bits != 64 && bits != 128))
       return GPUTargetHooks::createLineLoad(builder, loc, type, ptr, alignment);
     MLIRContext *ctx = builder.getContext();
     // Words of the element's width where that is 64 bits, else of 32 bits.
@@ -154,16 +161,19 @@ public:
       else if (auto v = llvm::dyn_cast_if_present<Value>(index);
                v && matchPattern(v, m_ConstantInt(&value)))
         elements = value.getSExtValue();
-      int64_t bytes =
-          elements ? *elements * (gep.getElemType().getIntOrFloatBitWidth() / 8)
-                   : 0;
-      if (elements && bytes >= INT32_MIN && bytes <= INT32_MAX) {
+      int64_t bytes = 0;
+      if (elements &&
+          !llvm::MulOverflow(
+              *elements, int64_t(gep.getElemType().getIntOrFloatBitWidth() / 8),
+              bytes) &&
+          bytes >= INT32_MIN && bytes <= INT32_MAX) {
         offset = bytes;
         ptr = gep.getBase();
       }
     }
-    std::string address =
-        offset ? "+" + std::to_string(offset) + "]" : std::string("]");
+    std::string address = (offset > 0 ? "+" : "") +
+                          (offset ? std::to_string(offset) : std::string()) +
+                          "]";
     std::string text = "ld.global.L2::128B";
     std::string constraints;
     if (words > 1)
@@ -180,7 +190,8 @@ public:
         LLVM::InlineAsmOp::create(
             builder, loc, resultType, ValueRange{ptr},
             builder.getStringAttr(text), builder.getStringAttr(constraints),
-            /*has_side_effects=*/UnitAttr(), /*is_align_stack=*/UnitAttr(),
+            /*has_side_effects=*/builder.getUnitAttr(),
+            /*is_align_stack=*/UnitAttr(),
             LLVM::TailCallKindAttr::get(ctx, LLVM::TailCallKind::None),
             LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
             /*operand_attrs=*/ArrayAttr())

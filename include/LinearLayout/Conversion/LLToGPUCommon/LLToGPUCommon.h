@@ -87,7 +87,8 @@ public:
   /// memory at `ptr` that asks the cache to fetch the whole 128-byte lines
   /// it touches: the warp's access reads whole 32-byte sectors of lines
   /// whose other sectors the block reads too (docs/lowering.md "Global
-  /// loads"). The default is a plain load, as for every other access.
+  /// loads"). The default is a plain load, as for every other access; an
+  /// override must keep the load in order with the stores around it.
   virtual Value createLineLoad(OpBuilder &builder, Location loc, Type type,
                                Value ptr, unsigned alignment) const;
 };
