@@ -105,24 +105,19 @@ static bool bodyConvertsAlone(const FunctionWork &work) {
 /// does not read: it reads the branch's own `loop_annotation`. Upstream's
 /// tail loses the annotation there; this puts it where it is read.
 static void adoptLoopAnnotation(Operation *op) {
-  if (!isa<LLVM::BrOp, LLVM::CondBrOp>(op))
-    return;
   constexpr llvm::StringLiteral discardable = "llvm.loop_annotation";
-  auto annotation =
-      dyn_cast_or_null<LLVM::LoopAnnotationAttr>(op->getAttr(discardable));
-  if (!annotation)
-    return;
-  if (auto br = dyn_cast<LLVM::BrOp>(op)) {
-    if (br.getLoopAnnotationAttr())
+  auto adopt = [&](auto branch) {
+    auto annotation =
+        dyn_cast_or_null<LLVM::LoopAnnotationAttr>(op->getAttr(discardable));
+    if (!annotation || branch.getLoopAnnotationAttr())
       return;
-    br.setLoopAnnotationAttr(annotation);
-  } else {
-    auto condBr = cast<LLVM::CondBrOp>(op);
-    if (condBr.getLoopAnnotationAttr())
-      return;
-    condBr.setLoopAnnotationAttr(annotation);
-  }
-  op->removeAttr(discardable);
+    branch.setLoopAnnotationAttr(annotation);
+    op->removeAttr(discardable);
+  };
+  if (auto br = dyn_cast<LLVM::BrOp>(op))
+    adopt(br);
+  else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+    adopt(condBr);
 }
 
 LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,

@@ -18,6 +18,7 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/F2Subspace.h"
 #include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
@@ -37,7 +38,6 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
-#include <array>
 #include <map>
 
 using namespace mlir;
@@ -944,40 +944,21 @@ static bool readsPartialLines(const AddressMap &col, const VectorShape &vec,
     return false;
   int byteShift = llvm::Log2_32(unsigned(bits / 8));
   int vectorBytesLog2 = byteShift + int(vec.bits.size());
-  // Row-echelon bases over F2, one pivot per leading bit.
-  struct Span {
-    std::array<uint64_t, 64> pivot{};
-    uint64_t reduce(uint64_t v) const {
-      for (int bit = 63; bit >= 0 && v; --bit)
-        if ((v >> bit) & 1 && pivot[bit])
-          v ^= pivot[bit];
-      return v;
-    }
-    void insert(uint64_t v) {
-      if ((v = reduce(v)))
-        pivot[llvm::Log2_64(v)] = v;
-    }
-    bool contains(uint64_t v) const { return reduce(v) == 0; }
-  } warpSpan, blockSpan;
-  auto insert = [](Span &span, uint64_t v) { span.insert(v); };
-  auto contains = [](const Span &span, uint64_t v) { return span.contains(v); };
-  for (int i = 0; i < vectorBytesLog2; ++i) {
-    insert(warpSpan, uint64_t(1) << i);
-    insert(blockSpan, uint64_t(1) << i);
-  }
-  for (uint64_t c : col.lane) {
-    insert(warpSpan, c << byteShift);
-    insert(blockSpan, c << byteShift);
-  }
-  for (uint64_t c : col.reg)
-    insert(blockSpan, c << byteShift);
-  for (uint64_t c : col.warp)
-    insert(blockSpan, c << byteShift);
+  // Byte offsets: the vector's own bytes, then the columns shifted.
+  F2Vectors vectorBytes, laneBytes, otherBytes;
+  for (int i = 0; i < vectorBytesLog2; ++i)
+    vectorBytes.push_back(uint64_t(1) << i);
+  for (uint64_t c : col.lane)
+    laneBytes.push_back(c << byteShift);
+  for (uint64_t c : concat({col.reg, col.warp}))
+    otherBytes.push_back(c << byteShift);
+  F2Subspace warpSpan(concat({vectorBytes, laneBytes}));
+  F2Subspace blockSpan(concat({vectorBytes, laneBytes, otherBytes}));
   bool wholeSectors = true, wholeLines = true, blockLines = true;
   for (int i = 0; i < 7; ++i) {
-    bool inWarp = contains(warpSpan, uint64_t(1) << i);
+    bool inWarp = warpSpan.contains(uint64_t(1) << i);
     (i < 5 ? wholeSectors : wholeLines) &= inWarp;
-    blockLines &= contains(blockSpan, uint64_t(1) << i);
+    blockLines &= blockSpan.contains(uint64_t(1) << i);
   }
   return wholeSectors && !wholeLines && blockLines;
 }

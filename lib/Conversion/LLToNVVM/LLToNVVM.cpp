@@ -123,13 +123,10 @@ public:
   // CSE'd with an earlier one.
   Value createLineLoad(OpBuilder &builder, Location loc, Type type, Value ptr,
                        unsigned alignment) const override {
-    unsigned bits =
-        type.isIntOrFloat()
-            ? type.getIntOrFloatBitWidth()
-            : unsigned(llvm::cast<VectorType>(type).getNumElements() *
-                       llvm::cast<VectorType>(type)
-                           .getElementType()
-                           .getIntOrFloatBitWidth());
+    Type element = getElementTypeOrSelf(type);
+    auto vector = llvm::dyn_cast<VectorType>(type);
+    unsigned bits = element.getIntOrFloatBitWidth() *
+                    unsigned(vector ? vector.getNumElements() : 1);
     auto ptrType = llvm::dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
     if (bankModel.nvidiaArch < 87 || !ptrType ||
         ptrType.getAddressSpace() != unsigned(NVVM::NVVMMemorySpace::Global) ||
@@ -137,9 +134,6 @@ public:
       return GPUTargetHooks::createLineLoad(builder, loc, type, ptr, alignment);
     MLIRContext *ctx = builder.getContext();
     // Words of the element's width where that is 64 bits, else of 32 bits.
-    Type element = type.isIntOrFloat()
-                       ? type
-                       : llvm::cast<VectorType>(type).getElementType();
     unsigned wordBits = element.getIntOrFloatBitWidth() == 64 ? 64 : 32;
     unsigned words = bits / wordBits;
     Type word = builder.getIntegerType(wordBits);
@@ -198,15 +192,15 @@ public:
             .getResult(0);
     if (words > 1) {
       auto wordsType = VectorType::get({int64_t(words)}, word);
-      Value vector = LLVM::PoisonOp::create(builder, loc, wordsType);
+      Value packed = LLVM::PoisonOp::create(builder, loc, wordsType);
       for (unsigned w = 0; w < words; ++w)
-        vector = LLVM::InsertElementOp::create(
-            builder, loc, vector,
+        packed = LLVM::InsertElementOp::create(
+            builder, loc, packed,
             LLVM::ExtractValueOp::create(builder, loc, loaded,
                                          ArrayRef<int64_t>{int64_t(w)}),
             LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                      builder.getI32IntegerAttr(int32_t(w))));
-      loaded = vector;
+      loaded = packed;
     }
     return loaded.getType() == type
                ? loaded
