@@ -197,6 +197,33 @@ def graph_times(torch, launchers, sets, check, launches=64, replays=25):
             for k, ev in events.items()}
 
 
+def time_loop(torch, tk, c, x, A, B, ours):
+    """The conv_loop of case `c` timed with graph_times: each of `ours`
+    ({name: _Ours}) beside Triton's kernel twice ("triton", and
+    "triton_again": the A/A control of the method), on loop_buffer_sets of
+    the case's input `x`. Returns (per-launch ms by name, bit-exactness by
+    name, CTAs per launch, buffer sets)."""
+    M, N = c["shape"]
+    lt = loop_tiles(x.numel() // (M * N))
+    sets = loop_buffer_sets(torch, x, lt, M * N)
+    wants = [(xi.to(torch.int32) + 2 * ROUNDS).to(x.dtype) for xi, _ in sets]
+    correct = {}
+
+    def check(name):
+        correct[name] = all(torch.equal(y, want)
+                            for (_, y), want in zip(sets, wants))
+
+    def triton_loop(xi, yi):
+        tk.conv_loop[(lt,)](xi, yi, M, N, A, B, ROUNDS, num_warps=c["warps"])
+
+    launchers = {name: (lambda xi, yi, k=k: k(xi, yi, lt))
+                 for name, k in ours.items()}
+    launchers.update(triton=triton_loop, triton_again=triton_loop)
+    times = graph_times(torch, launchers, sets, check, GRAPH_LAUNCHES,
+                        GRAPH_REPLAYS)
+    return times, correct, lt, len(sets)
+
+
 def loop_tiles(tiles):
     """CTAs of a conv_loop launch: a 64th of conv's tiles, at least 8 per
     SM of the H100 (132 SMs)."""
@@ -242,7 +269,6 @@ def run(ptx_dir, results_dir):
     for m in manifest["cases"]:
         c = corpus[m["name"]]
         M, N = c["shape"]
-        dt = TORCH[c["dtype"]]
         tiles, x, A, B = case_tensors(c, torch, tk, TORCH)
         r = {"name": c["name"], "tiles": tiles}
         try:
@@ -268,27 +294,9 @@ def run(ptx_dir, results_dir):
             r["triton_conv_ms"] = statistics.median(theirs_t)
             r["copy_ms"] = do_bench(functools.partial(y.copy_, x))
             if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
-                lt = loop_tiles(tiles)
-                sets = loop_buffer_sets(torch, x, lt, M * N)
                 loop = _Ours(cp, ptx_dir, m["conv_loop"], 32 * c["warps"])
-                wants = [(xi.to(torch.int32) + 2 * ROUNDS).to(dt)
-                         for xi, _ in sets]
-                correct = {}
-
-                def check(name, sets=sets, wants=wants, correct=correct):
-                    correct[name] = all(torch.equal(y, want) for (_, y), want
-                                        in zip(sets, wants))
-
-                def triton_loop(xi, yi, lt=lt, A=A, B=B, c=c, M=M, N=N):
-                    tk.conv_loop[(lt,)](xi, yi, M, N, A, B, ROUNDS,
-                                        num_warps=c["warps"])
-
-                # Triton's kernel twice: the A/A control of the method.
-                times = graph_times(
-                    torch, {"ours": lambda xi, yi, lt=lt, loop=loop:
-                            loop(xi, yi, lt),
-                            "triton": triton_loop, "triton_again": triton_loop},
-                    sets, check, GRAPH_LAUNCHES, GRAPH_REPLAYS)
+                times, correct, lt, n_sets = time_loop(torch, tk, c, x, A, B,
+                                                       {"ours": loop})
                 med = {k: statistics.median(v) for k, v in times.items()}
                 r["ll_loop_correct"] = correct["ours"]
                 r["triton_loop_correct"] = correct["triton"]
@@ -298,7 +306,7 @@ def run(ptx_dir, results_dir):
                 r["aa_loop_ratio"] = med["triton_again"] / med["triton"]
                 r["ll_loop_ms_all"] = times["ours"]
                 r["triton_loop_ms_all"] = times["triton"]
-                r["loop_tiles"], r["loop_sets"] = lt, len(sets)
+                r["loop_tiles"], r["loop_sets"] = lt, n_sets
                 r["loop_ratio"] = r["ll_loop_ms"] / r["triton_loop_ms"]
             r["conv_ratio"] = r["ll_conv_ms"] / r["triton_conv_ms"]
         except Exception as e:  # noqa: BLE001 - recorded in the results

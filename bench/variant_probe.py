@@ -24,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gpu
 
+
 def main(ptx_dir, out_dir, args):
     # NAME=DIR: ours as built into another directory (another version).
     alts = dict(a.split("=", 1) for a in args if "=" in a)
@@ -37,43 +38,33 @@ def main(ptx_dir, out_dir, args):
         c = corpus[name]
         entry = next(m for m in manifest["cases"] if m["name"] == name)
         M, N = c["shape"]
-        tiles, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
-        lt = gpu.loop_tiles(tiles)
-        sets = gpu.loop_buffer_sets(torch, x, lt, M * N)
-        threads = 32 * c["warps"]
+        _, x, A, B = gpu.case_tensors(c, torch, tk, TORCH)
         ptx_path = os.path.join(ptx_dir, entry["conv_loop"]["ptx"])
         paths = {"ours": ptx_path}
         for v, d in alts.items():
             paths[v] = os.path.join(d, entry["conv_loop"]["ptx"])
-        launchers = {}
-        for v, p in paths.items():
-            k = gpu._Ours(cp, ptx_dir, entry["conv_loop"], threads, path=p)
-            launchers[v] = lambda x, y, k=k: k(x, y, lt)
-        for v in ("triton", "triton_again"):
-            launchers[v] = lambda x, y: tk.conv_loop[(lt,)](
-                x, y, M, N, A, B, gpu.ROUNDS, num_warps=c["warps"])
-        wants = [(xi.to(torch.int32) + 2 * gpu.ROUNDS).to(x.dtype)
-                 for xi, _ in sets]
-
-        def check(v):
-            for (xi, y), want in zip(sets, wants):
-                assert torch.equal(y, want), (name, v)
-
-        times = gpu.graph_times(torch, launchers, sets, check)
+        ours = {v: gpu._Ours(cp, ptx_dir, entry["conv_loop"], 32 * c["warps"],
+                             path=p) for v, p in paths.items()}
+        times, correct, lt, n_sets = gpu.time_loop(torch, tk, c, x, A, B,
+                                                   ours)
+        assert all(correct.values()), (name, correct)
         med = {k: statistics.median(v) for k, v in times.items()}
-        row = {"name": name, "sets": len(sets), "ms": med, "all_ms": times,
+        row = {"name": name, "sets": n_sets, "ms": med, "all_ms": times,
                "ratio_to_triton": {k: v / med["triton"]
                                    for k, v in med.items()}}
         results.append(row)
         spread = {k: round((max(v) - min(v)) / med[k], 4)
                   for k, v in times.items()}
-        print(name, len(sets), "sets",
+        print(name, n_sets, "sets",
               {k: round(v, 4) for k, v in row["ratio_to_triton"].items()},
               {k: round(v * 1000, 3) for k, v in med.items()}, "spread",
               spread, flush=True)
         if name == names[0] and "sass" in os.environ.get("PROBE", ""):
-            kernel = tk.conv_loop[(lt,)](x[:lt * M * N], sets[0][1], M, N, A,
-                                         B, gpu.ROUNDS, num_warps=c["warps"])
+            kernel = tk.conv_loop[(lt,)](x[:lt * M * N],
+                                         torch.empty(lt * M * N, dtype=x.dtype,
+                                                     device=x.device), M, N,
+                                         A, B, gpu.ROUNDS,
+                                         num_warps=c["warps"])
             cubin = "/tmp/triton.cubin"
             with open(cubin, "wb") as f:
                 f.write(kernel.asm["cubin"])
