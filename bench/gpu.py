@@ -37,19 +37,6 @@ REPEATS = 5  # interleaved timings per kernel; the median is reported
 # where Triton's kernel against itself reads within 0.2%.
 GRAPH_LAUNCHES = 64
 GRAPH_REPLAYS = 25
-# The do_bench series of the probes (cubin_probe.py): the mean of the
-# middle 9 of 15 calls.
-LOOP_REPEATS = 15
-LOOP_TRIM = 3
-
-
-def trimmed_mean(values, trim=LOOP_TRIM):
-    """Mean of `values` without its `trim` lowest and `trim` highest."""
-    kept = sorted(values)[trim:len(values) - trim] if len(values) > 2 * trim \
-        else sorted(values)
-    return sum(kept) / len(kept)
-
-
 def _read_json(path):
     with open(path) as f:
         return json.load(f)
@@ -110,11 +97,9 @@ def _device():
 
 
 class _Ours:
-    def __init__(self, cp, ptx_dir, entry, threads, path=None):
-        """`path`: a module to load instead of the entry's PTX (a cubin
-        ptxas made from it, bench/cubin_probe.py)."""
+    def __init__(self, cp, ptx_dir, entry, threads):
         self.cp = cp
-        mod = cp.RawModule(path=path or os.path.join(ptx_dir, entry["ptx"]))
+        mod = cp.RawModule(path=os.path.join(ptx_dir, entry["ptx"]))
         self.fn = mod.get_function("ll_" + entry["ptx"].split(".")[-2])
         self.dyn = entry["dynamic_shared_bytes"]
         if self.dyn > 48 * 1024:
@@ -228,19 +213,6 @@ def loop_tiles(tiles):
     """CTAs of a conv_loop launch: a 64th of conv's tiles, at least 8 per
     SM of the H100 (132 SMs)."""
     return max(132 * 8, tiles // 64)
-
-
-def loop_probe_setup(ptx_dir, name, torch, tk, TORCH):
-    """For the probes: (case, its manifest entry, input, output, CTAs,
-    A, B) of one case's conv_loop, on the tensors `run` times it with."""
-    manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
-    entry = next(m for m in manifest["cases"] if m["name"] == name)
-    c = {k["name"]: k for k in cases()}[name]
-    M, N = c["shape"]
-    tiles, x, A, B = case_tensors(c, torch, tk, TORCH)
-    lt = loop_tiles(tiles)
-    xl = x[: lt * M * N]
-    return c, entry, xl, torch.empty_like(xl), lt, A, B
 
 
 def case_tensors(c, torch, tk, TORCH):
