@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-call cost of the layout algebra from Python, next to Triton 3.6.
 
-For every conversion of the public corpus (../shared/bench/corpus.json, or
+For every conversion of the public corpus (bench/corpus.json, or
 --corpus), times five operations on the case's layouts A and B:
 
   from_bases          build A from its bases
@@ -38,7 +38,7 @@ if os.environ.get("LL_BUILD_DIR"):
 import linear_layout as ll  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_CORPUS = os.path.join(HERE, "..", "..", "shared", "bench", "corpus.json")
+DEFAULT_CORPUS = os.path.join(HERE, "corpus.json")
 OPERATIONS = ["from_bases", "apply", "compose", "invert_and_compose", "pseudoinvert"]
 IN_DIMS = ["register", "lane", "warp", "block"]
 

@@ -413,7 +413,7 @@ def markdown(rows: list[dict], env: dict) -> str:
         (f"- Ours: `ll.compile(kernels.conv(..., lanes=64), chip=\"gfx942\")` at {env['git_head']} "
          f"(build/dev), LLVM IR -> {env['llc']} `llc -O3 -mcpu=gfx942`; the assembly is"),
         "  re-assembled with `llvm-mc-22 -filetype=obj` (column *asm*).",
-        f"- Triton {t_version}: the Gluon `conv` kernel of /work/shared/bench/triton_kernels.py",
+        f"- Triton {t_version}: the Gluon `conv` kernel of bench/triton_ref/triton_kernels.py",
         "  (`bench/gfx942_triton.py`), `triton.compile(..., target=GPUTarget(\"hip\", \"gfx942\", 64),",
         "  num_warps=<case warps>)`, its `asm[\"amdgcn\"]` (Triton's bundled LLVM). Corpus and",
         "  lane-pattern cases use `ttgl.DistributedLinearLayout`; the AMD-family cases use Triton's",

@@ -10,7 +10,7 @@ layouts either as F2 bases ("src"/"dst", the corpus format, compiled as
 ttgl.DistributedLinearLayout) or, for the native AMD families, as specs
 ("triton_src"/"triton_dst": blocked, amd_mfma, dot_operand) compiled with
 Triton's own encodings so that its encoding-specific shortcuts apply. The
-`conv` kernel is the one of /work/shared/bench/triton_kernels.py.
+`conv` kernel is the one of bench/triton_ref/triton_kernels.py.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from triton.backends.compiler import GPUTarget
 from triton.experimental.gluon import language as ttgl
 from triton.experimental.gluon._runtime import GluonASTSource
 
-# The Gluon `conv` kernel of /work/shared/bench/triton_kernels.py (our copy).
+# The Gluon `conv` kernel of bench/triton_ref/triton_kernels.py.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "triton_ref"))
 from triton_kernels import conv

@@ -9,9 +9,9 @@ Two steps, because the GPU machine has no build of this project:
 `build` writes `ll_conv` / `ll_conv_loop` PTX (32 round trips, as Triton's
 loop kernel is timed) for every corpus case (bench/corpus.json). `run`
 checks both implementations bit for bit and times them with
-triton.testing.do_bench on the same tensors and tile counts as
-/work/shared/bench/device_triton.py (Triton's kernels: bench/triton_ref/, a
-copy of /work/shared/bench/triton_kernels.py). `bench/run_gpu.sh` adds the
+triton.testing.do_bench on the same tensors and tile counts as Triton's
+reference measurement (bench/README.md; Triton's kernels:
+bench/triton_ref/triton_kernels.py). `bench/run_gpu.sh` adds the
 Nsight Compute wavefronts. Results: bench/results/h100.{md,json}.
 """
 

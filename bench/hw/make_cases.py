@@ -22,7 +22,7 @@ def lay(b, shape):
 
 
 def main():
-    corpus = json.loads(Path("/work/shared/bench/corpus.json").read_text())
+    corpus = json.loads(Path(__file__).resolve().parent.parent / "corpus.json".read_text())
     cases = []
     a16 = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
            "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []}

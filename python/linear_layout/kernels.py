@@ -2,8 +2,8 @@
 
 ``conv(src, dst, shape, dtype)`` and ``conv_loop(...)`` return the MLIR text
 of a ``gpu.module @ll_kernels`` holding one kernel with the shape of the
-kernels in ``/work/shared/bench/README.md`` (and Triton's
-``triton_kernels.py``):
+benchmark kernels (``bench/README.md``; Triton's are
+``bench/triton_ref/triton_kernels.py``):
 
 * ``conv(x, y)``: CTA ``t`` loads tile ``t`` of ``x`` (row-major tiles back
   to back) in layout ``src``, converts it to ``dst`` and stores it to ``y`` at

@@ -12,7 +12,8 @@ import os
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# The benchmark corpus (a copy of /work/shared/bench/corpus.json).
+# The benchmark corpus (bench/corpus.json; bench/README.md says where it
+# comes from).
 CORPUS = os.environ.get("LL_BENCH_CORPUS",
                         os.path.join(HERE, "..", "..", "bench", "corpus.json"))
 
