@@ -2,7 +2,7 @@
 
 ``import linear_layout as ll``. The algebra (:class:`LinearLayout`) and the
 layout families are implemented in C++ (``linear_layout._core``); this package
-re-exports them under the names of DESIGN.md.
+re-exports them under the names of docs/design.md.
 """
 
 from linear_layout._core import LinearLayout

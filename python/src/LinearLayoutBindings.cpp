@@ -1,8 +1,8 @@
 //===- LinearLayoutBindings.cpp - Python API of LinearLayout --------------===//
 //
-// The Python names follow DESIGN.md ("Python API"). Construction parses the
-// nested Python lists straight into columns: it is the hottest call of the
-// API (every layout a user or a pass builds goes through it).
+// The Python names follow docs/design.md ("Python API"). Construction parses
+// the nested Python lists straight into columns: it is the hottest call of
+// the API (every layout a user or a pass builds goes through it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -722,7 +722,7 @@ static PyObject *boundApply = nullptr;
 /// nanobind's dispatch, through CPython's cheapest method call. Every other
 /// argument (arrays, mappings, any error) and an uninitialised self go to
 /// the nanobind binding unchanged, with its messages. The argument is
-/// positional only (DESIGN.md: `apply(dict) -> dict`).
+/// positional only (docs/design.md: `apply(dict) -> dict`).
 static PyObject *applyMethod(PyObject *self, PyObject *inputs) noexcept {
   if (nb::inst_ready(self)) {
     PyObject *result;
