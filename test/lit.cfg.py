@@ -1,8 +1,10 @@
 # lit configuration for the IR tests (test/Dialect, test/Conversion, ...).
 #
-# Self-contained: it finds `ll-opt` in $LL_TOOLS_DIR (a build tree's bin/),
-# else next to the running Python (an installed package puts it in
-# <venv>/bin), else on PATH; FileCheck and `not` come from the `llvm` wheel.
+# Run two ways: `lit test/` (test/test_lit.py does this) finds `ll-opt` in
+# $LL_TOOLS_DIR (a build tree's bin/), else next to the running Python (an
+# installed package puts it in <venv>/bin), else on PATH; `ninja check-ll`
+# runs lit on <build>/test, whose generated lit.site.cfg.py names the build's
+# bin/ and loads this file. FileCheck and `not` come from the `llvm` wheel.
 import os
 import shutil
 import sys
@@ -13,10 +15,14 @@ config.name = "linear-layout"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["python", "gpu", "fuzz", "lit.cfg.py", "Inputs"]
+config.excludes = ["python", "gpu", "fuzz", "downstream", "lit.cfg.py",
+                   "lit.site.cfg.py.in", "Inputs"]
 
 
 def _find_ll_opt():
+    configured = getattr(config, "ll_tools_dir", None)  # lit.site.cfg.py
+    if configured:
+        return configured
     explicit = os.environ.get("LL_TOOLS_DIR")
     if explicit:
         return explicit
