@@ -72,3 +72,21 @@ def test_downstream_project_builds_and_runs(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "encodings: 1" in run.stdout
     assert "lowered through shared memory: yes" in run.stdout
+
+
+def test_build_tree_package_exports_every_library():
+    """The package is generated from the targets: every static library the
+    build made is a LinearLayout:: target of it, already in the build tree."""
+    build = _build_tree()
+    if not build:
+        pytest.skip("no build tree with the static libraries")
+    package = os.path.join(build, "lib", "cmake", "LinearLayout")
+    with open(os.path.join(package, "LinearLayoutTargets.cmake")) as f:
+        targets = f.read()
+    assert os.path.exists(os.path.join(package, "LinearLayoutConfig.cmake"))
+    libs = [os.path.basename(p)[len("libLinearLayout"):-len(".a")]
+            for p in glob.glob(os.path.join(build, "lib", "libLinearLayout*.a"))]
+    assert "Core" in libs
+    for name in libs:
+        assert f"add_library(LinearLayout::{name} STATIC IMPORTED)" in targets
+    assert "add_library(LinearLayout::LinearLayout INTERFACE IMPORTED)" in targets
