@@ -97,3 +97,16 @@ def test_the_patterns_catch_what_they_are_for():
     assert WORK_PERIOD.search("What changed in " + "session 13")
     assert WORK_PERIOD.search("the " + "session-12 binary")
     assert not WORK_PERIOD.search("measured 2026-11-23, commit 3028745")
+
+
+def test_docs_index_lists_every_page():
+    docs = os.path.join(ROOT, "docs")
+    with open(os.path.join(docs, "README.md"), encoding="utf-8") as f:
+        index = f.read()
+    pages = sorted(
+        p for p in os.listdir(docs) if p.endswith(".md") and p != "README.md"
+    )
+    missing = [p for p in pages if f"]({p})" not in index]
+    assert not missing, f"docs/README.md does not list {missing}"
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert "docs/README.md" in f.read()
