@@ -3,6 +3,7 @@
 #include "LinearLayout/InitAll.h"
 
 #include "LinearLayout/Conversion/Passes.h"
+#include "LinearLayout/Conversion/Pipelines.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -12,12 +13,8 @@ void mlir::ll::registerAllDialects(DialectRegistry &registry) {
   registry.insert<mlir::ll::LLDialect>();
 }
 
-void mlir::ll::registerLLConversionPasses() {
-  registerLLToNVVMPasses();
-  registerLLToROCDLPasses();
-}
-
 void mlir::ll::registerAllPasses() {
   mlir::ll::registerLLPasses();
   mlir::ll::registerLLConversionPasses();
+  mlir::ll::registerLLPipelines();
 }

@@ -1,9 +1,8 @@
 //===- Passes.h - Lowerings of the `ll` dialect -----------------*- C++ -*-===//
 //
-// Declares the conversion passes and the `ll-to-ptx` and `ll-to-rocdl`
-// pipelines. Including this header does not pull in the NVVM or ROCDL
-// dialect (slow to compile): the dependent dialects are only
-// forward-declared.
+// Declares the conversion passes (TableGen'd from Passes.td). Including this
+// header does not pull in the NVVM or ROCDL dialect (slow to compile): the
+// dependent dialects are only forward-declared.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,19 +48,10 @@ inline constexpr int64_t kDefaultMinRoundBytes = 16384;
 #define GEN_PASS_DECL
 #include "LinearLayout/Conversion/Passes.h.inc"
 
-/// Registers convert-ll-to-nvvm and the pipeline
-/// `ll-to-ptx{chip=sm_90 index-bitwidth=32}`: convert-ll-to-nvvm, then the
-/// upstream lowering of scf/gpu/arith to NVVM, and `gpu-module-to-binary`
-/// with `format=isa` (the PTX text is in the resulting `gpu.binary`).
-void registerLLToNVVMPasses();
-
-/// Registers convert-ll-to-rocdl, ll-extract-gpu-module and the pipeline
-/// `ll-to-rocdl{chip=gfx942 wave-size=0 index-bitwidth=32}`.
-void registerLLToROCDLPasses();
-
-/// Both of the above (LinearLayoutRegistration; ll::registerAllPasses
-/// calls it).
-void registerLLConversionPasses();
+/// registerLLConversionPasses() registers all four (the pipelines are in
+/// LinearLayout/Conversion/Pipelines.h).
+#define GEN_PASS_REGISTRATION
+#include "LinearLayout/Conversion/Passes.h.inc"
 
 } // namespace mlir::ll
 

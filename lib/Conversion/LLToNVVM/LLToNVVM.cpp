@@ -2,24 +2,19 @@
 //
 // The NVVM side of the lowering: thread index, barrier and shuffle as NVVM
 // ops, shared memory in address space 3 with NVIDIA's bank model. The
-// patterns themselves are in lib/Conversion/LLToGPUCommon. Also registers
-// the `ll-to-ptx` pipeline (upstream passes only after convert-ll-to-nvvm).
+// patterns themselves are in lib/Conversion/LLToGPUCommon; the `ll-to-ptx`
+// pipeline is in lib/Conversion/Pipelines.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/Passes.h"
-#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassOptions.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -236,85 +231,4 @@ struct ConvertLLToNVVMPass
       signalPassFailure();
   }
 };
-
-struct LLToPTXOptions : public PassPipelineOptions<LLToPTXOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("sm_<N>"),
-                           llvm::cl::init("sm_90")};
-  Option<unsigned> indexBitwidth{
-      *this, "index-bitwidth", llvm::cl::desc("32 or 64"), llvm::cl::init(32)};
-  Option<int64_t> minRoundBytes{
-      *this, "min-round-bytes",
-      llvm::cl::desc("smallest scratch bytes per conversion round"),
-      llvm::cl::init(kDefaultMinRoundBytes)};
-  Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin, "
-                     "or none to stop at the LLVM dialect"),
-      llvm::cl::init("isa")};
-  Option<bool> registerOrder{
-      *this, "register-order",
-      llvm::cl::desc("run ll-optimize-register-order first (select-free "
-                     "warp shuffles)"),
-      llvm::cl::init(true)};
-};
-
-void buildLLToPTXPipeline(OpPassManager &pm, const LLToPTXOptions &options) {
-  ConvertLLToNVVMOptions llOptions;
-  llOptions.chip = options.chip;
-  llOptions.indexBitwidth = options.indexBitwidth;
-  llOptions.minRoundBytes = options.minRoundBytes;
-  // A bad chip fails in convert-ll-to-nvvm with a diagnostic; it must not
-  // reach the passes below (a `}` in the textual pipeline would not parse).
-  auto known = SharedMemoryTarget::get(options.chip);
-  if (!known)
-    llvm::consumeError(known.takeError());
-  if (!known || !llvm::all_of(options.chip.getValue(), [](char c) {
-        return llvm::isAlnum(c) || c == '_';
-      })) {
-    pm.addPass(createConvertLLToNVVM(llOptions));
-    return;
-  }
-  // The rest is upstream MLIR, spelled as text so that this file does not
-  // need every upstream pass header. The target is attached first, while
-  // the module is small (every pass is followed by a verification of
-  // everything it anchors on).
-  if (failed(parsePassPipeline("nvvm-attach-target{chip=" + options.chip + "}",
-                               pm)))
-    llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
-  if (options.registerOrder) {
-    LLOptimizeRegisterOrderOptions orderOptions;
-    orderOptions.target = options.chip;
-    pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
-  }
-  pm.addPass(createConvertLLToNVVM(llOptions));
-  LLFinalizeNVVMOptions finalizeOptions;
-  finalizeOptions.indexBitwidth = options.indexBitwidth;
-  pm.addNestedPass<gpu::GPUModuleOp>(createLLFinalizeNVVM(finalizeOptions));
-  // Host functions beside the gpu.module get scf lowered to cf, as when the
-  // pipeline ran convert-scf-to-cf over the whole module.
-  if (failed(parsePassPipeline("func.func(convert-scf-to-cf)", pm)))
-    llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
-  if (options.format != "none" &&
-      failed(parsePassPipeline(
-          "gpu-module-to-binary{format=" + options.format + "}", pm)))
-    llvm::report_fatal_error("ll-to-ptx: bad upstream pipeline");
-}
 } // namespace
-
-void mlir::ll::registerLLToNVVMPasses() {
-  static bool registered = [] {
-    ::mlir::registerPass(
-        []() -> std::unique_ptr<Pass> { return createConvertLLToNVVM(); });
-    ::mlir::registerPass(
-        []() -> std::unique_ptr<Pass> { return createLLFinalizeNVVM(); });
-    PassPipelineRegistration<LLToPTXOptions>(
-        "ll-to-ptx",
-        "Lower ll kernels to PTX with upstream MLIR: "
-        "nvvm-attach-target, ll-optimize-register-order, "
-        "convert-ll-to-nvvm, gpu.module(ll-finalize-nvvm), "
-        "gpu-module-to-binary{format=isa}",
-        buildLLToPTXPipeline);
-    return true;
-  }();
-  (void)registered;
-}

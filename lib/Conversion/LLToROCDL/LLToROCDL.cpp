@@ -3,23 +3,19 @@
 // The AMD side of the lowering: thread index, barrier and cross-lane moves
 // as ROCDL ops, LDS in address space 3 with the chip's bank model, wave64
 // or wave32. The patterns themselves are in lib/Conversion/LLToGPUCommon.
-// Also registers the `ll-to-rocdl` pipeline (upstream passes only after
-// convert-ll-to-rocdl); docs/lowering-rocdl.md has the details.
+// The `ll-to-rocdl` pipeline is in lib/Conversion/Pipelines;
+// docs/lowering-rocdl.md has the details.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Conversion/AMDGPUChip.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/Passes.h"
-#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassOptions.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::ll {
@@ -212,82 +208,4 @@ struct ConvertLLToROCDLPass
       signalPassFailure();
   }
 };
-
-struct LLToROCDLOptions : public PassPipelineOptions<LLToROCDLOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("gfx<N>"),
-                           llvm::cl::init("gfx942")};
-  Option<unsigned> waveSize{
-      *this, "wave-size",
-      llvm::cl::desc("64 or 32; 0 takes the chip's default"),
-      llvm::cl::init(0)};
-  Option<unsigned> indexBitwidth{
-      *this, "index-bitwidth", llvm::cl::desc("32 or 64"), llvm::cl::init(32)};
-  Option<int64_t> minRoundBytes{
-      *this, "min-round-bytes",
-      llvm::cl::desc("smallest scratch bytes per conversion round"),
-      llvm::cl::init(0)};
-  Option<bool> registerOrder{
-      *this, "register-order",
-      llvm::cl::desc("run ll-optimize-register-order first (select-free "
-                     "lane exchanges)"),
-      llvm::cl::init(true)};
-};
-
-void buildLLToROCDLPipeline(OpPassManager &pm,
-                            const LLToROCDLOptions &options) {
-  ConvertLLToROCDLOptions llOptions;
-  llOptions.chip = options.chip;
-  llOptions.waveSize = options.waveSize;
-  llOptions.indexBitwidth = options.indexBitwidth;
-  llOptions.minRoundBytes = options.minRoundBytes;
-  // A bad chip fails in convert-ll-to-rocdl with a diagnostic; it must
-  // not reach the passes below (a `}` in the textual pipeline would not
-  // parse).
-  auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
-  auto bankModel = SharedMemoryTarget::get(options.chip);
-  if (!amdChip || !bankModel) {
-    if (!amdChip)
-      llvm::consumeError(amdChip.takeError());
-    if (!bankModel)
-      llvm::consumeError(bankModel.takeError());
-    pm.addPass(createConvertLLToROCDL(llOptions));
-    return;
-  }
-  if (options.registerOrder) {
-    LLOptimizeRegisterOrderOptions orderOptions;
-    orderOptions.target = options.chip;
-    orderOptions.waveSize = unsigned(amdChip->waveSize);
-    pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
-  }
-  pm.addPass(createConvertLLToROCDL(llOptions));
-  bool wave64 = amdChip->waveSize == 64;
-  std::string rest =
-      "convert-scf-to-cf,gpu.module(convert-gpu-to-rocdl{chipset=" +
-      options.chip +
-      " index-bitwidth=" + std::to_string(unsigned(options.indexBitwidth)) +
-      "}),rocdl-attach-target{chip=" + options.chip +
-      " wave64=" + (wave64 ? "true" : "false") + "},reconcile-unrealized-casts";
-  if (failed(parsePassPipeline(rest, pm)))
-    llvm::report_fatal_error("ll-to-rocdl: bad upstream pipeline");
-}
 } // namespace
-
-void mlir::ll::registerLLToROCDLPasses() {
-  static bool registered = [] {
-    ::mlir::registerPass(
-        []() -> std::unique_ptr<Pass> { return createConvertLLToROCDL(); });
-    ::mlir::registerPass(
-        []() -> std::unique_ptr<Pass> { return createLLExtractGPUModule(); });
-    PassPipelineRegistration<LLToROCDLOptions>(
-        "ll-to-rocdl",
-        "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
-        "ll-optimize-register-order, convert-ll-to-rocdl, convert-scf-to-cf, "
-        "convert-gpu-to-rocdl, "
-        "rocdl-attach-target, reconcile-unrealized-casts (then "
-        "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
-        "target give ISA)",
-        buildLLToROCDLPipeline);
-    return true;
-  }();
-  (void)registered;
-}

@@ -3,6 +3,7 @@
 #include "LinearLayout/Dialect/LL/CAPI/LL.h"
 
 #include "LinearLayout/Conversion/Passes.h"
+#include "LinearLayout/Conversion/Pipelines.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -24,8 +25,8 @@ void llRegisterPasses(void) {
   static bool registered = [] {
     registerLLPasses();
     // The conversions and their pipelines, for PassManager.parse.
-    registerLLToNVVMPasses();
-    registerLLToROCDLPasses();
+    registerLLConversionPasses();
+    registerLLPipelines();
     return true;
   }();
   (void)registered;

@@ -1,0 +1,180 @@
+//===- LLPipelines.cpp - ll-to-ptx and ll-to-rocdl ------------------------===//
+//
+// The pipelines from `ll` kernels to PTX (NVIDIA) or to the LLVM dialect for
+// AMDGPU: the `ll` passes, then upstream MLIR's lowering of the rest, each
+// pass created with its typed options (no pipeline text is parsed).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Conversion/Pipelines.h"
+
+#include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Conversion/AMDGPUChip.h"
+#include "LinearLayout/Dialect/LL/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ll;
+
+LogicalResult LLToPTXPipelineOptions::verify(
+    function_ref<LogicalResult(const Twine &)> emitError) const {
+  // What gpu-module-to-binary accepts (GpuModuleToBinaryPass::runOnOperation,
+  // MLIR 22), and `none`.
+  bool knownFormat = llvm::StringSwitch<bool>(format.getValue())
+                         .Cases({"offloading", "llvm"}, true)
+                         .Cases({"assembly", "isa"}, true)
+                         .Cases({"binary", "bin"}, true)
+                         .Cases({"fatbinary", "fatbin"}, true)
+                         .Case("none", true)
+                         .Default(false);
+  if (!knownFormat)
+    return emitError("ll-to-ptx: format must be isa (or assembly), bin (or "
+                     "binary), fatbin (or fatbinary), llvm (or offloading) "
+                     "or none, got '" +
+                     format.getValue() + "'");
+  return success();
+}
+
+void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
+                                    const LLToPTXPipelineOptions &options) {
+  ConvertLLToNVVMOptions llOptions;
+  llOptions.chip = options.chip;
+  llOptions.indexBitwidth = options.indexBitwidth;
+  llOptions.minRoundBytes = options.minRoundBytes;
+  // A bad chip fails in convert-ll-to-nvvm with a diagnostic; upstream's
+  // nvvm-attach-target would take any string.
+  auto known = SharedMemoryTarget::get(options.chip);
+  if (!known) {
+    llvm::consumeError(known.takeError());
+    pm.addPass(createConvertLLToNVVM(llOptions));
+    return;
+  }
+  // The target is attached first, while the module is small (every pass is
+  // followed by a verification of everything it anchors on).
+  GpuNVVMAttachTargetOptions attachOptions;
+  attachOptions.chip = options.chip;
+  pm.addPass(createGpuNVVMAttachTarget(attachOptions));
+  if (options.registerOrder) {
+    LLOptimizeRegisterOrderOptions orderOptions;
+    orderOptions.target = options.chip;
+    pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
+  }
+  pm.addPass(createConvertLLToNVVM(llOptions));
+  LLFinalizeNVVMOptions finalizeOptions;
+  finalizeOptions.indexBitwidth = options.indexBitwidth;
+  pm.addNestedPass<gpu::GPUModuleOp>(createLLFinalizeNVVM(finalizeOptions));
+  // Host functions beside the gpu.module get scf lowered to cf, as when the
+  // pipeline ran convert-scf-to-cf over the whole module.
+  pm.addNestedPass<func::FuncOp>(createSCFToControlFlowPass());
+  if (options.format != "none") {
+    GpuModuleToBinaryPassOptions binaryOptions;
+    binaryOptions.compilationTarget = options.format;
+    pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  }
+}
+
+void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
+                                      const LLToROCDLPipelineOptions &options) {
+  ConvertLLToROCDLOptions llOptions;
+  llOptions.chip = options.chip;
+  llOptions.waveSize = options.waveSize;
+  llOptions.indexBitwidth = options.indexBitwidth;
+  llOptions.minRoundBytes = options.minRoundBytes;
+  // A bad chip or wave size fails in convert-ll-to-rocdl with a diagnostic;
+  // it must not reach upstream's passes.
+  auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
+  auto bankModel = SharedMemoryTarget::get(options.chip);
+  if (!amdChip || !bankModel) {
+    if (!amdChip)
+      llvm::consumeError(amdChip.takeError());
+    if (!bankModel)
+      llvm::consumeError(bankModel.takeError());
+    pm.addPass(createConvertLLToROCDL(llOptions));
+    return;
+  }
+  if (options.registerOrder) {
+    LLOptimizeRegisterOrderOptions orderOptions;
+    orderOptions.target = options.chip;
+    orderOptions.waveSize = unsigned(amdChip->waveSize);
+    pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
+  }
+  pm.addPass(createConvertLLToROCDL(llOptions));
+  pm.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToROCDLOpsOptions gpuOptions;
+  gpuOptions.chipset = options.chip;
+  gpuOptions.indexBitwidth = options.indexBitwidth;
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(gpuOptions));
+  GpuROCDLAttachTargetOptions attachOptions;
+  attachOptions.chip = options.chip;
+  attachOptions.wave64Flag = amdChip->waveSize == 64;
+  pm.addPass(createGpuROCDLAttachTarget(attachOptions));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+LogicalResult verifyOptions(const LLToPTXPipelineOptions &options,
+                            function_ref<LogicalResult(const Twine &)> error) {
+  return options.verify(error);
+}
+// ll-to-rocdl's chip and wave size are checked by convert-ll-to-rocdl.
+LogicalResult verifyOptions(const LLToROCDLPipelineOptions &,
+                            function_ref<LogicalResult(const Twine &)>) {
+  return success();
+}
+
+/// Registers a pipeline whose options are checked before the passes are
+/// added: a bad value is an error of the pipeline's parse, reported through
+/// the caller's handler (a located diagnostic in ll-opt and PassManager.parse).
+template <typename Options>
+void registerVerifiedPipeline(StringRef arg, StringRef description,
+                              void (*builder)(OpPassManager &,
+                                              const Options &)) {
+  registerPassPipeline(
+      arg, description,
+      [builder](OpPassManager &pm, StringRef text,
+                function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
+        if (failed(options.parseFromString(text)) ||
+            failed(verifyOptions(options, errorHandler)))
+          return failure();
+        builder(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(Options());
+      });
+}
+} // namespace
+
+void mlir::ll::registerLLPipelines() {
+  static bool registered = [] {
+    registerVerifiedPipeline<LLToPTXPipelineOptions>(
+        "ll-to-ptx",
+        "Lower ll kernels to PTX with upstream MLIR: "
+        "nvvm-attach-target, ll-optimize-register-order, "
+        "convert-ll-to-nvvm, gpu.module(ll-finalize-nvvm), "
+        "gpu-module-to-binary{format=isa}",
+        buildLLToPTXPipeline);
+    registerVerifiedPipeline<LLToROCDLPipelineOptions>(
+        "ll-to-rocdl",
+        "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
+        "ll-optimize-register-order, convert-ll-to-rocdl, convert-scf-to-cf, "
+        "convert-gpu-to-rocdl, "
+        "rocdl-attach-target, reconcile-unrealized-casts (then "
+        "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
+        "target give ISA)",
+        buildLLToROCDLPipeline);
+    return true;
+  }();
+  (void)registered;
+}
