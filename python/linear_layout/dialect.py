@@ -33,6 +33,10 @@ from typing import Optional, Union
 
 from mlir import ir
 
+# The ops' generated builders (linear_layout/_mlir/dialects, importable as
+# mlir.dialects._ll_ops_gen once `linear_layout` is imported).
+from mlir.dialects import _ll_ops_gen as _ops
+
 from linear_layout._core import LinearLayout
 
 __all__ = [
@@ -323,41 +327,38 @@ def shared_type(shape: Sequence[int], element_type: ir.Type, memory_layout) -> i
 # ---------------------------------------------------------------------------
 
 
-def _create(name: str, results, operands) -> ir.Operation:
-    operation = ir.Operation.create(name, results=results, operands=operands)
-    return operation
+# The generated builders (mlir.dialects.ll, from the ODS) build the ops; these
+# wrappers keep this module's argument order and return values.
 
 
 def convert_layout(source: ir.Value, result_type: ir.Type) -> ir.Value:
     """``ll.convert_layout``: ``source`` redistributed as ``result_type``."""
-    return _create("ll.convert_layout", [result_type], [source]).result
+    return _ops.convert_layout(result_type, source)
 
 
 def load_tile(ptr: ir.Value, result_type: ir.Type,
               row_stride: Optional[ir.Value] = None) -> ir.Value:
     """``ll.load_tile`` from an ``!llvm.ptr`` (rows ``row_stride`` elements
     apart, or contiguous)."""
-    operands = [ptr] if row_stride is None else [ptr, row_stride]
-    return _create("ll.load_tile", [result_type], operands).result
+    return _ops.load_tile(result_type, ptr, row_stride=row_stride)
 
 
 def store_tile(value: ir.Value, ptr: ir.Value,
                row_stride: Optional[ir.Value] = None) -> ir.Operation:
     """``ll.store_tile`` of a distributed tensor to an ``!llvm.ptr``."""
-    operands = [value, ptr] if row_stride is None else [value, ptr, row_stride]
-    return _create("ll.store_tile", [], operands)
+    return _ops.store_tile(value, ptr, row_stride=row_stride).operation
 
 
 def alloc_shared(buffer_type: ir.Type) -> ir.Value:
     """``ll.alloc_shared`` of a ``!ll.shared`` buffer."""
-    return _create("ll.alloc_shared", [buffer_type], []).result
+    return _ops.alloc_shared(buffer_type)
 
 
 def load_shared(buffer: ir.Value, result_type: ir.Type) -> ir.Value:
     """``ll.load_shared``: the buffer's tile as a distributed tensor."""
-    return _create("ll.load_shared", [result_type], [buffer]).result
+    return _ops.load_shared(result_type, buffer)
 
 
 def store_shared(value: ir.Value, buffer: ir.Value) -> ir.Operation:
     """``ll.store_shared`` of a distributed tensor into a buffer."""
-    return _create("ll.store_shared", [], [value, buffer])
+    return _ops.store_shared(value, buffer).operation
