@@ -15,12 +15,6 @@ from linear_layout import dialect_hooks as _dialect_hooks  # noqa: E402
 
 _dialect_hooks.attach()
 
-# `from mlir.dialects import ll`: the op builders generated from the ODS
-# (linear_layout/_mlir/dialects), importable once this package is imported.
-from linear_layout import _mlir_finder
-
-_mlir_finder.install()
-
 
 def __getattr__(name):
     if name == "dialect":

@@ -33,8 +33,8 @@ from typing import Optional, Union
 
 from mlir import ir
 
-# The ops' generated builders (linear_layout/_mlir/dialects, importable as
-# mlir.dialects._ll_ops_gen once `linear_layout` is imported).
+# The ops' generated builders (mlir/dialects/_ll_ops_gen.py, installed beside
+# the prebuilt mlir package's dialect modules; docs/building.md).
 from mlir.dialects import _ll_ops_gen as _ops
 
 from linear_layout._core import LinearLayout

@@ -7,12 +7,13 @@ ODS (``LLOps.td``, ``mlir-tblgen -gen-python-op-bindings``) into
 registered with the ``mlir`` package, so ``operation.opview`` of an ``ll``
 op is one of these classes.
 
-``import linear_layout`` makes this file importable as ``mlir.dialects.ll``
-(docs/building.md, "Python"). Contexts need the dialect loaded, as for any
+The package installs this file beside the prebuilt ``mlir`` package's own
+dialect modules (``mlir`` and ``mlir.dialects`` are namespace packages, so
+the build tree's ``python_packages/mlir/dialects`` joins them too;
+docs/building.md, "Python"). Contexts need the dialect loaded, as for any
 out-of-tree dialect: ``ll.register_dialect(context)``, or a context from
 ``ll.create_context()``::
 
-    import linear_layout  # noqa: F401
     from mlir import ir
     from mlir.dialects import ll
 
