@@ -1,6 +1,7 @@
-//===- LLAttrs.cpp - The #ll.linear attribute -----------------------------===//
+//===- LLAttrs.cpp - The #ll.linear and #ll.plan attributes ---------------===//
 //
-// Parsing, printing and verification of `#ll.linear`. The parser never
+// Parsing, printing and verification of `#ll.linear`, and the verifier of
+// `#ll.plan` (whose syntax is generated from LLAttrs.td). The parser never
 // asserts: every malformed input ends in a located diagnostic (the prebuilt
 // LLVM has assertions on, and test/fuzz feeds it mutated text).
 //
@@ -447,6 +448,157 @@ int64_t SharedBufferType::getSizeInBytes() const {
   unsigned bits = getElementType().getIntOrFloatBitWidth();
   return (getNumElements() * int64_t(bits) + 7) / 8;
 }
+
+//===----------------------------------------------------------------------===//
+// #ll.plan
+//===----------------------------------------------------------------------===//
+
+FailureOr<LinearAttr> mlir::ll::parsePlanMemoryLayout(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  auto linear = llvm::dyn_cast<LinearAttr>(attr);
+  if (!linear)
+    return parser.emitError(loc, "memory_layout must be an #ll.linear, got ")
+           << attr;
+  return linear;
+}
+
+LogicalResult
+PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, PlanKind kind,
+                 LinearAttr memoryLayout, std::optional<int64_t> vectorBits,
+                 std::optional<int64_t> rounds, std::optional<int64_t> shuffles,
+                 std::optional<int64_t> selects,
+                 std::optional<int64_t> sharedBytes, StringRef storeInstruction,
+                 StringRef loadInstruction,
+                 std::optional<int64_t> storeWavefronts,
+                 std::optional<int64_t> loadWavefronts) {
+  StringRef kindName = stringifyPlanKind(kind);
+  // Ranges first: a count is never negative.
+  std::pair<StringRef, std::optional<int64_t>> counts[] = {
+      {"vector_bits", vectorBits},
+      {"rounds", rounds},
+      {"shuffles", shuffles},
+      {"selects", selects},
+      {"shared_bytes", sharedBytes},
+      {"store_wavefronts", storeWavefronts},
+      {"load_wavefronts", loadWavefronts}};
+  for (auto [name, value] : counts)
+    if (value && *value < 0)
+      return emitError() << "#ll.plan " << name << " must not be negative, got "
+                         << *value;
+  for (auto [name, value] : {counts[0], counts[1], counts[4]})
+    if (value && *value == 0)
+      return emitError() << "#ll.plan " << name << " must be positive";
+  if (vectorBits && !llvm::isPowerOf2_64(uint64_t(*vectorBits)))
+    return emitError() << "#ll.plan vector_bits must be a power of two, got "
+                       << *vectorBits;
+  if (memoryLayout && !memoryLayout.isMemory())
+    return emitError() << "#ll.plan memory_layout must be an #ll.linear from "
+                          "'offset' (optionally with 'block'), got "
+                       << memoryLayout;
+
+  // The fields each kind has.
+  struct Field {
+    StringRef name;
+    bool present;
+  };
+  Field shuffleFields[] = {{"vector_bits", bool(vectorBits)},
+                           {"rounds", bool(rounds)},
+                           {"shuffles", bool(shuffles)},
+                           {"selects", bool(selects)}};
+  Field sharedFigures[] = {{"rounds", bool(rounds)},
+                           {"shared_bytes", bool(sharedBytes)},
+                           {"store_instruction", !storeInstruction.empty()},
+                           {"load_instruction", !loadInstruction.empty()},
+                           {"store_wavefronts", bool(storeWavefronts)},
+                           {"load_wavefronts", bool(loadWavefronts)}};
+  Field all[] = {{"memory_layout", bool(memoryLayout)},
+                 shuffleFields[0],
+                 shuffleFields[1],
+                 shuffleFields[2],
+                 shuffleFields[3],
+                 sharedFigures[1],
+                 sharedFigures[2],
+                 sharedFigures[3],
+                 sharedFigures[4],
+                 sharedFigures[5]};
+  auto allowedFor = [&](StringRef name) {
+    switch (kind) {
+    case PlanKind::Noop:
+    case PlanKind::Registers:
+      return false;
+    case PlanKind::Shuffle:
+      return llvm::any_of(shuffleFields,
+                          [&](const Field &f) { return f.name == name; });
+    case PlanKind::SharedMemory:
+      return name != "shuffles" && name != "selects";
+    }
+    return false;
+  };
+  for (const Field &field : all)
+    if (field.present && !allowedFor(field.name))
+      return emitError() << "a '" << kindName << "' #ll.plan has no "
+                         << field.name;
+
+  // All or none of the planned figures.
+  auto allOrNone = [&](ArrayRef<Field> fields) -> LogicalResult {
+    const Field *given =
+        llvm::find_if(fields, [](auto &f) { return f.present; });
+    const Field *missing =
+        llvm::find_if(fields, [](auto &f) { return !f.present; });
+    if (given == fields.end() || missing == fields.end())
+      return success();
+    return emitError() << "a '" << kindName << "' #ll.plan with " << given->name
+                       << " needs " << missing->name
+                       << " too (a planned plan has all of its figures; a "
+                          "request none)";
+  };
+  if (kind == PlanKind::Shuffle)
+    return allOrNone(shuffleFields);
+  if (kind == PlanKind::SharedMemory) {
+    if (failed(allOrNone(sharedFigures)))
+      return failure();
+    bool planned = sharedFigures[0].present;
+    if (planned && !memoryLayout)
+      return emitError() << "a planned 'shared_memory' #ll.plan needs its "
+                            "memory_layout";
+    if (planned && !vectorBits)
+      return emitError() << "a planned 'shared_memory' #ll.plan needs its "
+                            "vector_bits";
+    if (vectorBits && !memoryLayout)
+      return emitError() << "the vector_bits of a 'shared_memory' #ll.plan "
+                            "go with its memory_layout, which is missing";
+  }
+  return success();
+}
+
+bool PlanAttr::isRequest() const {
+  switch (getKind()) {
+  case PlanKind::Noop:
+  case PlanKind::Registers:
+    return false;
+  case PlanKind::Shuffle:
+    return !getVectorBits();
+  case PlanKind::SharedMemory:
+    return !getRounds();
+  }
+  return false;
+}
+
+PlanAttr mlir::ll::getPlan(Operation *op) {
+  return op->getAttrOfType<PlanAttr>(kPlanAttrName);
+}
+
+void mlir::ll::setPlan(Operation *op, PlanAttr plan) {
+  if (plan)
+    op->setAttr(kPlanAttrName, plan);
+  else
+    op->removeAttr(kPlanAttrName);
+}
+
+#include "LinearLayout/Dialect/LL/IR/LLEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "LinearLayout/Dialect/LL/IR/LLAttrs.cpp.inc"

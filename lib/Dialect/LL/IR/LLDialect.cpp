@@ -35,3 +35,19 @@ void LLDialect::initialize() {
       >();
   addInterfaces<LLOpAsmInterface>();
 }
+
+LogicalResult LLDialect::verifyOperationAttribute(Operation *op,
+                                                  NamedAttribute attribute) {
+  if (attribute.getName() != kPlanAttrName)
+    return success();
+  Attribute value = attribute.getValue();
+  if (llvm::isa<DictionaryAttr>(value))
+    return op->emitError("'ll.plan' is a dictionary; a plan is now written "
+                         "#ll.plan<kind = ..., ...>, e.g. ll.plan = "
+                         "#ll.plan<kind = shared_memory>");
+  if (!llvm::isa<PlanAttr>(value))
+    return op->emitError("'ll.plan' must be an #ll.plan<...>, got ") << value;
+  if (!llvm::isa<ConvertLayoutOp>(op))
+    return op->emitError("'ll.plan' belongs on an ll.convert_layout");
+  return success();
+}

@@ -1,18 +1,18 @@
 //===- PlanConversions.cpp - Annotate ll.convert_layout with its plan -----===//
 //
 // Runs the conversion planner of lib/Analysis on every ll.convert_layout and
-// stores the decision as the `ll.plan` dictionary attribute (see the pass
-// description in Passes.td and docs/planning.md). Entries a user wrote by
-// hand (`kind`, `memory_layout`, `vector_bits`) are honoured.
+// stores the decision as its `ll.plan` attribute, an `#ll.plan` (LLAttrs.td;
+// the pass description in Passes.td and docs/planning.md). The fields a user
+// wrote by hand (`kind`, `memory_layout`, `vector_bits`) are honoured.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinAttributes.h"
+#include <limits>
 
 namespace mlir::ll {
 #define GEN_PASS_DEF_LLPLANCONVERSIONS
@@ -21,6 +21,35 @@ namespace mlir::ll {
 
 using namespace mlir;
 using namespace mlir::ll;
+
+/// The planner's kinds and those of `#ll.plan` (named alike: LLAttrs.td).
+static ConversionKind toConversionKind(PlanKind kind) {
+  switch (kind) {
+  case PlanKind::Noop:
+    return ConversionKind::Noop;
+  case PlanKind::Registers:
+    return ConversionKind::Registers;
+  case PlanKind::Shuffle:
+    return ConversionKind::Shuffle;
+  case PlanKind::SharedMemory:
+    return ConversionKind::SharedMemory;
+  }
+  llvm_unreachable("unknown plan kind");
+}
+
+static PlanKind toPlanKind(ConversionKind kind) {
+  switch (kind) {
+  case ConversionKind::Noop:
+    return PlanKind::Noop;
+  case ConversionKind::Registers:
+    return PlanKind::Registers;
+  case ConversionKind::Shuffle:
+    return PlanKind::Shuffle;
+  case ConversionKind::SharedMemory:
+    return PlanKind::SharedMemory;
+  }
+  llvm_unreachable("unknown conversion kind");
+}
 
 namespace {
 struct LLPlanConversionsPass
@@ -60,48 +89,21 @@ struct LLPlanConversionsPass
     ConversionPlanOptions options;
     options.swizzle.allowRounds = allowRounds;
     options.swizzle.allowMatrix = allowMatrix;
-    DictionaryAttr given = op->getAttrOfType<DictionaryAttr>(kPlanAttrName);
-    if (op->hasAttr(kPlanAttrName) && !given)
-      return op.emitError("'ll.plan' must be a dictionary");
+    // A malformed `ll.plan` was rejected by the dialect's verifier.
+    PlanAttr given = getPlan(op);
     LinearAttr givenMemory;
     std::optional<int> givenVector;
     if (given) {
-      if (Attribute kind = given.get("kind")) {
-        auto name = llvm::dyn_cast<StringAttr>(kind);
-        std::optional<ConversionKind> parsed;
-        for (ConversionKind k :
-             {ConversionKind::Noop, ConversionKind::Registers,
-              ConversionKind::Shuffle, ConversionKind::SharedMemory})
-          if (name && name.getValue() == conversionKindName(k))
-            parsed = k;
-        if (!parsed)
-          return op.emitError("'ll.plan' kind must be \"noop\", "
-                              "\"registers\", \"shuffle\" or "
-                              "\"shared_memory\", got ")
-                 << kind;
-        options.forceKind = parsed;
-      }
-      if (Attribute memory = given.get("memory_layout")) {
-        givenMemory = llvm::dyn_cast<LinearAttr>(memory);
-        if (!givenMemory || !givenMemory.isMemory())
-          return op.emitError("'ll.plan' memory_layout must be an "
-                              "#ll.linear from 'offset', got ")
-                 << memory;
-        options.forceKind = ConversionKind::SharedMemory;
-      }
-      if (Attribute vector = given.get("vector_bits")) {
-        auto value = llvm::dyn_cast<IntegerAttr>(vector);
-        if (!value)
-          return op.emitError("'ll.plan' vector_bits must be an integer");
-        // Any integer type (getInt() asserts on si/ui types); a number that
-        // does not fit an int is an error, not silently truncated.
-        const APInt &raw = value.getValue();
-        bool isUnsigned = value.getType().isUnsignedInteger();
-        if (isUnsigned ? raw.getActiveBits() > 31
-                       : raw.getSignificantBits() > 32)
+      options.forceKind = toConversionKind(given.getKind());
+      givenMemory = given.getMemoryLayout();
+      if (std::optional<int64_t> vector = given.getVectorBits();
+          vector && givenMemory) {
+        // A power of two (verified); one that does not fit an int is an
+        // error, not silently truncated.
+        if (*vector > std::numeric_limits<int>::max())
           return op.emitError("'ll.plan' vector_bits is out of range: ")
-                 << vector;
-        givenVector = int(isUnsigned ? raw.getZExtValue() : raw.getSExtValue());
+                 << *vector;
+        givenVector = int(*vector);
       }
     }
 
@@ -110,64 +112,58 @@ struct LLPlanConversionsPass
       return op.emitError("cannot plan this conversion: ")
              << llvm::toString(plan.takeError());
 
-    Builder b(op.getContext());
-    SmallVector<NamedAttribute> entries;
-    auto add = [&](StringRef name, Attribute value) {
-      entries.push_back(b.getNamedAttr(name, value));
-    };
-    add("kind", b.getStringAttr(conversionKindName(plan->kind)));
-    if (plan->shuffle) {
+    PlanKind kind = toPlanKind(plan->kind);
+    MLIRContext *ctx = op.getContext();
+    if (kind == PlanKind::Shuffle && plan->shuffle) {
       const WarpShufflePlan &s = *plan->shuffle;
-      add("vector_bits", b.getI64IntegerAttr(int64_t(bits) << s.vec.size()));
-      add("rounds", b.getI64IntegerAttr(s.rounds));
-      add("shuffles", b.getI64IntegerAttr(s.shuffles));
-      add("selects", b.getI64IntegerAttr(s.selects));
+      setPlan(op, PlanAttr::get(ctx, kind, LinearAttr(),
+                                int64_t(bits) << s.vec.size(), s.rounds,
+                                s.shuffles, s.selects, std::nullopt, "", "",
+                                std::nullopt, std::nullopt));
+      return success();
     }
-    if (plan->swizzle) {
-      const SwizzlePlan &s = *plan->swizzle;
-      LinearLayout memory = s.memoryLayout;
-      int vectorBits = s.vectorBits;
-      int64_t storeWf = s.store.wavefronts, loadWf = s.load.wavefronts;
-      int64_t rounds = s.rounds(), sharedBytes = s.sharedBytes;
-      std::string storeInst = sharedInstructionName(s.storeTile.kind, true);
-      std::string loadInst = sharedInstructionName(s.loadTile.kind, false);
-      // A hand-written layout equal to the planner's own (e.g. IR planned
-      // before) keeps the planner's instructions and figures: re-planning is
-      // idempotent.
-      bool sameAsPlanned = givenMemory &&
-                           givenMemory.getLinearLayout() == s.memoryLayout &&
-                           givenVector.value_or(s.vectorBits) == s.vectorBits;
-      if (givenMemory && !sameAsPlanned) {
-        // Keep the user's layout; cost it with plain vector instructions.
-        memory = givenMemory.getLinearLayout();
-        vectorBits = givenVector.value_or(bits);
-        auto store = countWavefronts(memory, src, bits, vectorBits,
-                                     AccessKind::Store, target);
-        if (!store)
-          return op.emitError("the given memory_layout cannot be used: ")
-                 << llvm::toString(store.takeError());
-        auto load = countWavefronts(memory, dst, bits, vectorBits,
-                                    AccessKind::Load, target);
-        if (!load)
-          return op.emitError("the given memory_layout cannot be used: ")
-                 << llvm::toString(load.takeError());
-        storeWf = store->wavefronts;
-        loadWf = load->wavefronts;
-        rounds = 1;
-        sharedBytes = memory.getInDimSize("offset") * (bits / 8);
-        storeInst = "st.shared";
-        loadInst = "ld.shared";
-      }
-      add("memory_layout", LinearAttr::get(op.getContext(), memory));
-      add("vector_bits", b.getI64IntegerAttr(vectorBits));
-      add("rounds", b.getI64IntegerAttr(rounds));
-      add("shared_bytes", b.getI64IntegerAttr(sharedBytes));
-      add("store_instruction", b.getStringAttr(storeInst));
-      add("load_instruction", b.getStringAttr(loadInst));
-      add("store_wavefronts", b.getI64IntegerAttr(storeWf));
-      add("load_wavefronts", b.getI64IntegerAttr(loadWf));
+    if (kind != PlanKind::SharedMemory || !plan->swizzle) {
+      setPlan(op, PlanAttr::get(ctx, kind));
+      return success();
     }
-    op->setAttr(kPlanAttrName, b.getDictionaryAttr(entries));
+    const SwizzlePlan &s = *plan->swizzle;
+    LinearLayout memory = s.memoryLayout;
+    int vectorBits = s.vectorBits;
+    int64_t storeWf = s.store.wavefronts, loadWf = s.load.wavefronts;
+    int64_t rounds = s.rounds(), sharedBytes = s.sharedBytes;
+    std::string storeInst = sharedInstructionName(s.storeTile.kind, true);
+    std::string loadInst = sharedInstructionName(s.loadTile.kind, false);
+    // A hand-written layout equal to the planner's own (e.g. IR planned
+    // before) keeps the planner's instructions and figures: re-planning is
+    // idempotent.
+    bool sameAsPlanned = givenMemory &&
+                         givenMemory.getLinearLayout() == s.memoryLayout &&
+                         givenVector.value_or(s.vectorBits) == s.vectorBits;
+    if (givenMemory && !sameAsPlanned) {
+      // Keep the user's layout; cost it with plain vector instructions.
+      memory = givenMemory.getLinearLayout();
+      vectorBits = givenVector.value_or(bits);
+      auto store = countWavefronts(memory, src, bits, vectorBits,
+                                   AccessKind::Store, target);
+      if (!store)
+        return op.emitError("the given memory_layout cannot be used: ")
+               << llvm::toString(store.takeError());
+      auto load = countWavefronts(memory, dst, bits, vectorBits,
+                                  AccessKind::Load, target);
+      if (!load)
+        return op.emitError("the given memory_layout cannot be used: ")
+               << llvm::toString(load.takeError());
+      storeWf = store->wavefronts;
+      loadWf = load->wavefronts;
+      rounds = 1;
+      sharedBytes = memory.getInDimSize(dims::kOffset) * (bits / 8);
+      storeInst = "st.shared";
+      loadInst = "ld.shared";
+    }
+    setPlan(op,
+            PlanAttr::get(ctx, kind, LinearAttr::get(ctx, memory), vectorBits,
+                          rounds, std::nullopt, std::nullopt, sharedBytes,
+                          storeInst, loadInst, storeWf, loadWf));
     return success();
   }
 };

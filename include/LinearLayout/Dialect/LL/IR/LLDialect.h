@@ -1,7 +1,8 @@
 //===- LLDialect.h - The `ll` dialect: attributes, types, ops ---*- C++ -*-===//
 //
 // Include this header to use the `ll` dialect. The attribute `#ll.linear`
-// stores a `mlir::ll::LinearLayout` (Core/LinearLayout.h) as its parameter.
+// stores a `mlir::ll::LinearLayout` (Core/LinearLayout.h) as its parameter;
+// `#ll.plan` the plan of one conversion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,14 @@
 
 #include "LinearLayout/Dialect/LL/IR/LLOpsDialect.h.inc"
 
+#include "LinearLayout/Dialect/LL/IR/LLEnums.h.inc"
+
+namespace mlir::ll {
+class LinearAttr;
+/// Parses the `memory_layout` field of `#ll.plan`: an `#ll.linear`.
+FailureOr<LinearAttr> parsePlanMemoryLayout(AsmParser &parser);
+} // namespace mlir::ll
+
 #define GET_ATTRDEF_CLASSES
 #include "LinearLayout/Dialect/LL/IR/LLAttrs.h.inc"
 
@@ -33,8 +42,13 @@ bool isDistributedTensorType(Type type);
 /// The `#ll.linear` encoding of a ranked tensor type, or null.
 LinearAttr getLinearEncoding(Type type);
 /// The discardable attribute on ll.convert_layout that records (or, written
-/// by hand, fixes) its plan (ll-plan-conversions).
+/// by hand, fixes) its plan (ll-plan-conversions): an `#ll.plan`.
 inline constexpr llvm::StringLiteral kPlanAttrName = "ll.plan";
+/// The `ll.plan` of `op`, or null when it has none. The dialect's verifier
+/// rejects an `ll.plan` that is not an `#ll.plan`.
+PlanAttr getPlan(Operation *op);
+/// Sets (or, with a null plan, removes) the `ll.plan` of `op`.
+void setPlan(Operation *op, PlanAttr plan);
 } // namespace mlir::ll
 
 #define GET_OP_CLASSES

@@ -31,6 +31,8 @@ def LL_Dialect : Dialect {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  // `ll.plan` on an op must be an `#ll.plan` on an ll.convert_layout.
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Adds the attributes and types (defined next to their storage).
     void registerAttributes();
