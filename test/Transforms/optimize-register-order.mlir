@@ -14,8 +14,8 @@
 // CHECK: arith.constant dense<1.000000e+00> : tensor<32x32xf32, #[[NB]]>
 // CHECK: ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[NA]]>
 // CHECK: scf.for {{.*}} -> (tensor<32x32xf32, #[[NA]]>)
-// CHECK: ll.convert_layout {{.*}}selects = 0 : i64, shuffles = 32 : i64{{.*}} : tensor<32x32xf32, #[[NA]]> -> tensor<32x32xf32, #[[NB]]>
-// CHECK: ll.convert_layout {{.*}}selects = 0 : i64, shuffles = 32 : i64{{.*}} : tensor<32x32xf32, #[[NB]]> -> tensor<32x32xf32, #[[NA]]>
+// CHECK: ll.convert_layout {{.*}}shuffles = 32, selects = 0>} : tensor<32x32xf32, #[[NA]]> -> tensor<32x32xf32, #[[NB]]>
+// CHECK: ll.convert_layout {{.*}}shuffles = 32, selects = 0>} : tensor<32x32xf32, #[[NB]]> -> tensor<32x32xf32, #[[NA]]>
 // CHECK: ll.store_tile %{{.*}} : tensor<32x32xf32, #[[NA]]>
 func.func @intra_warp_loop(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
   %one_a = arith.constant dense<1.0> : tensor<32x32xf32, #a>
@@ -42,7 +42,7 @@ func.func @intra_warp_loop(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
 #a = #ll.linear<{register = [[0, 8], [0, 16], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [], block = []}>
 #b = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 // CHECK-LABEL: func.func @signature_pins
-// CHECK: ll.convert_layout {{.*}}selects = 64 : i64{{.*}} : tensor<32x32xf32, #{{[a-z0-9]+}}> -> tensor<32x32xf32, #{{[a-z0-9]+}}>
+// CHECK: ll.convert_layout {{.*}}selects = 64>} : tensor<32x32xf32, #{{[a-z0-9]+}}> -> tensor<32x32xf32, #{{[a-z0-9]+}}>
 func.func @signature_pins(%x: tensor<32x32xf32, #a>) -> tensor<32x32xf32, #b> {
   %y = ll.convert_layout %x : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
   return %y : tensor<32x32xf32, #b>
@@ -55,11 +55,11 @@ func.func @signature_pins(%x: tensor<32x32xf32, #a>) -> tensor<32x32xf32, #b> {
 #b = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 // CHECK-LABEL: func.func @hand_written_plan
 // CHECK: ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[A:[a-z0-9]+]]>
-// CHECK: ll.convert_layout {{.*}}kind = "shuffle"{{.*}}selects = 64
+// CHECK: ll.convert_layout {{.*}}kind = shuffle{{.*}}selects = 64>
 // CHECK: ll.store_tile %{{.*}} : tensor<32x32xf32, #[[B:[a-z0-9]+]]>
 func.func @hand_written_plan(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
   %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #a>
-  %b = ll.convert_layout %t {ll.plan = {kind = "shuffle"}} : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
+  %b = ll.convert_layout %t {ll.plan = #ll.plan<kind = shuffle>} : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
   ll.store_tile %b, %y : tensor<32x32xf32, #b>, !llvm.ptr<1>
   return
 }
@@ -73,7 +73,7 @@ func.func @hand_written_plan(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
 #b = #ll.linear<{register = [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16]], lane = [[4, 0], [8, 0], [16, 0], [0, 1], [0, 2]], warp = [], block = []}>
 // CHECK-LABEL: func.func @keeps_vector_width
 // CHECK: ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[A:[a-z0-9]+]]>
-// CHECK: ll.convert_layout %{{.*}}kind = "shared_memory"{{.*}} : tensor<32x32xf32, #[[A]]>
+// CHECK: ll.convert_layout %{{.*}}kind = shared_memory{{.*}} : tensor<32x32xf32, #[[A]]>
 func.func @keeps_vector_width(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
   %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #a>
   %b = ll.convert_layout %t : tensor<32x32xf32, #a> -> tensor<32x32xf32, #b>
@@ -92,8 +92,8 @@ func.func @keeps_vector_width(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
 // CHECK: %[[T:.+]] = ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[A:[a-z0-9]+]]>
 // CHECK: ll.convert_layout %[[T]] {{.*}}: tensor<32x32xf32, #[[A]]> -> tensor<32x32xf32, #[[NA:[a-z0-9]+]]>
 // CHECK: scf.for {{.*}} -> (tensor<32x32xf32, #[[NA]]>)
-// CHECK: ll.convert_layout {{.*}}kind = "shuffle"{{.*}}selects = 0 : i64
-// CHECK: ll.convert_layout {{.*}}kind = "shuffle"{{.*}}selects = 0 : i64
+// CHECK: ll.convert_layout {{.*}}kind = shuffle{{.*}}selects = 0>
+// CHECK: ll.convert_layout {{.*}}kind = shuffle{{.*}}selects = 0>
 // CHECK: scf.yield
 // CHECK: %[[S:.+]] = ll.convert_layout %{{.*}} : tensor<32x32xf32, #[[NA]]> -> tensor<32x32xf32, #[[A]]>
 // CHECK: ll.store_tile %[[S]]
@@ -120,7 +120,7 @@ func.func @bridged_loop(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) {
 #b = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 // CHECK-LABEL: func.func @if_pins
 // CHECK: ll.load_tile %{{.*}} -> tensor<32x32xf32, #[[A:[a-z0-9]+]]>
-// CHECK: ll.convert_layout {{.*}}selects = 32 : i64{{.*}} : tensor<32x32xf32, #[[A]]>
+// CHECK: ll.convert_layout {{.*}}selects = 32>} : tensor<32x32xf32, #[[A]]>
 func.func @if_pins(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>, %c: i1) {
   %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #a>
   %s = scf.if %c -> (tensor<32x32xf32, #a>) {

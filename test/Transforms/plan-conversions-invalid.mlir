@@ -4,7 +4,7 @@
 #b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]], warp = [], block = []}>
 func.func @register_kind_cannot_move_lanes(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
   // expected-error @+1 {{cannot plan this conversion: kind 'registers' cannot perform this conversion: it needs 'shuffle'}}
-  %y = ll.convert_layout %x {ll.plan = {kind = "registers"}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = registers>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
   return %y : tensor<8x8xf32, #b>
 }
 
@@ -12,8 +12,9 @@ func.func @register_kind_cannot_move_lanes(%x: tensor<8x8xf32, #a>) -> tensor<8x
 
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 func.func @unknown_kind(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' kind must be "noop", "registers", "shuffle" or "shared_memory", got "magic"}}
-  %y = ll.convert_layout %x {ll.plan = {kind = "magic"}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  // expected-error @+2 {{expected ::mlir::ll::PlanKind to be one of: noop, registers, shuffle, shared_memory}}
+  // expected-error @+1 {{failed to parse LL_PlanAttr parameter 'kind'}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = magic>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -32,7 +33,7 @@ func.func @boolean_elements(%x: tensor<8x8xi1, #a>) -> tensor<8x8xi1, #a> {
 #small = #ll.linear<{offset = [[0, 1], [0, 2]]} -> {dim0 = 8, dim1 = 8}>
 func.func @memory_layout_too_small(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
   // expected-error @+1 {{the given memory_layout cannot be used: memory_layout does not hold element}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #small}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #small>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -58,8 +59,8 @@ func.func @complex_elements(%x: tensor<8x8xcomplex<f32>, #a>) -> tensor<8x8xcomp
 // -----
 
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
-func.func @plan_not_a_dictionary(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' must be a dictionary}}
+func.func @plan_not_a_plan(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' must be an #ll.plan<...>, got "shared_memory"}}
   %y = ll.convert_layout %x {ll.plan = "shared_memory"} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
@@ -67,9 +68,9 @@ func.func @plan_not_a_dictionary(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a>
 // -----
 
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
-func.func @kind_not_a_string(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' kind must be "noop", "registers", "shuffle" or "shared_memory", got 3 : i64}}
-  %y = ll.convert_layout %x {ll.plan = {kind = 3}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+func.func @old_dictionary_form(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
+  // expected-error @+1 {{'ll.plan' is a dictionary; a plan is now written #ll.plan<kind = ..., ...>, e.g. ll.plan = #ll.plan<kind = shared_memory>}}
+  %y = ll.convert_layout %x {ll.plan = {kind = "shared_memory"}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -77,8 +78,9 @@ func.func @kind_not_a_string(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
 
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 func.func @memory_layout_not_a_layout(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' memory_layout must be an #ll.linear from 'offset', got 5 : i64}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = 5}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  // expected-error @+2 {{memory_layout must be an #ll.linear, got 5 : i64}}
+  // expected-error @+1 {{failed to parse LL_PlanAttr parameter 'memory_layout'}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = 5>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -86,8 +88,8 @@ func.func @memory_layout_not_a_layout(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32
 
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 func.func @memory_layout_distributed(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' memory_layout must be an #ll.linear from 'offset', got #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #a}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  // expected-error @+1 {{#ll.plan memory_layout must be an #ll.linear from 'offset' (optionally with 'block'), got #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #a>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -96,8 +98,9 @@ func.func @memory_layout_distributed(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32,
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 #m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
 func.func @vector_bits_not_an_integer(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' vector_bits must be an integer}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = "wide"}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  // expected-error @+2 {{expected integer value}}
+  // expected-error @+1 {{failed to parse LL_PlanAttr parameter 'vector_bits'}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = "wide">} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -120,7 +123,7 @@ func.func @between_ctas(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
 #twice = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [0, 0]]} -> {dim0 = 8, dim1 = 8}>
 func.func @memory_layout_not_injective(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
   // expected-error @+1 {{the given memory_layout cannot be used: memory_layout is not injective: two offsets hold the same element}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #twice}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #twice>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
@@ -133,7 +136,7 @@ func.func @memory_layout_not_injective(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf3
 #m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
 func.func @vector_not_contiguous_for_the_load(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
   // expected-error @+1 {{the given memory_layout cannot be used: vector_bits: offset bit 0 of the memory layout is not a register direction of the distributed layout, so 64-bit vectors are not contiguous in shared memory}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = 64}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 64>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
   return %y : tensor<8x8xf32, #b>
 }
 
@@ -142,18 +145,18 @@ func.func @vector_not_contiguous_for_the_load(%x: tensor<8x8xf32, #a>) -> tensor
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 #m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
 func.func @vector_bits_out_of_range(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{the given memory_layout cannot be used: vector_bits must be a power of two between element_bits (32) and 128, not -32}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = -32}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  // expected-error @+1 {{the given memory_layout cannot be used: vector_bits must be a power of two between element_bits (32) and 128, not 256}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 256>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
 
 // -----
 
-// 2^32 + 32 is not read as 32.
+// 2^32 is not read as 0.
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 #m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]} -> {dim0 = 8, dim1 = 8}>
 func.func @vector_bits_too_large(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
-  // expected-error @+1 {{'ll.plan' vector_bits is out of range: 4294967328 : i64}}
-  %y = ll.convert_layout %x {ll.plan = {memory_layout = #m, vector_bits = 4294967328}} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
+  // expected-error @+1 {{'ll.plan' vector_bits is out of range: 4294967296}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 4294967296>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }

@@ -7,8 +7,8 @@
 // mma v2 accumulator -> blocked, fp16, 4 warps: stmatrix, 128-bit loads, 8
 // rounds through 4 KiB (Triton 3.6 uses the same scratch).
 // CHECK-LABEL: func.func @mma_to_blocked
-// CHECK: kind = "shared_memory", load_instruction = "ld.shared", load_wavefronts = 256 : i64
-// CHECK-SAME: rounds = 8 : i64, shared_bytes = 4096 : i64, store_instruction = "stmatrix", store_wavefronts = 256 : i64, vector_bits = 128 : i64
+// CHECK: ll.plan = #ll.plan<kind = shared_memory, memory_layout = #{{.*}}, vector_bits = 128, rounds = 8, shared_bytes = 4096,
+// CHECK-SAME: store_instruction = "stmatrix", load_instruction = "ld.shared", store_wavefronts = 256, load_wavefronts = 256>
 // TARGET: error: ll-plan-conversions: target 'tpu' is not known
 func.func @mma_to_blocked(%x: tensor<128x128xf16, #a>) -> tensor<128x128xf16, #b> {
   %y = ll.convert_layout %x : tensor<128x128xf16, #a> -> tensor<128x128xf16, #b>

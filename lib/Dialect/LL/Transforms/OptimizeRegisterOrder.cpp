@@ -251,7 +251,7 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
       if (edge.src < 0 || edge.dst < 0)
         return;
       // A hand-written plan describes these exact layouts.
-      if (convert->hasAttr(kPlanAttrName))
+      if (getPlan(convert))
         webs[edge.src].pinned = webs[edge.dst].pinned = true;
       edgesOf[edge.src].push_back(int(edges.size()));
       if (edge.dst != edge.src)
