@@ -41,14 +41,17 @@ from linear_layout._core import LinearLayout
 
 __all__ = [
     "alloc_shared",
+    "conversion_plans",
     "convert_layout",
     "create_context",
     "is_linear_attr",
+    "is_plan_attr",
     "layout_from_mlir",
     "linear_attr",
     "load_shared",
     "parse_attribute",
     "parse_type",
+    "plan_from_mlir",
     "load_tile",
     "register_dialect",
     "shared_type",
@@ -96,6 +99,12 @@ def _load_library() -> ctypes.CDLL:
         "llLinearAttrGetBasisValue": (
             ctypes.c_int64,
             [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+        "llAttributeIsAPlan": (ctypes.c_bool, [_Handle]),
+        "llPlanAttrGetKind": (_StringRef, [_Handle]),
+        "llPlanAttrGetMemoryLayout": (_Handle, [_Handle]),
+        "llPlanAttrGetCount": (
+            ctypes.c_bool, [_Handle, _StringRef, ctypes.POINTER(ctypes.c_int64)]),
+        "llPlanAttrGetString": (_StringRef, [_Handle, _StringRef]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)
@@ -224,7 +233,10 @@ def is_linear_attr(attr: ir.Attribute) -> bool:
 
 
 def _layout_from_attr(attr: ir.Attribute) -> LinearLayout:
-    handle = _handle(attr, "Attribute")
+    return _layout_from_handle(_handle(attr, "Attribute"))
+
+
+def _layout_from_handle(handle: _Handle) -> LinearLayout:
     in_dims = [(_string(_lib.llLinearAttrGetInDimName(handle, i)),
                 _lib.llLinearAttrGetInDimSize(handle, i))
                for i in range(_lib.llLinearAttrGetNumInDims(handle))]
@@ -267,6 +279,99 @@ def layout_from_mlir(source: Union[str, ir.Attribute, ir.Type]) -> LinearLayout:
     raise TypeError(
         "source must be #ll.linear text, an mlir.ir.Attribute or a tensor type, "
         f"got {type(source).__name__}")
+
+
+# ---------------------------------------------------------------------------
+# #ll.plan (the ``ll.plan`` of an ll.convert_layout)
+# ---------------------------------------------------------------------------
+
+_PLAN_COUNTS = ("vector_bits", "rounds", "shuffles", "selects", "shared_bytes",
+                "store_wavefronts", "load_wavefronts")
+_PLAN_STRINGS = ("store_instruction", "load_instruction")
+
+
+def is_plan_attr(attr: ir.Attribute) -> bool:
+    """True when ``attr`` is an ``#ll.plan`` attribute."""
+    if not isinstance(attr, ir.Attribute):
+        return False
+    return bool(_lib.llAttributeIsAPlan(_handle(attr, "Attribute")))
+
+
+def _plan_from_attr(attr: ir.Attribute) -> dict:
+    handle = _handle(attr, "Attribute")
+    plan = {"kind": _string(_lib.llPlanAttrGetKind(handle))}
+    memory = _lib.llPlanAttrGetMemoryLayout(handle)
+    if memory.ptr:
+        plan["memory_layout"] = _layout_from_handle(memory)
+    value = ctypes.c_int64()
+    for name in _PLAN_COUNTS:
+        key = name.encode()
+        if _lib.llPlanAttrGetCount(handle, _StringRef(key, len(key)),
+                                   ctypes.byref(value)):
+            plan[name] = value.value
+    for name in _PLAN_STRINGS:
+        key = name.encode()
+        text = _string(_lib.llPlanAttrGetString(handle, _StringRef(key, len(key))))
+        if text:
+            plan[name] = text
+    return plan
+
+
+def plan_from_mlir(source: str | ir.Attribute) -> dict:
+    """The fields of an ``#ll.plan`` (the ``ll.plan`` that
+    ``-ll-plan-conversions`` puts on an ``ll.convert_layout``) as a dict, only
+    those the plan has: ``kind`` (``"noop"``, ``"registers"``, ``"shuffle"``
+    or ``"shared_memory"``), ``memory_layout`` (a :class:`LinearLayout`),
+    ``vector_bits``, ``rounds``, ``shuffles``, ``selects``, ``shared_bytes``,
+    ``store_wavefronts``, ``load_wavefronts`` (ints) and
+    ``store_instruction``, ``load_instruction`` (str). Text is parsed and
+    verified by the C++ parser (ValueError)."""
+    if isinstance(source, str):
+        with create_context() as context:
+            attr = parse_attribute(source.strip(), context)
+            if not is_plan_attr(attr):
+                raise ValueError(f"source: {source!r} is not an #ll.plan attribute")
+            return _plan_from_attr(attr)
+    if isinstance(source, ir.Attribute):
+        if not is_plan_attr(source):
+            raise ValueError(f"source: {source} is not an #ll.plan attribute")
+        return _plan_from_attr(source)
+    raise TypeError("source must be #ll.plan text or an mlir.ir.Attribute, "
+                    f"got {type(source).__name__}")
+
+
+def _walk(operation: ir.Operation):
+    yield operation
+    for region in operation.regions:
+        for block in region.blocks:
+            for nested in block.operations:
+                yield from _walk(nested.operation)
+
+
+def conversion_plans(module: str | ir.Module | ir.Operation) -> list:
+    """The plan (:func:`plan_from_mlir`) of every ``ll.convert_layout`` in
+    ``module`` (text, an ``mlir.ir.Module`` or an operation), in program
+    order; None for a conversion without an ``ll.plan``."""
+    if isinstance(module, str):
+        with create_context(), ir.Location.unknown():
+            try:
+                parsed = ir.Module.parse(module)
+            except ir.MLIRError as error:
+                raise ValueError(f"module: {error}") from None
+            return conversion_plans(parsed)
+    if isinstance(module, ir.Module):
+        module = module.operation
+    if not isinstance(module, ir.Operation):
+        raise TypeError("module must be text, an mlir.ir.Module or an "
+                        f"mlir.ir.Operation, got {type(module).__name__}")
+    plans = []
+    for operation in _walk(module):
+        if operation.name != "ll.convert_layout":
+            continue
+        attributes = operation.attributes
+        plans.append(_plan_from_attr(attributes["ll.plan"])
+                     if "ll.plan" in attributes else None)
+    return plans
 
 
 # ---------------------------------------------------------------------------

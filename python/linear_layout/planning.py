@@ -5,7 +5,9 @@ conversion C = B⁻¹A and picks the mechanism (``"noop"``, ``"registers"``,
 ``"shuffle"``, ``"shared_memory"``) with everything the lowering needs and the
 predicted cost; ``ll.optimal_swizzle`` gives the shared-memory layout of the
 paper's §5.4 / appendix 9.2; ``ll.wavefronts`` the Lemma 9.4 cost of one
-access pattern.
+access pattern. The ``#ll.plan`` that ``ll-opt --ll-plan-conversions`` puts
+on each conversion reads back as a dict of the same fields with
+``linear_layout.dialect.plan_from_mlir`` (or ``conversion_plans(module)``).
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
 // RUN: ll-opt %s --split-input-file | FileCheck %s
 // RUN: ll-opt %s --split-input-file | ll-opt --split-input-file | FileCheck %s
-// Printing is a fixed point: print -> parse -> print gives the same text.
-// RUN: ll-opt %s --split-input-file > %t.1.mlir
-// RUN: ll-opt %t.1.mlir --split-input-file > %t.2.mlir
-// RUN: diff %t.1.mlir %t.2.mlir
 
 // The fields print in their declared order, whatever order they were written
 // in; integers print without a type.

@@ -229,6 +229,72 @@ def test_ll_pass_from_python(ctx):
     assert str(module).count("ll.convert_layout") == 1
 
 
+# ---------------------------------------------------------------------------
+# #ll.plan
+# ---------------------------------------------------------------------------
+
+
+def test_plan_from_mlir_reads_every_field(ctx):
+    text = ("#ll.plan<kind = shared_memory, memory_layout = " + SWIZZLED +
+            ', vector_bits = 32, rounds = 1, shared_bytes = 2048, store_instruction = '
+            '"st.shared", load_instruction = "ldmatrix", store_wavefronts = 16, '
+            "load_wavefronts = 16>")
+    attr = lld.parse_attribute(text)
+    assert lld.is_plan_attr(attr) and not lld.is_linear_attr(attr)
+    assert not lld.is_plan_attr(lld.linear_attr(SWIZZLED))
+    plan = lld.plan_from_mlir(attr)
+    assert plan == {
+        "kind": "shared_memory", "memory_layout": ll.LinearLayout.from_mlir(SWIZZLED),
+        "vector_bits": 32, "rounds": 1, "shared_bytes": 2048,
+        "store_instruction": "st.shared", "load_instruction": "ldmatrix",
+        "store_wavefronts": 16, "load_wavefronts": 16}
+    assert lld.plan_from_mlir(text) == plan
+    # Absent fields are absent.
+    assert lld.plan_from_mlir("#ll.plan<kind = registers>") == {"kind": "registers"}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("#ll.plan<kind = magic>", "to be one of: noop, registers, shuffle, shared_memory"),
+    ("#ll.plan<vector_bits = 32>", "missing required parameter: kind"),
+    ("#ll.plan<kind = shuffle, vector_bits = 32, rounds = 1, shuffles = -1, selects = 0>",
+     "shuffles must not be negative"),
+    (("#ll.plan<kind = shared_memory, vector_bits = 32, rounds = 1, shared_bytes = 64, "
+      'store_instruction = "st.shared", load_instruction = "ld.shared", '
+      "store_wavefronts = 1, load_wavefronts = 1>"), "needs its memory_layout"),
+    ("#ll.plan<kind = shuffle", "unbalanced"),
+])
+def test_plan_from_mlir_rejects_bad_text(text, message):
+    with pytest.raises(ValueError, match=message):
+        lld.plan_from_mlir(text)
+
+
+def test_plan_from_mlir_rejects_wrong_kinds(ctx):
+    with pytest.raises(ValueError, match="not an #ll.plan attribute"):
+        lld.plan_from_mlir(lld.linear_attr(SWIZZLED))
+    with pytest.raises(ValueError, match="not an #ll.plan attribute"):
+        lld.plan_from_mlir("unit")
+    with pytest.raises(TypeError, match="source must be"):
+        lld.plan_from_mlir(42)
+
+
+def test_conversion_plans_after_planning(ctx):
+    module = build_kernel()
+    passmanager.PassManager.parse(
+        "builtin.module(ll-plan-conversions{target=sm_90})").run(module.operation)
+    plans = lld.conversion_plans(module)
+    assert len(plans) == str(module).count("ll.convert_layout") > 0
+    for plan in plans:
+        assert plan["kind"] in ("noop", "registers", "shuffle", "shared_memory")
+        if plan["kind"] == "shared_memory":
+            assert isinstance(plan["memory_layout"], ll.LinearLayout)
+            assert plan["shared_bytes"] > 0
+    # The same from the printed text, and None for a conversion not planned.
+    assert lld.conversion_plans(str(module)) == plans
+    assert lld.conversion_plans(build_kernel()) == [None] * len(plans)
+    with pytest.raises(ValueError, match="module"):
+        lld.conversion_plans("func.func @f() { ll.plan }")
+
+
 def test_register_dialect_type_errors():
     with pytest.raises(TypeError, match="context must be"):
         lld.register_dialect(object())

@@ -11,6 +11,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ll;
@@ -138,4 +139,50 @@ int64_t llLinearAttrGetBasisValue(MlirAttribute attr, intptr_t inDim,
 bool llLinearAttrIsEncodingForm(MlirAttribute attr) {
   auto linear = llvm::dyn_cast_or_null<LinearAttr>(unwrap(attr));
   return linear && linear.isEncodingForm();
+}
+
+bool llAttributeIsAPlan(MlirAttribute attr) {
+  return llvm::isa_and_nonnull<PlanAttr>(unwrap(attr));
+}
+
+MlirStringRef llPlanAttrGetKind(MlirAttribute attr) {
+  auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
+  if (!plan)
+    return mlirStringRefCreate(nullptr, 0);
+  return wrap(stringifyPlanKind(plan.getKind()));
+}
+
+MlirAttribute llPlanAttrGetMemoryLayout(MlirAttribute attr) {
+  auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
+  return wrap(plan ? Attribute(plan.getMemoryLayout()) : Attribute());
+}
+
+bool llPlanAttrGetCount(MlirAttribute attr, MlirStringRef name,
+                        int64_t *value) {
+  auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
+  if (!plan)
+    return false;
+  std::optional<int64_t> count =
+      llvm::StringSwitch<std::optional<int64_t>>(unwrap(name))
+          .Case("vector_bits", plan.getVectorBits())
+          .Case("rounds", plan.getRounds())
+          .Case("shuffles", plan.getShuffles())
+          .Case("selects", plan.getSelects())
+          .Case("shared_bytes", plan.getSharedBytes())
+          .Case("store_wavefronts", plan.getStoreWavefronts())
+          .Case("load_wavefronts", plan.getLoadWavefronts())
+          .Default(std::nullopt);
+  if (count && value)
+    *value = *count;
+  return count.has_value();
+}
+
+MlirStringRef llPlanAttrGetString(MlirAttribute attr, MlirStringRef name) {
+  auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
+  if (!plan)
+    return mlirStringRefCreate(nullptr, 0);
+  return wrap(llvm::StringSwitch<StringRef>(unwrap(name))
+                  .Case("store_instruction", plan.getStoreInstruction())
+                  .Case("load_instruction", plan.getLoadInstruction())
+                  .Default(""));
 }

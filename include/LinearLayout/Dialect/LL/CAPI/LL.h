@@ -1,8 +1,8 @@
 /*===- LL.h - C API of the `ll` dialect ---------------------------*- C -*-===*\
 |*                                                                            *|
 |* The few entry points the Python package needs on top of MLIR's C API:     *|
-|* registering the dialect and its passes, and reading a `#ll.linear`         *|
-|* attribute back into its parts. Built into linear_layout's                 *|
+|* registering the dialect and its passes, and reading `#ll.linear` and      *|
+|* `#ll.plan` attributes back into their parts. Built into linear_layout's   *|
 |* libLinearLayoutMLIR.so, which links the `mlir` Python package's            *|
 |* libMLIRPythonCAPI.so so it shares that package's MLIR runtime.            *|
 |*                                                                            *|
@@ -61,6 +61,28 @@ MLIR_CAPI_EXPORTED int64_t llLinearAttrGetBasisValue(MlirAttribute attr,
                                                      intptr_t outDim);
 /// True when the attribute prints in the encoding form (no `-> {...}`).
 MLIR_CAPI_EXPORTED bool llLinearAttrIsEncodingForm(MlirAttribute attr);
+
+/// True when `attr` is a `#ll.plan` attribute (the value of `ll.plan`).
+MLIR_CAPI_EXPORTED bool llAttributeIsAPlan(MlirAttribute attr);
+
+/// The kind of a `#ll.plan`: "noop", "registers", "shuffle" or
+/// "shared_memory"; empty when `attr` is not a plan.
+MLIR_CAPI_EXPORTED MlirStringRef llPlanAttrGetKind(MlirAttribute attr);
+
+/// The memory layout (`#ll.linear`) of a `#ll.plan`, or a null attribute
+/// when it has none.
+MLIR_CAPI_EXPORTED MlirAttribute llPlanAttrGetMemoryLayout(MlirAttribute attr);
+
+/// The number field `name` of a `#ll.plan` (vector_bits, rounds, shuffles,
+/// selects, shared_bytes, store_wavefronts, load_wavefronts): true and the
+/// value in `*value` when the plan has it, false otherwise.
+MLIR_CAPI_EXPORTED bool llPlanAttrGetCount(MlirAttribute attr,
+                                           MlirStringRef name, int64_t *value);
+
+/// The string field `name` of a `#ll.plan` (store_instruction,
+/// load_instruction); empty when the plan has none.
+MLIR_CAPI_EXPORTED MlirStringRef llPlanAttrGetString(MlirAttribute attr,
+                                                     MlirStringRef name);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,8 @@ def LL_Dialect : Dialect {
     memory buffer) to the bits of the logical tensor coordinates (`dim0`,
     `dim1`, ...). The attribute `#ll.linear` carries such a map; as the
     encoding of a ranked tensor it says which thread holds which element.
+    The attribute `#ll.plan` records how one conversion moves its data
+    (`-ll-plan-conversions`).
 
     The ops convert a tensor between two layouts, and move tiles between
     global memory, shared memory and registers. Everything one thread does

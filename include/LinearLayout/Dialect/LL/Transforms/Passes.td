@@ -33,10 +33,10 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
   let summary = "Decide how each ll.convert_layout moves its data";
   let description = [{
     Classifies every `ll.convert_layout` (C = B⁻¹A: no-op, register moves,
-    warp shuffles or shared memory) and records the decision in an `ll.plan`
-    dictionary attribute that the lowering reads (docs/planning.md):
+    warp shuffles or shared memory) and records the decision as its `ll.plan`
+    attribute, an `#ll.plan` (docs/dialect-reference.md, docs/planning.md):
 
-    - `kind`: `"noop"`, `"registers"`, `"shuffle"` or `"shared_memory"`;
+    - `kind`: `noop`, `registers`, `shuffle` or `shared_memory`;
     - shuffles: `vector_bits`, `rounds`, `shuffles`, `selects` (per thread);
     - shared memory: `memory_layout` (an `#ll.linear` from `offset` to the
       tile: the optimal swizzle of the paper's §5.4), `vector_bits`,
@@ -44,10 +44,19 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
       and the predicted `store_wavefronts` / `load_wavefronts` (Lemma 9.4,
       the whole tile).
 
+    ```mlir
+    %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shuffle,
+        vector_bits = 32, rounds = 32, shuffles = 32, selects = 0>} : ...
+    ```
+
     A user overrides a decision by writing `ll.plan` by hand: a given `kind`
     is kept (it must be able to do the conversion), and a given
     `memory_layout` (with `vector_bits`, default the element width) is kept
-    and only costed. Other entries are recomputed.
+    and only costed. Other fields are recomputed. For example
+    `ll.plan = #ll.plan<kind = shared_memory>` forces shared memory, and
+    `ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m,
+    vector_bits = 64>` fixes the memory layout. The dictionary form of
+    earlier versions (`ll.plan = {kind = "shared_memory"}`) is an error.
 
     ```
     ll-opt --ll-plan-conversions=target=sm_90 in.mlir
