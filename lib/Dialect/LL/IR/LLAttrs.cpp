@@ -499,7 +499,8 @@ PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, PlanKind kind,
                           "'offset' (optionally with 'block'), got "
                        << memoryLayout;
 
-  // The fields each kind has.
+  // The fields each kind has: `noop` and `registers` none, `shuffle` no
+  // memory fields, `shared_memory` no shuffle counts.
   struct Field {
     StringRef name;
     bool present;
@@ -514,38 +515,41 @@ PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, PlanKind kind,
                            {"load_instruction", !loadInstruction.empty()},
                            {"store_wavefronts", bool(storeWavefronts)},
                            {"load_wavefronts", bool(loadWavefronts)}};
-  Field all[] = {{"memory_layout", bool(memoryLayout)},
-                 shuffleFields[0],
-                 shuffleFields[1],
-                 shuffleFields[2],
-                 shuffleFields[3],
-                 sharedFigures[1],
-                 sharedFigures[2],
-                 sharedFigures[3],
-                 sharedFigures[4],
-                 sharedFigures[5]};
-  auto allowedFor = [&](StringRef name) {
-    switch (kind) {
-    case PlanKind::Noop:
-    case PlanKind::Registers:
-      return false;
-    case PlanKind::Shuffle:
-      return llvm::any_of(shuffleFields,
-                          [&](const Field &f) { return f.name == name; });
-    case PlanKind::SharedMemory:
-      return name != "shuffles" && name != "selects";
-    }
-    return false;
+  Field memoryOnly[] = {{"memory_layout", bool(memoryLayout)},
+                        sharedFigures[1],
+                        sharedFigures[2],
+                        sharedFigures[3],
+                        sharedFigures[4],
+                        sharedFigures[5]};
+  auto present = [](ArrayRef<Field> fields) {
+    return llvm::find_if(fields, [](const Field &f) { return f.present; });
   };
-  for (const Field &field : all)
-    if (field.present && !allowedFor(field.name))
-      return emitError() << "a '" << kindName << "' #ll.plan has no "
-                         << field.name;
+  auto rejectAny = [&](ArrayRef<Field> fields) -> LogicalResult {
+    const Field *field = present(fields);
+    if (field == fields.end())
+      return success();
+    return emitError() << "a '" << kindName << "' #ll.plan has no "
+                       << field->name;
+  };
+  switch (kind) {
+  case PlanKind::Noop:
+  case PlanKind::Registers:
+    if (failed(rejectAny(shuffleFields)) || failed(rejectAny(memoryOnly)))
+      return failure();
+    break;
+  case PlanKind::Shuffle:
+    if (failed(rejectAny(memoryOnly)))
+      return failure();
+    break;
+  case PlanKind::SharedMemory:
+    if (failed(rejectAny(ArrayRef(shuffleFields).drop_front(2))))
+      return failure();
+    break;
+  }
 
   // All or none of the planned figures.
   auto allOrNone = [&](ArrayRef<Field> fields) -> LogicalResult {
-    const Field *given =
-        llvm::find_if(fields, [](auto &f) { return f.present; });
+    const Field *given = present(fields);
     const Field *missing =
         llvm::find_if(fields, [](auto &f) { return !f.present; });
     if (given == fields.end() || missing == fields.end())
@@ -572,19 +576,6 @@ PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, PlanKind kind,
                             "go with its memory_layout, which is missing";
   }
   return success();
-}
-
-bool PlanAttr::isRequest() const {
-  switch (getKind()) {
-  case PlanKind::Noop:
-  case PlanKind::Registers:
-    return false;
-  case PlanKind::Shuffle:
-    return !getVectorBits();
-  case PlanKind::SharedMemory:
-    return !getRounds();
-  }
-  return false;
 }
 
 PlanAttr mlir::ll::getPlan(Operation *op) {

@@ -172,11 +172,6 @@ def LL_PlanAttr : AttrDef<LL_Dialect, "Plan"> {
                    "", "", std::nullopt, std::nullopt);
     }]>
   ];
-  let extraClassDeclaration = [{
-    /// True for a plan with no planned figure: the kind, and for shared
-    /// memory optionally the memory layout and vector width.
-    bool isRequest() const;
-  }];
 }
 
 #endif // LINEARLAYOUT_DIALECT_LL_IR_LLATTRS_TD
