@@ -328,10 +328,7 @@ def plan_from_mlir(source: str | ir.Attribute) -> dict:
     verified by the C++ parser (ValueError)."""
     if isinstance(source, str):
         with create_context() as context:
-            attr = parse_attribute(source.strip(), context)
-            if not is_plan_attr(attr):
-                raise ValueError(f"source: {source!r} is not an #ll.plan attribute")
-            return _plan_from_attr(attr)
+            return plan_from_mlir(parse_attribute(source.strip(), context))
     if isinstance(source, ir.Attribute):
         if not is_plan_attr(source):
             raise ValueError(f"source: {source} is not an #ll.plan attribute")
