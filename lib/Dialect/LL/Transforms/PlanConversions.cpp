@@ -114,13 +114,28 @@ struct LLPlanConversionsPass
 
     PlanKind kind = toPlanKind(plan->kind);
     MLIRContext *ctx = op.getContext();
+    // Verified, so that the annotated IR always parses back.
+    using Count = std::optional<int64_t>;
+    auto record = [&](LinearAttr memory, Count vectorBits, Count rounds,
+                      Count shuffles, Count selects, Count sharedBytes,
+                      StringRef storeInst, StringRef loadInst, Count storeWf,
+                      Count loadWf) -> LogicalResult {
+      auto emitError = [&] {
+        return op.emitError("the planner's plan is inconsistent: ");
+      };
+      PlanAttr planned = PlanAttr::getChecked(
+          emitError, ctx, kind, memory, vectorBits, rounds, shuffles, selects,
+          sharedBytes, storeInst, loadInst, storeWf, loadWf);
+      if (!planned)
+        return failure();
+      setPlan(op, planned);
+      return success();
+    };
     if (kind == PlanKind::Shuffle && plan->shuffle) {
       const WarpShufflePlan &s = *plan->shuffle;
-      setPlan(op, PlanAttr::get(ctx, kind, LinearAttr(),
-                                int64_t(bits) << s.vec.size(), s.rounds,
-                                s.shuffles, s.selects, std::nullopt, "", "",
-                                std::nullopt, std::nullopt));
-      return success();
+      return record(LinearAttr(), int64_t(bits) << s.vec.size(), s.rounds,
+                    s.shuffles, s.selects, std::nullopt, "", "", std::nullopt,
+                    std::nullopt);
     }
     if (kind != PlanKind::SharedMemory || !plan->swizzle) {
       setPlan(op, PlanAttr::get(ctx, kind));
@@ -160,11 +175,9 @@ struct LLPlanConversionsPass
       storeInst = "st.shared";
       loadInst = "ld.shared";
     }
-    setPlan(op,
-            PlanAttr::get(ctx, kind, LinearAttr::get(ctx, memory), vectorBits,
-                          rounds, std::nullopt, std::nullopt, sharedBytes,
-                          storeInst, loadInst, storeWf, loadWf));
-    return success();
+    return record(LinearAttr::get(ctx, memory), vectorBits, rounds,
+                  std::nullopt, std::nullopt, sharedBytes, storeInst, loadInst,
+                  storeWf, loadWf);
   }
 };
 } // namespace
