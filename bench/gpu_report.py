@@ -77,7 +77,7 @@ def kernel_plan(c):
     planned = compiler.lower(
         text, "builtin.module(gpu.module(ll-optimize-register-order"
               "{target=sm_90},ll-plan-conversions{target=sm_90}))")
-    found = re.search(r"ll\.plan = \{([^}]*)\}", planned)
+    found = re.search(r"ll\.plan = #ll\.plan<([^>]*)>", planned)
     if not found:  # the conversion folded away
         return "noop", (0, 0)
     fields = dict(re.findall(r"(\w+) = \"?([\w.]+)\"?", found.group(1)))
@@ -103,7 +103,7 @@ def loop_shuffles(c):
     planned = compiler.lower(
         text, "builtin.module(gpu.module(ll-optimize-register-order"
               "{target=sm_90},ll-plan-conversions{target=sm_90}))")
-    return 'kind = "shuffle"' in planned
+    return "kind = shuffle" in planned
 
 
 def main(src, note=""):
