@@ -38,8 +38,13 @@ def _tool(name):
 def _package_dir(name):
     import importlib.util
 
+    # `mlir` is a namespace package: the build tree adds its own
+    # mlir/dialects portion, so take the portion that holds the CMake config.
     spec = importlib.util.find_spec(name)
-    return next(iter(spec.submodule_search_locations))
+    for location in spec.submodule_search_locations:
+        if os.path.isdir(os.path.join(location, "lib", "cmake")):
+            return location
+    raise AssertionError(f"no {name} package with lib/cmake")
 
 
 def test_downstream_project_builds_and_runs(tmp_path):
