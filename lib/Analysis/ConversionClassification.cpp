@@ -2,16 +2,13 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/DistributedColumns.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir::ll;
 
 static const char *kHwDims[4] = {"register", "lane", "warp", "block"};
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 const char *mlir::ll::conversionKindName(ConversionKind kind) {
   switch (kind) {
@@ -33,16 +30,18 @@ mlir::ll::normalizeDistributed(const LinearLayout &layout,
                                llvm::StringRef what) {
   for (const LayoutDim &in : layout.getInDims())
     if (!llvm::is_contained(kHwDims, in.name))
-      return error(what.str() + ": input dimension '" + in.name +
-                   "' is not one of register, lane, warp, block (a "
-                   "distributed layout is expected)");
+      return makeError(what.str() + ": input dimension '" + in.name +
+                       "' is not one of register, lane, warp, block (a "
+                       "distributed layout is expected)");
   if (layout.getOutDims().size() != outDimsOrder.size())
-    return error(what.str() + ": output dimensions " +
-                 layout.outDimsToString() + " differ from the other layout's");
+    return makeError(what.str() + ": output dimensions " +
+                     layout.outDimsToString() +
+                     " differ from the other layout's");
   for (const std::string &name : outDimsOrder)
     if (!layout.hasOutDim(name))
-      return error(what.str() + ": has no output dimension '" + name +
-                   "' (output dimensions " + layout.outDimsToString() + ")");
+      return makeError(what.str() + ": has no output dimension '" + name +
+                       "' (output dimensions " + layout.outDimsToString() +
+                       ")");
   auto ordered = layout.transposeOuts(outDimsOrder);
   if (!ordered)
     return ordered.takeError();
@@ -91,13 +90,14 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     return b.takeError();
   for (auto [da, db] : llvm::zip(a->getOutDims(), b->getOutDims()))
     if (da.log2Size != db.log2Size)
-      return error("src and dst have different sizes in output dimension '" +
-                   da.name + "' (" + std::to_string(da.size()) + " and " +
-                   std::to_string(db.size()) + ")");
+      return makeError(
+          "src and dst have different sizes in output dimension '" + da.name +
+          "' (" + std::to_string(da.size()) + " and " +
+          std::to_string(db.size()) + ")");
   if (!a->isSurjective())
-    return error("src does not hold every element of the tensor");
+    return makeError("src does not hold every element of the tensor");
   if (!b->isSurjective())
-    return error("dst does not hold every element of the tensor");
+    return makeError("dst does not hold every element of the tensor");
   auto c = a->invertAndCompose(*b);
   if (!c)
     return c.takeError();
@@ -184,7 +184,7 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
           target ^= ca->get(d)[i];
         std::optional<uint64_t> mask = sourceMask(target);
         if (!mask)
-          return error("internal error: a register of dst has no source");
+          return makeError("internal error: a register of dst has no source");
         columns.push_back(*mask);
       }
     }

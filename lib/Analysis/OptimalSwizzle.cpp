@@ -7,16 +7,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/OptimalSwizzle.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/Support/MathExtras.h"
 
 #include <tuple>
 
 using namespace mlir::ll;
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 /// Columns of the hardware dims register, lane, warp.
 static F2Vectors ctaColumns(const DistributedColumns &l) {
@@ -50,11 +47,8 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
 
   // Unit vectors of the CTA's tensor slice in row-major order, then the
   // slice's own columns: the candidates that complete a basis inside T.
-  F2Vectors completion;
-  for (int bit : rowMajorUnitOrder(src.outDims))
-    if (tensor.contains(uint64_t(1) << bit))
-      completion.push_back(uint64_t(1) << bit);
-  completion.append(tensor.generators().begin(), tensor.generators().end());
+  F2Vectors completion =
+      tensor.completionCandidates(rowMajorUnitOrder(src.outDims));
 
   // 1. Vectorisation: A_reg ∩ B_reg, at most 128 bits.
   F2Vectors regA = src.nonFree(HwDim::Register);
@@ -142,7 +136,7 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   // 6. Bank bits: any completion; row-major units first.
   plan.bank = extendBasis(concat({vecWord, plan.seg, plan.round}), completion);
   if (int(plan.bank.size()) != b || int(plan.seg.size()) != s)
-    return error("internal error: the swizzle basis is incomplete");
+    return makeError("internal error: the swizzle basis is incomplete");
 
   plan.memoryColumns = concat({vecWord, plan.bank, plan.seg, plan.round});
   llvm::SmallVector<LayoutDim, 1> offsetDim = {LayoutDim{"offset", d}};
@@ -184,19 +178,20 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     return std::move(err);
   for (const DistributedColumns *l : {&src, &dst})
     if (l->lanesExceed(target.warpSize))
-      return error("a layout has " +
-                   std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
-                   " lanes, more than the warp size of " + target.name + " (" +
-                   std::to_string(target.warpSize) + ")");
+      return makeError("a layout has " +
+                       std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
+                       " lanes, more than the warp size of " + target.name +
+                       " (" + std::to_string(target.warpSize) + ")");
   if (src.get(HwDim::Block) != dst.get(HwDim::Block))
-    return error("the conversion moves data between CTAs (the block bases "
-                 "differ); shared memory cannot do that");
+    return makeError("the conversion moves data between CTAs (the block bases "
+                     "differ); shared memory cannot do that");
   F2Subspace srcSpace(ctaColumns(src)), dstSpace(ctaColumns(dst));
   bool same = srcSpace.dim() == dstSpace.dim();
   for (uint64_t c : ctaColumns(dst))
     same = same && srcSpace.contains(c);
   if (!same)
-    return error("the two layouts do not hold the same elements in each CTA");
+    return makeError(
+        "the two layouts do not hold the same elements in each CTA");
 
   // The instruction choices: plain vectors on both sides, or ldmatrix /
   // stmatrix views (MatrixInstructions.h) whose contiguous bits become the

@@ -1,16 +1,13 @@
 //===- WarpShufflePlan.cpp - Intra-warp conversions by shuffles -----------===//
 
 #include "LinearLayout/Analysis/WarpShufflePlan.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::ll;
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 llvm::Expected<WarpShufflePlan>
 mlir::ll::planWarpShuffle(const DistributedColumns &src,
@@ -19,16 +16,17 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
     return std::move(err);
   if (src.get(HwDim::Warp) != dst.get(HwDim::Warp) ||
       src.get(HwDim::Block) != dst.get(HwDim::Block))
-    return error("warp shuffles cannot move data between warps or CTAs (the "
-                 "warp or block bases differ)");
+    return makeError(
+        "warp shuffles cannot move data between warps or CTAs (the "
+        "warp or block bases differ)");
   if (src.bits(HwDim::Lane) != dst.bits(HwDim::Lane))
-    return error("src and dst have different numbers of lanes");
+    return makeError("src and dst have different numbers of lanes");
   int regBitsA = src.bits(HwDim::Register),
       regBitsB = dst.bits(HwDim::Register);
   int laneBits = src.bits(HwDim::Lane);
   if (std::max(regBitsA, regBitsB) + laneBits > 16)
-    return error("the layouts are too large to tabulate a shuffle plan "
-                 "(more than 2^16 register x lane slots)");
+    return makeError("the layouts are too large to tabulate a shuffle plan "
+                     "(more than 2^16 register x lane slots)");
 
   WarpShufflePlan plan;
   plan.elementBits = elementBits;
@@ -41,13 +39,11 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
   for (uint64_t c : dstSlice)
     same = same && slice.contains(c);
   if (!same)
-    return error("src and dst do not hold the same elements in each warp");
+    return makeError("src and dst do not hold the same elements in each warp");
 
-  F2Vectors completion;
-  for (int bit : rowMajorUnitOrder(src.outDims))
-    if (slice.contains(uint64_t(1) << bit))
-      completion.push_back(uint64_t(1) << bit);
-  completion.append(slice.generators().begin(), slice.generators().end());
+  // Unit vectors of the warp's slice in row-major order, then its columns.
+  F2Vectors completion =
+      slice.completionCandidates(rowMajorUnitOrder(src.outDims));
 
   F2Vectors regA = src.nonFree(HwDim::Register);
   F2Vectors regB = dst.nonFree(HwDim::Register);
@@ -70,8 +66,8 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
   plan.wordsPerRound = std::max(1, (elementBits << v) / 32);
   F2Subspace coords(concat({plan.roundBases, plan.vec, plan.exchange}));
   if (coords.dim() != slice.dim())
-    return error("internal error: rounds, vector and exchange do not span "
-                 "the warp's elements");
+    return makeError("internal error: rounds, vector and exchange do not span "
+                     "the warp's elements");
 
   // The lowest (lane, register) of A holding each element, and per lane the
   // lowest register holding an element.
@@ -98,12 +94,13 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
       std::optional<uint64_t> c = coords.coordinates(t);
       auto it = holder.find(t);
       if (!c || it == holder.end())
-        return error("internal error: an element of dst is not in src's warp");
+        return makeError(
+            "internal error: an element of dst is not in src's warp");
       int32_t k = int32_t(*c & roundMask), j = int32_t((*c >> r) & slotMask);
       int32_t source = it->second.first;
       int32_t &chosen = plan.srcLane[k][lane];
       if (chosen >= 0 && chosen != source)
-        return error("internal error: a lane reads two lanes in one round");
+        return makeError("internal error: a lane reads two lanes in one round");
       chosen = source;
       uint64_t base = t;
       for (int i = 0; i < v; ++i)
@@ -116,10 +113,11 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
             e ^= plan.vec[i];
         auto found = regOf[source].find(e);
         if (found == regOf[source].end())
-          return error("internal error: a vector is split between lanes");
+          return makeError("internal error: a vector is split between lanes");
         int32_t &sent = plan.sendRegister[k][source][jj];
         if (sent >= 0 && sent != found->second)
-          return error("internal error: a lane sends two values in one round");
+          return makeError(
+              "internal error: a lane sends two values in one round");
         sent = found->second;
       }
       plan.dstRound[reg][lane] = k;

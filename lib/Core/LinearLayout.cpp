@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Core/LinearLayout.h"
-
-#include "F2Basis.h"
+#include "LinearLayout/Core/Error.h"
+#include "LinearLayout/Core/F2Subspace.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,19 +16,10 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::ll;
-using detail::F2Basis;
-using detail::F2CosetMinimizer;
 using llvm::ArrayRef;
 using llvm::Expected;
 using llvm::SmallVector;
 using llvm::StringRef;
-
-template <typename... Ts>
-static llvm::Error makeError(const char *fmt, Ts &&...args) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      llvm::formatv(fmt, std::forward<Ts>(args)...).str());
-}
 
 static uint64_t lowMask(int bits) {
   return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
@@ -404,7 +395,7 @@ static LinearLayout buildLayout(ArrayRef<LayoutDim> inDims,
 
 /// The kernel of the map given by `columns`, as vectors in the input space.
 static SmallVector<uint64_t, 16> kernelOf(ArrayRef<uint64_t> columns,
-                                          F2Basis &image) {
+                                          F2Subspace &image) {
   SmallVector<uint64_t, 16> kernel;
   for (auto [i, column] : llvm::enumerate(columns)) {
     uint64_t dependency;
@@ -424,15 +415,16 @@ Expected<LinearLayout> LinearLayout::invert() const {
 }
 
 Expected<LinearLayout> LinearLayout::pseudoinvert() const {
-  F2Basis image;
+  F2Subspace image;
   SmallVector<uint64_t, 16> kernel = kernelOf(columns, image);
-  if (image.rank() != getTotalOutBits())
+  if (image.dim() != getTotalOutBits())
     return makeError("pseudoinvert: the layout is not surjective (rank {0}, "
                      "{1} output bits)",
-                     image.rank(), getTotalOutBits());
-  F2CosetMinimizer lowest(kernel);
+                     image.dim(), getTotalOutBits());
+  // reduce() picks the smallest member of the coset (docs/algebra.md).
+  F2Subspace lowest(kernel);
   return buildLayout(outDims, inDims, [&](int bit) {
-    return lowest.minimize(*image.solve(uint64_t(1) << bit));
+    return lowest.reduce(*image.coordinates(uint64_t(1) << bit));
   });
 }
 
@@ -446,8 +438,8 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
     return std::move(err);
   FlatTranslator toOuterOutput(outDims, outer.outDims);
 
-  F2Basis outerImage;
-  F2CosetMinimizer lowest(kernelOf(outer.columns, outerImage));
+  F2Subspace outerImage;
+  F2Subspace lowest(kernelOf(outer.columns, outerImage));
 
   // An input dimension both layouts map identically stays the identity (the
   // paper's first criterion): nothing moves along it.
@@ -475,7 +467,7 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
         continue;
       }
       uint64_t target = toOuterOutput(columns[offset + bit]);
-      std::optional<uint64_t> preimage = outerImage.solve(target);
+      std::optional<uint64_t> preimage = outerImage.coordinates(target);
       if (!preimage) {
         SmallVector<int64_t> values = outer.unflattenOut(target);
         std::string where;
@@ -488,7 +480,7 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
       }
       // Broadcast in `outer` leaves a choice; take the lowest input (the
       // paper's second criterion).
-      result.columns.push_back(lowest.minimize(*preimage));
+      result.columns.push_back(lowest.reduce(*preimage));
     }
   }
   return result;
@@ -811,7 +803,7 @@ Expected<LinearLayout> LinearLayout::flattenOuts() const {
 
 SmallVector<DimMask> LinearLayout::getFreeVariableMasks() const {
   SmallVector<DimMask> masks;
-  F2Basis image;
+  F2Subspace image;
   int flatBit = 0;
   for (const LayoutDim &dim : inDims) {
     uint64_t mask = 0;
@@ -841,10 +833,10 @@ int64_t LinearLayout::getNumConsecutiveInOut() const {
 }
 
 int LinearLayout::getRank() const {
-  F2Basis image;
+  F2Subspace image;
   for (auto [i, column] : llvm::enumerate(columns))
     image.insert(column, int(i));
-  return image.rank();
+  return image.dim();
 }
 
 llvm::hash_code mlir::ll::hash_value(const LinearLayout &layout) {

@@ -157,9 +157,9 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
   llvm::SmallVector<LayoutDim, 4> outDims;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (ordered.outs[i].second != shape[i])
-      return familyError("internal error: the layout covers " +
-                         llvm::Twine(ordered.outs[i].second) + " elements of " +
-                         standard[i] + ", not " + llvm::Twine(shape[i]));
+      return makeError("internal error: the layout covers " +
+                       llvm::Twine(ordered.outs[i].second) + " elements of " +
+                       standard[i] + ", not " + llvm::Twine(shape[i]));
     auto dim = makeLayoutDim(standard[i], shape[i], "output");
     if (!dim)
       return dim.takeError();
@@ -167,8 +167,7 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
   }
   for (const BuilderInDim &in : ordered.ins)
     if (!llvm::is_contained(inNames, in.name))
-      return familyError("internal error: unexpected input dimension " +
-                         in.name);
+      return makeError("internal error: unexpected input dimension " + in.name);
   llvm::SmallVector<InDimBases, 4> bases;
   for (const std::string &name : inNames) {
     InDimBases dimBases{name, {}};
@@ -304,9 +303,4 @@ llvm::ArrayRef<std::string> families::distributedInNames() {
 llvm::ArrayRef<std::string> families::sharedInNames() {
   static const std::string names[] = {"offset", "block"};
   return names;
-}
-
-llvm::Error families::familyError(const llvm::Twine &message) {
-  return llvm::createStringError(std::errc::invalid_argument,
-                                 message.str().c_str());
 }

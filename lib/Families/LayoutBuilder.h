@@ -18,6 +18,7 @@
 #ifndef LINEARLAYOUT_LIB_FAMILIES_LAYOUTBUILDER_H
 #define LINEARLAYOUT_LIB_FAMILIES_LAYOUTBUILDER_H
 
+#include "LinearLayout/Core/Error.h"
 #include "LinearLayout/Core/LinearLayout.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -129,9 +130,6 @@ LayoutBuilder combineWithShape(const LayoutBuilder &ctaLayout,
 /// Input dimension orders of the results.
 llvm::ArrayRef<std::string> distributedInNames();
 llvm::ArrayRef<std::string> sharedInNames();
-
-/// An llvm::Error with an `invalid argument` code and `message`.
-llvm::Error familyError(const llvm::Twine &message);
 
 } // namespace mlir::ll::families
 

@@ -23,7 +23,7 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
                                        llvm::ArrayRef<int64_t> shape) {
   int64_t rank = int64_t(spec.order.size());
   if (rank == 0)
-    return familyError("order must not be empty");
+    return makeError("order must not be empty");
   if (auto err = checkPermutation(spec.order, "order"))
     return std::move(err);
   int64_t params[] = {spec.vec};
@@ -98,14 +98,14 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
                                     llvm::ArrayRef<int64_t> shape) {
   int64_t sw = spec.swizzleBytes, eb = spec.elementBits;
   if (sw != 0 && sw != 32 && sw != 64 && sw != 128)
-    return familyError("swizzle_bytes must be 0, 32, 64 or 128, got " +
-                       llvm::Twine(sw));
+    return makeError("swizzle_bytes must be 0, 32, 64 or 128, got " +
+                     llvm::Twine(sw));
   if (eb != 8 && eb != 16 && eb != 32 && eb != 64)
-    return familyError("element_bits must be 8, 16, 32 or 64, got " +
-                       llvm::Twine(eb));
+    return makeError("element_bits must be 8, 16, 32 or 64, got " +
+                     llvm::Twine(eb));
   int64_t rank = int64_t(shape.size());
   if (rank == 0)
-    return familyError("shape must not be empty");
+    return makeError("shape must not be empty");
   if (auto err = checkShape(shape, rank))
     return std::move(err);
   std::vector<std::string> names = standardOutNames(int(rank));
@@ -123,14 +123,14 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   int64_t rowElems = 8 * sw / eb;
   if (sw != 0) {
     if (box[contigDim] < rowElems)
-      return familyError("shape " + listToString(shape) +
-                         " is too small for an nvmma_shared layout with "
-                         "swizzle_bytes " +
-                         llvm::Twine(sw) +
-                         " and "
-                         "element_bits " +
-                         llvm::Twine(eb) + ": dim" + llvm::Twine(contigDim) +
-                         " must be at least " + llvm::Twine(rowElems));
+      return makeError("shape " + listToString(shape) +
+                       " is too small for an nvmma_shared layout with "
+                       "swizzle_bytes " +
+                       llvm::Twine(sw) +
+                       " and "
+                       "element_bits " +
+                       llvm::Twine(eb) + ": dim" + llvm::Twine(contigDim) +
+                       " must be at least " + llvm::Twine(rowElems));
     box[contigDim] = rowElems;
   }
 
@@ -167,10 +167,10 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   if (spec.transposed)
     std::swap(collapsed[0], collapsed[1]);
   if (collapsed[0] < 8)
-    return familyError("shape " + listToString(shape) +
-                       " is too small for a swizzled nvmma_shared layout: "
-                       "it needs at least 8 rows of " +
-                       llvm::Twine(tileCols) + " elements");
+    return makeError("shape " + listToString(shape) +
+                     " is too small for a swizzled nvmma_shared layout: "
+                     "it needs at least 8 rows of " +
+                     llvm::Twine(tileCols) + " elements");
   // Rows first, then (transposed rank >= 3 only) further columns.
   layout = ensureNotSmaller(tile, {"dim0", "dim1"}, collapsed);
   // Row-major back to N-d: the box itself, or, transposed, the box with dim0
