@@ -2,13 +2,12 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/DistributedColumns.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir::ll;
-
-static const char *kHwDims[4] = {"register", "lane", "warp", "block"};
 
 const char *mlir::ll::conversionKindName(ConversionKind kind) {
   switch (kind) {
@@ -29,7 +28,7 @@ mlir::ll::normalizeDistributed(const LinearLayout &layout,
                                llvm::ArrayRef<std::string> outDimsOrder,
                                llvm::StringRef what) {
   for (const LayoutDim &in : layout.getInDims())
-    if (!llvm::is_contained(kHwDims, in.name))
+    if (!llvm::is_contained(dims::kDistributedInDims, in.name))
       return makeError(what.str() + ": input dimension '" + in.name +
                        "' is not one of register, lane, warp, block (a "
                        "distributed layout is expected)");
@@ -46,8 +45,8 @@ mlir::ll::normalizeDistributed(const LinearLayout &layout,
   if (!ordered)
     return ordered.takeError();
   llvm::SmallVector<InDimBases, 4> bases;
-  for (const char *name : kHwDims) {
-    InDimBases dim{name, {}};
+  for (llvm::StringRef name : dims::kDistributedInDims) {
+    InDimBases dim{name.str(), {}};
     if (std::optional<unsigned> index = ordered->getInDimIndex(name))
       for (int b = 0; b < ordered->getInDims()[*index].log2Size; ++b)
         dim.bases.push_back(ordered->getBasis(*index, b));
@@ -189,7 +188,7 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
       }
     }
     llvm::SmallVector<LayoutDim, 1> outReg = {
-        LayoutDim{"register", ca->bits(HwDim::Register)}};
+        LayoutDim{dims::kRegister.str(), ca->bits(HwDim::Register)}};
     auto map = LinearLayout::getFromColumns(inDims, outReg, columns);
     if (!map)
       return map.takeError();

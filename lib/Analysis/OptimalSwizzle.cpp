@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/OptimalSwizzle.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/Error.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -139,7 +140,8 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
     return makeError("internal error: the swizzle basis is incomplete");
 
   plan.memoryColumns = concat({vecWord, plan.bank, plan.seg, plan.round});
-  llvm::SmallVector<LayoutDim, 1> offsetDim = {LayoutDim{"offset", d}};
+  llvm::SmallVector<LayoutDim, 1> offsetDim = {
+      LayoutDim{dims::kOffset.str(), d}};
   auto memory =
       LinearLayout::getFromColumns(offsetDim, src.outDims, plan.memoryColumns);
   if (!memory)

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutBuilder.h"
+#include "LinearLayout/Core/DimNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -183,7 +184,7 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
 std::vector<std::string> families::standardOutNames(int rank) {
   std::vector<std::string> names;
   for (int i = 0; i < rank; ++i)
-    names.push_back("dim" + std::to_string(i));
+    names.push_back(dims::tensorDim(i));
   return names;
 }
 
@@ -290,17 +291,18 @@ LayoutBuilder families::combineWithShape(const LayoutBuilder &ctaLayout,
         sizes.push_back(shape[d]);
   cta = ensureNotSmaller(cta, order, sizes);
   cta = ensureNotLarger(cta, order, sizes);
-  if (!cta.findIn("block"))
-    cta.getIns().push_back({"block", {}});
+  if (!cta.findIn(dims::kBlock))
+    cta.getIns().push_back({dims::kBlock.str(), {}});
   return cta.transposeOuts(standard);
 }
 
 llvm::ArrayRef<std::string> families::distributedInNames() {
-  static const std::string names[] = {"register", "lane", "warp", "block"};
+  static const std::string names[] = {dims::kRegister.str(), dims::kLane.str(),
+                                      dims::kWarp.str(), dims::kBlock.str()};
   return names;
 }
 
 llvm::ArrayRef<std::string> families::sharedInNames() {
-  static const std::string names[] = {"offset", "block"};
+  static const std::string names[] = {dims::kOffset.str(), dims::kBlock.str()};
   return names;
 }

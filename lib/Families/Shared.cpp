@@ -11,6 +11,7 @@
 #include "LayoutBuilder.h"
 #include "Validation.h"
 
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Families/LayoutFamilies.h"
 
 #include <algorithm>
@@ -41,11 +42,12 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
   std::vector<std::string> names = standardOutNames(int(rank));
   LayoutBuilder cta;
   if (rank == 1) {
-    cta = LayoutBuilder::identity1D(shape[0], "offset", "dim0");
+    cta =
+        LayoutBuilder::identity1D(shape[0], dims::kOffset, dims::tensorDim(0));
   } else {
     int64_t colDim = spec.order[0], rowDim = spec.order[1];
     int64_t numCols = shape[colDim], numRows = shape[rowDim];
-    BuilderInDim offset{"offset", {}};
+    BuilderInDim offset{dims::kOffset.str(), {}};
     for (int64_t col = 1; col < numCols; col *= 2)
       offset.bases.push_back({0, col});
     for (int64_t row = 1; row < numRows; row *= 2)
@@ -55,7 +57,7 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
     cta = LayoutBuilder::fromBases({std::move(offset)},
                                    {names[rowDim], names[colDim]});
     for (int64_t i = 2; i < rank; ++i)
-      cta *= LayoutBuilder::identity1D(shape[spec.order[i]], "offset",
+      cta *= LayoutBuilder::identity1D(shape[spec.order[i]], dims::kOffset,
                                        names[spec.order[i]]);
   }
   return combineWithShape(cta, shape).toLinearLayout(sharedInNames(), shape);
@@ -110,8 +112,9 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
     return std::move(err);
   std::vector<std::string> names = standardOutNames(int(rank));
   if (rank == 1)
-    return combineWithShape(
-               LayoutBuilder::identity1D(shape[0], "offset", "dim0"), shape)
+    return combineWithShape(LayoutBuilder::identity1D(shape[0], dims::kOffset,
+                                                      dims::tensorDim(0)),
+                            shape)
         .toLinearLayout(sharedInNames(), shape);
 
   // The TMA box: at most 256 per dim; the contiguous dim exactly one
@@ -139,10 +142,10 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
     // Unswizzled: the box in row-major order (Triton ignores `transposed`
     // here); boxes then repeat along the last dim first (the order in which
     // this layout lists its outputs).
-    layout =
-        LayoutBuilder::identity1D(box[rank - 1], "offset", names[rank - 1]);
+    layout = LayoutBuilder::identity1D(box[rank - 1], dims::kOffset,
+                                       names[rank - 1]);
     for (int64_t i = rank - 2; i >= 0; --i)
-      layout *= LayoutBuilder::identity1D(box[i], "offset", names[i]);
+      layout *= LayoutBuilder::identity1D(box[i], dims::kOffset, names[i]);
     return combineWithShape(layout, shape)
         .toLinearLayout(sharedInNames(), shape);
   }
@@ -150,7 +153,7 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   // XORed with (r / perPhase) % maxPhase.
   int64_t vec = 128 / eb, maxPhase = sw / 16, perPhase = 128 / sw;
   int64_t tileCols = 8 * std::max<int64_t>(16, sw) / eb;
-  BuilderInDim offset{"offset", {}};
+  BuilderInDim offset{dims::kOffset.str(), {}};
   for (int64_t col = 1; col < tileCols; col *= 2)
     offset.bases.push_back({0, col});
   for (int64_t row = 1; row < 8; row *= 2)

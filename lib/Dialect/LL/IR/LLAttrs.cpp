@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -206,7 +207,7 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
   } else {
     // Encoding form: dim0, dim1, ... each just large enough for its values.
     for (size_t i = 0, e = arity.value_or(0); i < e; ++i)
-      outDims.push_back({"dim" + std::to_string(i), 0});
+      outDims.push_back({dims::tensorDim(i), 0});
     for (const ParsedInDim &dim : inDims)
       for (const ParsedBasis &basis : dim.bases)
         for (auto [value, outDim] : llvm::zip_equal(basis.values, outDims))
@@ -241,8 +242,7 @@ bool LinearAttr::isEncodingForm() const {
       for (auto [value, log2Size] : llvm::zip_equal(basis, inferred))
         log2Size = std::max(log2Size, *log2SizeToHold(value));
   for (auto [index, dim] : llvm::enumerate(outDims))
-    if (dim.name != "dim" + std::to_string(index) ||
-        dim.log2Size != inferred[index])
+    if (dim.name != dims::tensorDim(index) || dim.log2Size != inferred[index])
       return false;
   return true;
 }
@@ -256,13 +256,12 @@ void LinearAttr::print(AsmPrinter &printer) const {
 }
 
 bool LinearAttr::isDistributed() const {
-  static constexpr StringLiteral kOrder[] = {"register", "lane", "warp",
-                                             "block"};
+  ArrayRef<StringLiteral> order = dims::kDistributedInDims;
   size_t next = 0;
   for (const LayoutDim &dim : getLinearLayout().getInDims()) {
-    while (next < std::size(kOrder) && dim.name != kOrder[next])
+    while (next < order.size() && dim.name != order[next])
       ++next;
-    if (next == std::size(kOrder))
+    if (next == order.size())
       return false;
     ++next;
   }
@@ -271,10 +270,10 @@ bool LinearAttr::isDistributed() const {
 
 bool LinearAttr::isMemory() const {
   ArrayRef<LayoutDim> inDims = getLinearLayout().getInDims();
-  if (inDims.empty() || inDims[0].name != "offset")
+  if (inDims.empty() || inDims[0].name != dims::kOffset)
     return false;
   return inDims.size() == 1 ||
-         (inDims.size() == 2 && inDims[1].name == "block");
+         (inDims.size() == 2 && inDims[1].name == dims::kBlock);
 }
 
 /// Names the basis of an input bit, `lane[2] = [0, 4]`.
@@ -309,7 +308,7 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
                        << " output dimensions, but the " << what << " has rank "
                        << shape.size();
   for (auto [index, dim] : llvm::enumerate(outDims)) {
-    std::string expected = "dim" + std::to_string(index);
+    std::string expected = dims::tensorDim(index);
     if (dim.name != expected)
       return emitError() << "output dimension " << index
                          << " of the layout is '" << dim.name << "', expected '"
@@ -441,7 +440,7 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 int64_t SharedBufferType::getNumElements() const {
-  return getLayout().getLinearLayout().getInDimSize("offset");
+  return getLayout().getLinearLayout().getInDimSize(dims::kOffset);
 }
 
 int64_t SharedBufferType::getSizeInBytes() const {
