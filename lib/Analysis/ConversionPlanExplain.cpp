@@ -160,18 +160,15 @@ std::string ConversionPlan::explain() const {
                  .str());
     w.line("  Memory layout: offset -> (" + dimsText(outDims) +
            "): " + s.memoryLayout.basesToString());
-    w.line(llvm::formatv("  Store: {0} wavefronts = {1} warp(s) x {2} "
-                         "instruction(s) x {3} phase(s) x 2^{4}",
-                         s.store.wavefronts, s.store.activeWarps,
-                         s.store.instructionsPerWarp, s.store.activePhases,
-                         s.store.conflictDim)
-               .str());
-    w.line(llvm::formatv("  Load:  {0} wavefronts = {1} warp(s) x {2} "
-                         "instruction(s) x {3} phase(s) x 2^{4}",
-                         s.load.wavefronts, s.load.activeWarps,
-                         s.load.instructionsPerWarp, s.load.activePhases,
-                         s.load.conflictDim)
-               .str());
+    auto countLine = [&](llvm::StringRef label, const WavefrontCount &c) {
+      w.line(llvm::formatv("  {0} {1} wavefronts = {2} warp(s) x {3} "
+                           "instruction(s) x {4} phase(s) x 2^{5}",
+                           label, c.wavefronts, c.activeWarps,
+                           c.instructionsPerWarp, c.activePhases, c.conflictDim)
+                 .str());
+    };
+    countLine("Store:", s.store);
+    countLine("Load: ", s.load);
     w.line(llvm::formatv("  Why optimal: the vector is all of A_reg ∩ B_reg "
                          "(up to 128 bits); by Lemma 9.5 any segment space "
                          "meets span(Vec ∪ A_thr) in >= {0} and span(Vec ∪ "

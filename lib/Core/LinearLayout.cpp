@@ -295,22 +295,22 @@ int LinearLayout::getOutDimBitOffset(unsigned dimIndex) const {
   return bitOffset(outDims, dimIndex);
 }
 
-SmallVector<int64_t> LinearLayout::unflattenOut(uint64_t flat) const {
+/// The per-dimension values of the flat index `flat` over `dims`.
+static SmallVector<int64_t> unflatten(ArrayRef<LayoutDim> dims, uint64_t flat) {
   SmallVector<int64_t> values;
-  for (const LayoutDim &dim : outDims) {
+  for (const LayoutDim &dim : dims) {
     values.push_back(int64_t(flat & lowMask(dim.log2Size)));
     flat = dim.log2Size >= 64 ? 0 : flat >> dim.log2Size;
   }
   return values;
 }
 
+SmallVector<int64_t> LinearLayout::unflattenOut(uint64_t flat) const {
+  return unflatten(outDims, flat);
+}
+
 SmallVector<int64_t> LinearLayout::unflattenIn(uint64_t flat) const {
-  SmallVector<int64_t> values;
-  for (const LayoutDim &dim : inDims) {
-    values.push_back(int64_t(flat & lowMask(dim.log2Size)));
-    flat = dim.log2Size >= 64 ? 0 : flat >> dim.log2Size;
-  }
-  return values;
+  return unflatten(inDims, flat);
 }
 
 Basis LinearLayout::getBasis(unsigned dimIndex, int bit) const {
@@ -702,31 +702,36 @@ LinearLayout::sublayout(ArrayRef<std::string> inDimNames,
   return result;
 }
 
+/// Replaces `dims` (the layout's `role` dimensions: "input" or "output") by
+/// `newDims` of the same total size; `op` names the operation in errors.
+static llvm::Error reshapeDims(SmallVector<LayoutDim, 4> &dims,
+                               ArrayRef<LayoutDim> newDims, StringRef role,
+                               StringRef op) {
+  if (auto err = verifyDims(newDims, role))
+    return err;
+  if (totalBits(newDims) != totalBits(dims))
+    return makeError("{0}: the new {1} dimensions have {2} elements in total, "
+                     "the layout has {3}",
+                     op, role, uint64_t(1) << totalBits(newDims),
+                     uint64_t(1) << totalBits(dims));
+  dims.assign(newDims.begin(), newDims.end());
+  return llvm::Error::success();
+}
+
 Expected<LinearLayout>
 LinearLayout::reshapeIns(ArrayRef<LayoutDim> newInDims) const {
-  if (auto err = verifyDims(newInDims, "input"))
-    return std::move(err);
-  if (totalBits(newInDims) != getTotalInBits())
-    return makeError("reshape_ins: the new input dimensions have {0} "
-                     "elements in total, the layout has {1}",
-                     uint64_t(1) << totalBits(newInDims),
-                     uint64_t(1) << getTotalInBits());
   LinearLayout result = *this;
-  result.inDims.assign(newInDims.begin(), newInDims.end());
+  if (auto err = reshapeDims(result.inDims, newInDims, "input", "reshape_ins"))
+    return std::move(err);
   return result;
 }
 
 Expected<LinearLayout>
 LinearLayout::reshapeOuts(ArrayRef<LayoutDim> newOutDims) const {
-  if (auto err = verifyDims(newOutDims, "output"))
-    return std::move(err);
-  if (totalBits(newOutDims) != getTotalOutBits())
-    return makeError("reshape_outs: the new output dimensions have {0} "
-                     "elements in total, the layout has {1}",
-                     uint64_t(1) << totalBits(newOutDims),
-                     uint64_t(1) << getTotalOutBits());
   LinearLayout result = *this;
-  result.outDims.assign(newOutDims.begin(), newOutDims.end());
+  if (auto err =
+          reshapeDims(result.outDims, newOutDims, "output", "reshape_outs"))
+    return std::move(err);
   return result;
 }
 
@@ -773,27 +778,32 @@ LinearLayout::transposeOuts(ArrayRef<std::string> order) const {
   return result;
 }
 
-Expected<LinearLayout> LinearLayout::flattenIns() const {
-  if (inDims.size() <= 1)
-    return *this;
+/// Merges `dims` into one dimension named like the first; `role` names the
+/// result in errors.
+static llvm::Error flattenDims(SmallVector<LayoutDim, 4> &dims,
+                               StringRef role) {
+  if (dims.size() <= 1)
+    return llvm::Error::success();
   SmallVector<LayoutDim, 4> flat = {
-      LayoutDim{inDims.front().name, getTotalInBits()}};
-  if (auto err = verifyDims(flat, "flatten_ins: the flattened input"))
-    return std::move(err);
+      LayoutDim{dims.front().name, totalBits(dims)}};
+  if (auto err = verifyDims(flat, role))
+    return err;
+  dims = std::move(flat);
+  return llvm::Error::success();
+}
+
+Expected<LinearLayout> LinearLayout::flattenIns() const {
   LinearLayout result = *this;
-  result.inDims = std::move(flat);
+  if (auto err = flattenDims(result.inDims, "flatten_ins: the flattened input"))
+    return std::move(err);
   return result;
 }
 
 Expected<LinearLayout> LinearLayout::flattenOuts() const {
-  if (outDims.size() <= 1)
-    return *this;
-  SmallVector<LayoutDim, 4> flat = {
-      LayoutDim{outDims.front().name, getTotalOutBits()}};
-  if (auto err = verifyDims(flat, "flatten_outs: the flattened output"))
-    return std::move(err);
   LinearLayout result = *this;
-  result.outDims = std::move(flat);
+  if (auto err =
+          flattenDims(result.outDims, "flatten_outs: the flattened output"))
+    return std::move(err);
   return result;
 }
 

@@ -21,17 +21,9 @@ static constexpr int64_t kWaveSize = 32;
 /// (a dot operand is shared by the warps that differ only along K).
 static LayoutBuilder wmmaWarps(const DistributedLayoutSpec &spec, int rank,
                                int64_t zeroDim) {
-  std::vector<std::string> names = standardOutNames(rank);
-  LayoutBuilder layout;
-  for (int64_t d : getMatrixOrder(rank, /*rowMajor=*/true)) {
-    if (d == zeroDim)
-      layout *=
-          LayoutBuilder::zeros1D(spec.warpsPerCTA[d], dims::kWarp, names[d]);
-    else
-      layout *=
-          LayoutBuilder::identity1D(spec.warpsPerCTA[d], dims::kWarp, names[d]);
-  }
-  return layout.transposeOuts(names);
+  return identityStandardND(dims::kWarp, spec.warpsPerCTA,
+                            getMatrixOrder(rank, /*rowMajor=*/true), zeroDim)
+      .transposeOuts(standardOutNames(rank));
 }
 
 static LayoutBuilder wmmaTile(const DistributedLayoutSpec &spec, int rank) {

@@ -197,13 +197,15 @@ families::permuteNames(const std::vector<std::string> &names,
   return result;
 }
 
-LayoutBuilder families::identityStandardND(llvm::StringRef inDim,
-                                           llvm::ArrayRef<int64_t> sizes,
-                                           llvm::ArrayRef<int64_t> order) {
+LayoutBuilder families::identityStandardND(
+    llvm::StringRef inDim, llvm::ArrayRef<int64_t> sizes,
+    llvm::ArrayRef<int64_t> order, std::optional<int64_t> broadcastDim) {
   std::vector<std::string> names = standardOutNames(int(sizes.size()));
   LayoutBuilder result;
   for (int64_t d : order)
-    result *= LayoutBuilder::identity1D(sizes[d], inDim, names[d]);
+    result *= d == broadcastDim
+                  ? LayoutBuilder::zeros1D(sizes[d], inDim, names[d])
+                  : LayoutBuilder::identity1D(sizes[d], inDim, names[d]);
   return result;
 }
 

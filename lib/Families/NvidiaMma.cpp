@@ -77,16 +77,8 @@ LayoutBuilder families::buildNvidiaDotOperand(const DistributedLayoutSpec &dot,
   int64_t kDim = isA ? rank - 1 : rank - 2;
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, !hopper);
   // Warps that differ only along K hold the same operand elements.
-  std::vector<std::string> names = standardOutNames(rank);
-  LayoutBuilder warps;
-  for (int64_t d : warpOrder) {
-    if (d == kDim)
-      warps *=
-          LayoutBuilder::zeros1D(mma.warpsPerCTA[d], dims::kWarp, names[d]);
-    else
-      warps *=
-          LayoutBuilder::identity1D(mma.warpsPerCTA[d], dims::kWarp, names[d]);
-  }
+  LayoutBuilder warps =
+      identityStandardND(dims::kWarp, mma.warpsPerCTA, warpOrder, kDim);
   cta *= warps.transposeOuts(cta.getOutNames());
   return combineWithShape(cta, shape);
 }
