@@ -121,13 +121,8 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
   if (!cb)
     return cb.takeError();
   F2Subspace regsA(ca->get(HwDim::Register));
-  F2Vectors sliceColumns(ca->get(HwDim::Register));
-  sliceColumns.append(ca->get(HwDim::Lane).begin(), ca->get(HwDim::Lane).end());
-  F2Subspace sliceA(sliceColumns);
-  auto allIn = [](const F2Subspace &space, llvm::ArrayRef<uint64_t> vs) {
-    return llvm::all_of(vs, [&](uint64_t v) { return space.contains(v); });
-  };
-  bool registersSuffice = allIn(regsA, cb->get(HwDim::Register));
+  F2Subspace sliceA(concat({ca->get(HwDim::Register), ca->get(HwDim::Lane)}));
+  bool registersSuffice = regsA.containsAll(cb->get(HwDim::Register));
   for (HwDim d : {HwDim::Lane, HwDim::Warp, HwDim::Block}) {
     if (ca->bits(d) != cb->bits(d)) {
       registersSuffice = false;
@@ -136,13 +131,11 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     for (auto [x, y] : llvm::zip(ca->get(d), cb->get(d)))
       registersSuffice = registersSuffice && regsA.contains(x ^ y);
   }
-  F2Vectors sliceB(cb->get(HwDim::Register));
-  sliceB.append(cb->get(HwDim::Lane).begin(), cb->get(HwDim::Lane).end());
   bool shuffleSuffices = ca->get(HwDim::Warp) == cb->get(HwDim::Warp) &&
                          ca->get(HwDim::Block) == cb->get(HwDim::Block) &&
                          ca->bits(HwDim::Lane) == cb->bits(HwDim::Lane) &&
-                         allIn(sliceA, sliceB) &&
-                         F2Subspace(sliceB).dim() == sliceA.dim();
+                         sliceA.isSpannedBy(concat(
+                             {cb->get(HwDim::Register), cb->get(HwDim::Lane)}));
   result.sameBlocks = ca->get(HwDim::Block) == cb->get(HwDim::Block);
 
   if (*a == *b)

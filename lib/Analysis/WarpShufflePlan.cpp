@@ -34,11 +34,8 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
   F2Vectors warpSlice =
       concat({src.get(HwDim::Register), src.get(HwDim::Lane)});
   F2Subspace slice(warpSlice);
-  F2Vectors dstSlice = concat({dst.get(HwDim::Register), dst.get(HwDim::Lane)});
-  bool same = F2Subspace(dstSlice).dim() == slice.dim();
-  for (uint64_t c : dstSlice)
-    same = same && slice.contains(c);
-  if (!same)
+  if (!slice.isSpannedBy(
+          concat({dst.get(HwDim::Register), dst.get(HwDim::Lane)})))
     return makeError("src and dst do not hold the same elements in each warp");
 
   // Unit vectors of the warp's slice in row-major order, then its columns.

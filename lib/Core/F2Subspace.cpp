@@ -2,6 +2,7 @@
 
 #include "LinearLayout/Core/F2Subspace.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 
 using namespace mlir::ll;
@@ -41,6 +42,14 @@ uint64_t F2Subspace::reduce(uint64_t v) const {
     if (v >> highestBit(row.value) & 1)
       v ^= row.value;
   return v;
+}
+
+bool F2Subspace::containsAll(llvm::ArrayRef<uint64_t> vs) const {
+  return llvm::all_of(vs, [&](uint64_t v) { return contains(v); });
+}
+
+bool F2Subspace::isSpannedBy(llvm::ArrayRef<uint64_t> vs) const {
+  return containsAll(vs) && F2Subspace(vs).dim() == dim();
 }
 
 std::optional<uint64_t> F2Subspace::coordinates(uint64_t v) const {

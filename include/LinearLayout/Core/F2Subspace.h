@@ -59,6 +59,9 @@ public:
   bool insert(uint64_t v, int tag, uint64_t *dependency = nullptr);
 
   bool contains(uint64_t v) const { return reduce(v) == 0; }
+  bool containsAll(llvm::ArrayRef<uint64_t> vs) const;
+  /// Whether `vs` span exactly this space.
+  bool isSpannedBy(llvm::ArrayRef<uint64_t> vs) const;
   int dim() const { return int(echelon.size()); }
   /// The independent generators, in the order they were added.
   llvm::ArrayRef<uint64_t> generators() const { return gens; }
