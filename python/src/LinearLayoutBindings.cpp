@@ -778,6 +778,9 @@ static nb::object matrix(const LinearLayout &layout) {
   return array;
 }
 
+/// Long on purpose: one nanobind class chain, one short `.def` per method of
+/// the Python API (each lambda converts its arguments and unwraps the
+/// result); the conversions themselves live in the helpers above.
 static void populateLinearLayoutBindings(nb::module_ &m) {
   nb::class_<LinearLayout> cls(m, "LinearLayout", R"doc(
 A linear map over F2 from labelled input bits to labelled output bits.

@@ -95,6 +95,55 @@ static ParseResult parseInDim(AsmParser &parser, ParsedInDim &dim) {
       });
 }
 
+/// `{name = size, ...}` after the arrow: explicit output dimensions.
+static ParseResult parseOutDims(AsmParser &parser,
+                                SmallVector<LayoutDim, 4> &outDims) {
+  if (parser.parseLBrace())
+    return failure();
+  if (failed(parser.parseOptionalRBrace())) {
+    do {
+      if (outDims.size() >= size_t(kMaxLayoutBits)) {
+        parser.emitError(parser.getCurrentLocation(), "more than ")
+            << kMaxLayoutBits << " output dimensions";
+        return failure();
+      }
+      SMLoc nameLoc = parser.getCurrentLocation();
+      std::string name;
+      if (parser.parseKeywordOrString(&name))
+        return failure();
+      if (!isIdentifierName(name)) {
+        parser.emitError(nameLoc, "output dimension name '")
+            << name << "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
+        return failure();
+      }
+      for (const LayoutDim &earlier : outDims)
+        if (earlier.name == name) {
+          parser.emitError(nameLoc, "output dimension '")
+              << name << "' is listed twice";
+          return failure();
+        }
+      SMLoc sizeLoc;
+      int64_t size;
+      if (parser.parseEqual())
+        return failure();
+      sizeLoc = parser.getCurrentLocation();
+      if (parser.parseInteger(size))
+        return failure();
+      if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size))) {
+        parser.emitError(sizeLoc, "output dimension '")
+            << name << "' has size " << size
+            << ", which is not a positive power of two";
+        return failure();
+      }
+      // A positive int64_t power of two is at most 2^62 = 2^kMaxDimBits.
+      outDims.push_back({name, int32_t(llvm::Log2_64(uint64_t(size)))});
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRBrace())
+      return failure();
+  }
+  return success();
+}
+
 Attribute LinearAttr::parse(AsmParser &parser, Type) {
   SMLoc start = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseLBrace())
@@ -128,49 +177,8 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
   SmallVector<LayoutDim, 4> outDims;
   bool explicitOutDims = succeeded(parser.parseOptionalArrow());
   if (explicitOutDims) {
-    if (parser.parseLBrace())
+    if (parseOutDims(parser, outDims))
       return {};
-    if (failed(parser.parseOptionalRBrace())) {
-      do {
-        if (outDims.size() >= size_t(kMaxLayoutBits)) {
-          parser.emitError(parser.getCurrentLocation(), "more than ")
-              << kMaxLayoutBits << " output dimensions";
-          return {};
-        }
-        SMLoc nameLoc = parser.getCurrentLocation();
-        std::string name;
-        if (parser.parseKeywordOrString(&name))
-          return {};
-        if (!isIdentifierName(name)) {
-          parser.emitError(nameLoc, "output dimension name '")
-              << name << "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
-          return {};
-        }
-        for (const LayoutDim &earlier : outDims)
-          if (earlier.name == name) {
-            parser.emitError(nameLoc, "output dimension '")
-                << name << "' is listed twice";
-            return {};
-          }
-        SMLoc sizeLoc;
-        int64_t size;
-        if (parser.parseEqual())
-          return {};
-        sizeLoc = parser.getCurrentLocation();
-        if (parser.parseInteger(size))
-          return {};
-        if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size))) {
-          parser.emitError(sizeLoc, "output dimension '")
-              << name << "' has size " << size
-              << ", which is not a positive power of two";
-          return {};
-        }
-        // A positive int64_t power of two is at most 2^62 = 2^kMaxDimBits.
-        outDims.push_back({name, int32_t(llvm::Log2_64(uint64_t(size)))});
-      } while (succeeded(parser.parseOptionalComma()));
-      if (parser.parseRBrace())
-        return {};
-    }
   }
   if (parser.parseGreater())
     return {};
