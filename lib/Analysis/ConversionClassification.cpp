@@ -151,21 +151,12 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     // A register bit of B takes the A registers that sum to it; a lane (warp,
     // block) bit takes those that sum to the difference of the two layouts'
     // columns there.
-    llvm::SmallVector<int, 16> nonFreeRegs;
-    for (int r = 0; r < ca->bits(HwDim::Register); ++r)
+    // A's non-free registers (independent), tagged by register number: the
+    // coordinates of an element are the mask of A registers summing to it.
+    F2Subspace regs;
+    for (auto [r, column] : llvm::enumerate(ca->get(HwDim::Register)))
       if (!(ca->free(HwDim::Register) >> r & 1))
-        nonFreeRegs.push_back(r);
-    F2Subspace regs(ca->nonFree(HwDim::Register));
-    auto sourceMask = [&](uint64_t element) -> std::optional<uint64_t> {
-      std::optional<uint64_t> coords = regs.coordinates(element);
-      if (!coords)
-        return std::nullopt;
-      uint64_t mask = 0;
-      for (auto [k, r] : llvm::enumerate(nonFreeRegs))
-        if (*coords >> k & 1)
-          mask |= uint64_t(1) << r;
-      return mask;
-    };
+        regs.insert(column, int(r));
     llvm::SmallVector<uint64_t, 32> columns;
     llvm::SmallVector<LayoutDim, 4> inDims;
     for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp, HwDim::Block}) {
@@ -174,7 +165,7 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
         uint64_t target = cb->get(d)[i];
         if (d != HwDim::Register && i < ca->bits(d))
           target ^= ca->get(d)[i];
-        std::optional<uint64_t> mask = sourceMask(target);
+        std::optional<uint64_t> mask = regs.coordinates(target);
         if (!mask)
           return makeError("internal error: a register of dst has no source");
         columns.push_back(*mask);
