@@ -1,15 +1,12 @@
 //===- BankConflictModel.cpp - Shared-memory wavefronts (Lemma 9.4) -------===//
 
 #include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::ll;
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 llvm::Expected<SharedMemoryTarget>
 SharedMemoryTarget::get(llvm::StringRef name) {
@@ -28,15 +25,16 @@ SharedMemoryTarget::get(llvm::StringRef name) {
     t.banks = name == "gfx950" ? 64 : 32;
     return t;
   }
-  return error("target '" + name.str() +
-               "' is not known: expected 'sm_<N>' (NVIDIA) or 'gfx<N>' (AMD)");
+  return makeError(
+      "target '" + name.str() +
+      "' is not known: expected 'sm_<N>' (NVIDIA) or 'gfx<N>' (AMD)");
 }
 
 llvm::Error mlir::ll::checkElementBits(int elementBits) {
   if (elementBits != 8 && elementBits != 16 && elementBits != 32 &&
       elementBits != 64)
-    return error("element_bits must be 8, 16, 32 or 64, not " +
-                 std::to_string(elementBits));
+    return makeError("element_bits must be 8, 16, 32 or 64, not " +
+                     std::to_string(elementBits));
   return llvm::Error::success();
 }
 
@@ -45,8 +43,9 @@ mlir::ll::getMemoryColumns(const LinearLayout &memory,
                            llvm::ArrayRef<LayoutDim> outDims) {
   for (const LayoutDim &in : memory.getInDims())
     if (in.name != "offset" && !(in.name == "block" && in.log2Size == 0))
-      return error("memory_layout: input dimension '" + in.name +
-                   "' is not 'offset' (a memory layout maps offset -> tensor)");
+      return makeError(
+          "memory_layout: input dimension '" + in.name +
+          "' is not 'offset' (a memory layout maps offset -> tensor)");
   // Reuse the distributed view for the output remapping: call the offsets
   // "register" there.
   llvm::SmallVector<InDimBases, 1> bases;
@@ -63,8 +62,9 @@ mlir::ll::getMemoryColumns(const LinearLayout &memory,
   if (!view)
     return view.takeError();
   if (view->free(HwDim::Register))
-    return error("memory_layout is not injective: two offsets hold the same "
-                 "element");
+    return makeError(
+        "memory_layout is not injective: two offsets hold the same "
+        "element");
   return view->columns[0];
 }
 
@@ -77,34 +77,36 @@ mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
     return std::move(err);
   if (vectorBits < elementBits || vectorBits > 128 ||
       !llvm::isPowerOf2_32(unsigned(vectorBits)))
-    return error("vector_bits must be a power of two between element_bits (" +
-                 std::to_string(elementBits) + ") and 128, not " +
-                 std::to_string(vectorBits));
+    return makeError(
+        "vector_bits must be a power of two between element_bits (" +
+        std::to_string(elementBits) + ") and 128, not " +
+        std::to_string(vectorBits));
   int v = llvm::Log2_32(unsigned(vectorBits / elementBits));
   if (v > int(memory.size()))
-    return error("vector_bits: a vector of " + std::to_string(1 << v) +
-                 " elements is larger than the memory layout");
+    return makeError("vector_bits: a vector of " + std::to_string(1 << v) +
+                     " elements is larger than the memory layout");
   F2Subspace memorySpace(memory);
   F2Subspace regs(access.get(HwDim::Register));
   for (int i = 0; i < v; ++i)
     if (!regs.contains(memory[i]))
-      return error("vector_bits: offset bit " + std::to_string(i) +
-                   " of the memory layout is not a register direction of the "
-                   "distributed layout, so " +
-                   std::to_string(vectorBits) +
-                   "-bit vectors are not contiguous in shared memory");
+      return makeError(
+          "vector_bits: offset bit " + std::to_string(i) +
+          " of the memory layout is not a register direction of the "
+          "distributed layout, so " +
+          std::to_string(vectorBits) +
+          "-bit vectors are not contiguous in shared memory");
   for (int d = 0; d < 3; ++d)
     for (uint64_t c : access.columns[d])
       if (!memorySpace.contains(c))
-        return error("memory_layout does not hold element " +
-                     access.vectorToString(c) + " that the " +
-                     std::string(hwDimName(HwDim(d))) +
-                     " dimension of the distributed layout reaches");
+        return makeError("memory_layout does not hold element " +
+                         access.vectorToString(c) + " that the " +
+                         std::string(hwDimName(HwDim(d))) +
+                         " dimension of the distributed layout reaches");
   if (access.lanesExceed(target.warpSize))
-    return error("distributed layout has " +
-                 std::to_string(1 << access.bits(HwDim::Lane)) +
-                 " lanes, more than the target's warp size " +
-                 std::to_string(target.warpSize));
+    return makeError("distributed layout has " +
+                     std::to_string(1 << access.bits(HwDim::Lane)) +
+                     " lanes, more than the target's warp size " +
+                     std::to_string(target.warpSize));
 
   auto offsetOf = [&](uint64_t t) { return *memorySpace.coordinates(t); };
   int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));

@@ -2,16 +2,12 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/DistributedColumns.h"
+#include "LinearLayout/Core/DimNames.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir::ll;
-
-static const char *kHwDims[4] = {"register", "lane", "warp", "block"};
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 const char *mlir::ll::conversionKindName(ConversionKind kind) {
   switch (kind) {
@@ -32,23 +28,25 @@ mlir::ll::normalizeDistributed(const LinearLayout &layout,
                                llvm::ArrayRef<std::string> outDimsOrder,
                                llvm::StringRef what) {
   for (const LayoutDim &in : layout.getInDims())
-    if (!llvm::is_contained(kHwDims, in.name))
-      return error(what.str() + ": input dimension '" + in.name +
-                   "' is not one of register, lane, warp, block (a "
-                   "distributed layout is expected)");
+    if (!llvm::is_contained(dims::kDistributedInDims, in.name))
+      return makeError(what.str() + ": input dimension '" + in.name +
+                       "' is not one of register, lane, warp, block (a "
+                       "distributed layout is expected)");
   if (layout.getOutDims().size() != outDimsOrder.size())
-    return error(what.str() + ": output dimensions " +
-                 layout.outDimsToString() + " differ from the other layout's");
+    return makeError(what.str() + ": output dimensions " +
+                     layout.outDimsToString() +
+                     " differ from the other layout's");
   for (const std::string &name : outDimsOrder)
     if (!layout.hasOutDim(name))
-      return error(what.str() + ": has no output dimension '" + name +
-                   "' (output dimensions " + layout.outDimsToString() + ")");
+      return makeError(what.str() + ": has no output dimension '" + name +
+                       "' (output dimensions " + layout.outDimsToString() +
+                       ")");
   auto ordered = layout.transposeOuts(outDimsOrder);
   if (!ordered)
     return ordered.takeError();
   llvm::SmallVector<InDimBases, 4> bases;
-  for (const char *name : kHwDims) {
-    InDimBases dim{name, {}};
+  for (llvm::StringRef name : dims::kDistributedInDims) {
+    InDimBases dim{name.str(), {}};
     if (std::optional<unsigned> index = ordered->getInDimIndex(name))
       for (int b = 0; b < ordered->getInDims()[*index].log2Size; ++b)
         dim.bases.push_back(ordered->getBasis(*index, b));
@@ -91,13 +89,14 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     return b.takeError();
   for (auto [da, db] : llvm::zip(a->getOutDims(), b->getOutDims()))
     if (da.log2Size != db.log2Size)
-      return error("src and dst have different sizes in output dimension '" +
-                   da.name + "' (" + std::to_string(da.size()) + " and " +
-                   std::to_string(db.size()) + ")");
+      return makeError(
+          "src and dst have different sizes in output dimension '" + da.name +
+          "' (" + std::to_string(da.size()) + " and " +
+          std::to_string(db.size()) + ")");
   if (!a->isSurjective())
-    return error("src does not hold every element of the tensor");
+    return makeError("src does not hold every element of the tensor");
   if (!b->isSurjective())
-    return error("dst does not hold every element of the tensor");
+    return makeError("dst does not hold every element of the tensor");
   auto c = a->invertAndCompose(*b);
   if (!c)
     return c.takeError();
@@ -122,13 +121,8 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
   if (!cb)
     return cb.takeError();
   F2Subspace regsA(ca->get(HwDim::Register));
-  F2Vectors sliceColumns(ca->get(HwDim::Register));
-  sliceColumns.append(ca->get(HwDim::Lane).begin(), ca->get(HwDim::Lane).end());
-  F2Subspace sliceA(sliceColumns);
-  auto allIn = [](const F2Subspace &space, llvm::ArrayRef<uint64_t> vs) {
-    return llvm::all_of(vs, [&](uint64_t v) { return space.contains(v); });
-  };
-  bool registersSuffice = allIn(regsA, cb->get(HwDim::Register));
+  F2Subspace sliceA(concat({ca->get(HwDim::Register), ca->get(HwDim::Lane)}));
+  bool registersSuffice = regsA.containsAll(cb->get(HwDim::Register));
   for (HwDim d : {HwDim::Lane, HwDim::Warp, HwDim::Block}) {
     if (ca->bits(d) != cb->bits(d)) {
       registersSuffice = false;
@@ -137,13 +131,11 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     for (auto [x, y] : llvm::zip(ca->get(d), cb->get(d)))
       registersSuffice = registersSuffice && regsA.contains(x ^ y);
   }
-  F2Vectors sliceB(cb->get(HwDim::Register));
-  sliceB.append(cb->get(HwDim::Lane).begin(), cb->get(HwDim::Lane).end());
   bool shuffleSuffices = ca->get(HwDim::Warp) == cb->get(HwDim::Warp) &&
                          ca->get(HwDim::Block) == cb->get(HwDim::Block) &&
                          ca->bits(HwDim::Lane) == cb->bits(HwDim::Lane) &&
-                         allIn(sliceA, sliceB) &&
-                         F2Subspace(sliceB).dim() == sliceA.dim();
+                         sliceA.isSpannedBy(concat(
+                             {cb->get(HwDim::Register), cb->get(HwDim::Lane)}));
   result.sameBlocks = ca->get(HwDim::Block) == cb->get(HwDim::Block);
 
   if (*a == *b)
@@ -159,21 +151,12 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
     // A register bit of B takes the A registers that sum to it; a lane (warp,
     // block) bit takes those that sum to the difference of the two layouts'
     // columns there.
-    llvm::SmallVector<int, 16> nonFreeRegs;
-    for (int r = 0; r < ca->bits(HwDim::Register); ++r)
+    // A's non-free registers (independent), tagged by register number: the
+    // coordinates of an element are the mask of A registers summing to it.
+    F2Subspace regs;
+    for (auto [r, column] : llvm::enumerate(ca->get(HwDim::Register)))
       if (!(ca->free(HwDim::Register) >> r & 1))
-        nonFreeRegs.push_back(r);
-    F2Subspace regs(ca->nonFree(HwDim::Register));
-    auto sourceMask = [&](uint64_t element) -> std::optional<uint64_t> {
-      std::optional<uint64_t> coords = regs.coordinates(element);
-      if (!coords)
-        return std::nullopt;
-      uint64_t mask = 0;
-      for (auto [k, r] : llvm::enumerate(nonFreeRegs))
-        if (*coords >> k & 1)
-          mask |= uint64_t(1) << r;
-      return mask;
-    };
+        regs.insert(column, int(r));
     llvm::SmallVector<uint64_t, 32> columns;
     llvm::SmallVector<LayoutDim, 4> inDims;
     for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp, HwDim::Block}) {
@@ -182,14 +165,14 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
         uint64_t target = cb->get(d)[i];
         if (d != HwDim::Register && i < ca->bits(d))
           target ^= ca->get(d)[i];
-        std::optional<uint64_t> mask = sourceMask(target);
+        std::optional<uint64_t> mask = regs.coordinates(target);
         if (!mask)
-          return error("internal error: a register of dst has no source");
+          return makeError("internal error: a register of dst has no source");
         columns.push_back(*mask);
       }
     }
     llvm::SmallVector<LayoutDim, 1> outReg = {
-        LayoutDim{"register", ca->bits(HwDim::Register)}};
+        LayoutDim{dims::kRegister.str(), ca->bits(HwDim::Register)}};
     auto map = LinearLayout::getFromColumns(inDims, outReg, columns);
     if (!map)
       return map.takeError();

@@ -1,14 +1,11 @@
 //===- ConversionPlan.cpp - How to convert layout A into layout B ---------===//
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir::ll;
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 llvm::Expected<ConversionPlan>
 mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
@@ -33,20 +30,20 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
     return b.takeError();
   for (const DistributedColumns *l : {&*a, &*b})
     if (l->lanesExceed(target.warpSize))
-      return error(std::string(l == &*a ? "src" : "dst") + " has " +
-                   std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
-                   " lanes, more than the warp size of " + target.name + " (" +
-                   std::to_string(target.warpSize) + ")");
+      return makeError(std::string(l == &*a ? "src" : "dst") + " has " +
+                       std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
+                       " lanes, more than the warp size of " + target.name +
+                       " (" + std::to_string(target.warpSize) + ")");
   if (classified->crossesBlocks())
-    return error("the conversion moves data between CTAs (block bases "
-                 "differ); that needs distributed shared memory, which the "
-                 "planner does not support");
+    return makeError("the conversion moves data between CTAs (block bases "
+                     "differ); that needs distributed shared memory, which the "
+                     "planner does not support");
 
   ConversionKind wanted = options.forceKind.value_or(plan.classification);
   if (int(wanted) < int(plan.classification))
-    return error(std::string("kind '") + conversionKindName(wanted) +
-                 "' cannot perform this conversion: it needs '" +
-                 conversionKindName(plan.classification) + "'");
+    return makeError(std::string("kind '") + conversionKindName(wanted) +
+                     "' cannot perform this conversion: it needs '" +
+                     conversionKindName(plan.classification) + "'");
 
   auto planShared = [&]() -> llvm::Error {
     auto swizzle =
@@ -136,7 +133,7 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
                         "reaches another warp";
     return plan;
   }
-  return error("internal error: unknown kind");
+  return makeError("internal error: unknown kind");
 }
 
 std::optional<llvm::SmallVector<int>>

@@ -51,6 +51,116 @@ static std::string dimsText(llvm::ArrayRef<LayoutDim> dims) {
   return s;
 }
 
+/// The warp-shuffle steps: the sets, the rounds, the first source lanes.
+static void explainShuffle(Writer &w, const WarpShufflePlan &p,
+                           int elementBits) {
+  w.line("Warp shuffles (paper 5.4), per warp:");
+  w.line("  I = span(A_reg) ∩ span(B_reg) = " + w.set(p.intersection));
+  w.line(llvm::formatv("  V = vector exchanged per shuffle (<= 32 bits): {0}"
+                       " -> {1} element(s) of {2} bits",
+                       w.set(p.vec), 1 << p.vec.size(), elementBits)
+             .str());
+  w.line("  E (A_reg only) = " + w.set(p.onlySrc));
+  w.line("  F (B_reg only) = " + w.set(p.onlyDst));
+  w.line("  C (complement of A_reg + B_reg) = " + w.set(p.complement));
+  w.line("  G = {e_i xor f_i} = " + w.set(p.pairs));
+  w.line("  W = span(C ∪ G), meets both register spaces trivially (Lemma "
+         "9.5): " +
+         w.set(p.exchange));
+  w.line("  R completes V ∪ W; round k moves R(k) + span(V ∪ W): " +
+         w.set(p.roundBases));
+  w.line(llvm::formatv("  {0} round(s) x {1} shuffle(s) = {2} shuffles and "
+                       "{3} selects per thread",
+                       p.rounds, p.wordsPerRound, p.shuffles, p.selects)
+             .str());
+  for (int64_t k = 0; k < p.rounds && k < 4; ++k) {
+    std::string lanes;
+    for (int l = 0; l < p.lanes && l < 8; ++l)
+      lanes +=
+          llvm::formatv("{0}{1}<-{2}", l ? " " : "", l, p.srcLane[k][l]).str();
+    w.line(llvm::formatv("  round {0}: lane <- source lane: {1}{2}", k, lanes,
+                         p.lanes > 8 ? " ..." : "")
+               .str());
+  }
+  w.line("  Optimal for this V: every destination lane needs 2^(dim B_reg - "
+         "|V|) values and a round moves one value per source lane.");
+}
+
+/// The shared-memory steps of appendix 9.2 and the Lemma 9.5 bound.
+static void explainSwizzle(Writer &w, const SwizzlePlan &s,
+                           const SharedMemoryTarget &target,
+                           llvm::ArrayRef<LayoutDim> outDims) {
+  w.line("Shared memory (paper 5.4, appendix 9.2):");
+  if (s.store.vectorBits != s.load.vectorBits)
+    w.line(llvm::formatv("  Vectorisation: one-sided: Vec = {0}, register "
+                         "columns of {1} only -> {2}-bit stores, {3}-bit "
+                         "loads (fewer wavefronts than the {4}-bit vectors "
+                         "of A_reg ∩ B_reg on both sides)",
+                         w.set(s.vec),
+                         s.store.vectorBits > s.load.vectorBits ? "A" : "B",
+                         s.store.vectorBits, s.load.vectorBits, s.vectorBits)
+               .str());
+  else
+    w.line(llvm::formatv("  Vectorisation: Vec = basis of A_reg ∩ B_reg = "
+                         "{0} -> {1}-bit accesses",
+                         w.set(s.vec), s.vectorBits)
+               .str());
+  w.line("  Instructions: store with " +
+         sharedInstructionName(s.storeTile.kind, true) + ", load with " +
+         sharedInstructionName(s.loadTile.kind, false) +
+         (s.storeTile.kind != SharedInstruction::Vector ||
+                  s.loadTile.kind != SharedInstruction::Vector
+              ? " (a matrix instruction is modelled as a 128-bit access: "
+                "its contiguous bits are the vector, rows the lanes)"
+              : ""));
+  if (!s.sub.empty())
+    w.line("  Sub-word bits (elements sharing a 4-byte word): " + w.set(s.sub));
+  if (s.phaseBits)
+    w.line(llvm::formatv("  {0}-bit accesses are split into {1} phases by "
+                         "the top {2} lane bit(s); those lanes never "
+                         "conflict",
+                         s.vectorBits, 1 << s.phaseBits, s.phaseBits)
+               .str());
+  w.line("  A_thr (storing lanes) = " + w.set(s.storeThreads));
+  w.line("  B_thr (loading lanes) = " + w.set(s.loadThreads));
+  w.line(
+      "  I = span(Vec ∪ A_thr) ∩ span(Vec ∪ B_thr) = " + w.set(s.intersection) +
+      "  (never used as a segment direction "
+      "unless unavoidable)");
+  w.line("  E (store-only thread directions) = " + w.set(s.onlyStore));
+  w.line("  F (load-only thread directions) = " + w.set(s.onlyLoad));
+  w.line("  C (invisible to both accesses) = " + w.set(s.complement));
+  w.line("  H = {e_i xor f_i} = " + w.set(s.pairs));
+  w.line("  Segment basis (rows of " + std::to_string(target.wavefrontBytes()) +
+         " bytes) = " + w.set(s.seg));
+  w.line("  Bank basis = " + w.set(s.bank));
+  if (!s.round.empty())
+    w.line(llvm::formatv("  Rounds: {0} over common register directions {1}"
+                         " (scratch {2} bytes)",
+                         s.rounds(), w.set(s.round), s.sharedBytes)
+               .str());
+  w.line("  Memory layout: offset -> (" + dimsText(outDims) +
+         "): " + s.memoryLayout.basesToString());
+  auto countLine = [&](llvm::StringRef label, const WavefrontCount &c) {
+    w.line(llvm::formatv("  {0} {1} wavefronts = {2} warp(s) x {3} "
+                         "instruction(s) x {4} phase(s) x 2^{5}",
+                         label, c.wavefronts, c.activeWarps,
+                         c.instructionsPerWarp, c.activePhases, c.conflictDim)
+               .str());
+  };
+  countLine("Store:", s.store);
+  countLine("Load: ", s.load);
+  w.line(llvm::formatv("  Why optimal: the vector is all of A_reg ∩ B_reg "
+                       "(up to 128 bits); by Lemma 9.5 any segment space "
+                       "meets span(Vec ∪ A_thr) in >= {0} and span(Vec ∪ "
+                       "B_thr) in >= {1} dimension(s); this one meets them "
+                       "in {2} and {3}.",
+                       s.storeConflictBound, s.loadConflictBound,
+                       s.storeConflictDim, s.loadConflictDim)
+             .str());
+  w.line(llvm::formatv("  Shared memory: {0} bytes", s.sharedBytes).str());
+}
+
 std::string ConversionPlan::explain() const {
   Writer w(outDims);
   w.line(llvm::formatv("Conversion plan: {0} (the conversion needs at least "
@@ -71,116 +181,11 @@ std::string ConversionPlan::explain() const {
            moves);
   }
 
-  if (shuffle) {
-    const WarpShufflePlan &p = *shuffle;
-    w.line("Warp shuffles (paper 5.4), per warp:");
-    w.line("  I = span(A_reg) ∩ span(B_reg) = " + w.set(p.intersection));
-    w.line(llvm::formatv("  V = vector exchanged per shuffle (<= 32 bits): {0}"
-                         " -> {1} element(s) of {2} bits",
-                         w.set(p.vec), 1 << p.vec.size(), elementBits)
-               .str());
-    w.line("  E (A_reg only) = " + w.set(p.onlySrc));
-    w.line("  F (B_reg only) = " + w.set(p.onlyDst));
-    w.line("  C (complement of A_reg + B_reg) = " + w.set(p.complement));
-    w.line("  G = {e_i xor f_i} = " + w.set(p.pairs));
-    w.line("  W = span(C ∪ G), meets both register spaces trivially (Lemma "
-           "9.5): " +
-           w.set(p.exchange));
-    w.line("  R completes V ∪ W; round k moves R(k) + span(V ∪ W): " +
-           w.set(p.roundBases));
-    w.line(llvm::formatv("  {0} round(s) x {1} shuffle(s) = {2} shuffles and "
-                         "{3} selects per thread",
-                         p.rounds, p.wordsPerRound, p.shuffles, p.selects)
-               .str());
-    for (int64_t k = 0; k < p.rounds && k < 4; ++k) {
-      std::string lanes;
-      for (int l = 0; l < p.lanes && l < 8; ++l)
-        lanes += llvm::formatv("{0}{1}<-{2}", l ? " " : "", l, p.srcLane[k][l])
-                     .str();
-      w.line(llvm::formatv("  round {0}: lane <- source lane: {1}{2}", k, lanes,
-                           p.lanes > 8 ? " ..." : "")
-                 .str());
-    }
-    w.line("  Optimal for this V: every destination lane needs 2^(dim B_reg - "
-           "|V|) values and a round moves one value per source lane.");
-  }
+  if (shuffle)
+    explainShuffle(w, *shuffle, elementBits);
 
-  if (swizzle) {
-    const SwizzlePlan &s = *swizzle;
-    w.line("Shared memory (paper 5.4, appendix 9.2):");
-    if (s.store.vectorBits != s.load.vectorBits)
-      w.line(llvm::formatv("  Vectorisation: one-sided: Vec = {0}, register "
-                           "columns of {1} only -> {2}-bit stores, {3}-bit "
-                           "loads (fewer wavefronts than the {4}-bit vectors "
-                           "of A_reg ∩ B_reg on both sides)",
-                           w.set(s.vec),
-                           s.store.vectorBits > s.load.vectorBits ? "A" : "B",
-                           s.store.vectorBits, s.load.vectorBits, s.vectorBits)
-                 .str());
-    else
-      w.line(llvm::formatv("  Vectorisation: Vec = basis of A_reg ∩ B_reg = "
-                           "{0} -> {1}-bit accesses",
-                           w.set(s.vec), s.vectorBits)
-                 .str());
-    w.line("  Instructions: store with " +
-           sharedInstructionName(s.storeTile.kind, true) + ", load with " +
-           sharedInstructionName(s.loadTile.kind, false) +
-           (s.storeTile.kind != SharedInstruction::Vector ||
-                    s.loadTile.kind != SharedInstruction::Vector
-                ? " (a matrix instruction is modelled as a 128-bit access: "
-                  "its contiguous bits are the vector, rows the lanes)"
-                : ""));
-    if (!s.sub.empty())
-      w.line("  Sub-word bits (elements sharing a 4-byte word): " +
-             w.set(s.sub));
-    if (s.phaseBits)
-      w.line(llvm::formatv("  {0}-bit accesses are split into {1} phases by "
-                           "the top {2} lane bit(s); those lanes never "
-                           "conflict",
-                           s.vectorBits, 1 << s.phaseBits, s.phaseBits)
-                 .str());
-    w.line("  A_thr (storing lanes) = " + w.set(s.storeThreads));
-    w.line("  B_thr (loading lanes) = " + w.set(s.loadThreads));
-    w.line("  I = span(Vec ∪ A_thr) ∩ span(Vec ∪ B_thr) = " +
-           w.set(s.intersection) +
-           "  (never used as a segment direction "
-           "unless unavoidable)");
-    w.line("  E (store-only thread directions) = " + w.set(s.onlyStore));
-    w.line("  F (load-only thread directions) = " + w.set(s.onlyLoad));
-    w.line("  C (invisible to both accesses) = " + w.set(s.complement));
-    w.line("  H = {e_i xor f_i} = " + w.set(s.pairs));
-    w.line("  Segment basis (rows of " +
-           std::to_string(target.wavefrontBytes()) +
-           " bytes) = " + w.set(s.seg));
-    w.line("  Bank basis = " + w.set(s.bank));
-    if (!s.round.empty())
-      w.line(llvm::formatv("  Rounds: {0} over common register directions {1}"
-                           " (scratch {2} bytes)",
-                           s.rounds(), w.set(s.round), s.sharedBytes)
-                 .str());
-    w.line("  Memory layout: offset -> (" + dimsText(outDims) +
-           "): " + s.memoryLayout.basesToString());
-    w.line(llvm::formatv("  Store: {0} wavefronts = {1} warp(s) x {2} "
-                         "instruction(s) x {3} phase(s) x 2^{4}",
-                         s.store.wavefronts, s.store.activeWarps,
-                         s.store.instructionsPerWarp, s.store.activePhases,
-                         s.store.conflictDim)
-               .str());
-    w.line(llvm::formatv("  Load:  {0} wavefronts = {1} warp(s) x {2} "
-                         "instruction(s) x {3} phase(s) x 2^{4}",
-                         s.load.wavefronts, s.load.activeWarps,
-                         s.load.instructionsPerWarp, s.load.activePhases,
-                         s.load.conflictDim)
-               .str());
-    w.line(llvm::formatv("  Why optimal: the vector is all of A_reg ∩ B_reg "
-                         "(up to 128 bits); by Lemma 9.5 any segment space "
-                         "meets span(Vec ∪ A_thr) in >= {0} and span(Vec ∪ "
-                         "B_thr) in >= {1} dimension(s); this one meets them "
-                         "in {2} and {3}.",
-                         s.storeConflictBound, s.loadConflictBound,
-                         s.storeConflictDim, s.loadConflictDim)
-               .str());
-    w.line(llvm::formatv("  Shared memory: {0} bytes", s.sharedBytes).str());
-  }
+  if (swizzle)
+    explainSwizzle(w, *swizzle, target, outDims);
+
   return w.out;
 }

@@ -1,6 +1,8 @@
 //===- DistributedColumns.cpp - A distributed layout as column sets -------===//
 
 #include "LinearLayout/Analysis/DistributedColumns.h"
+#include "LinearLayout/Core/DimNames.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -9,13 +11,13 @@ using namespace mlir::ll;
 const char *mlir::ll::hwDimName(HwDim dim) {
   switch (dim) {
   case HwDim::Register:
-    return "register";
+    return dims::kRegister.data();
   case HwDim::Lane:
-    return "lane";
+    return dims::kLane.data();
   case HwDim::Warp:
-    return "warp";
+    return dims::kWarp.data();
   case HwDim::Block:
-    return "block";
+    return dims::kBlock.data();
   }
   return "?";
 }
@@ -67,13 +69,11 @@ llvm::Expected<DistributedColumns>
 mlir::ll::getDistributedColumns(const LinearLayout &layout,
                                 llvm::ArrayRef<LayoutDim> outDims,
                                 llvm::StringRef what) {
-  auto fail = [&](const std::string &msg) -> llvm::Error {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   (what + ": " + msg).str());
+  auto fail = [&](const llvm::Twine &msg) {
+    return makeError(what + ": " + msg);
   };
   for (const LayoutDim &in : layout.getInDims()) {
-    if (in.name != "register" && in.name != "lane" && in.name != "warp" &&
-        in.name != "block")
+    if (!llvm::is_contained(dims::kDistributedInDims, in.name))
       return fail("input dimension '" + in.name +
                   "' is not one of register, lane, warp, block (a distributed "
                   "layout is expected)");
@@ -107,9 +107,9 @@ mlir::ll::getDistributedColumns(const LinearLayout &layout,
   result.outDims.assign(outDims.begin(), outDims.end());
   if (result.totalOutBits() > 63)
     return fail("the tensor is too large to plan (more than 2^63 elements)");
-  static const char *names[kNumHwDims] = {"register", "lane", "warp", "block"};
   for (int d = 0; d < kNumHwDims; ++d) {
-    std::optional<unsigned> index = layout.getInDimIndex(names[d]);
+    std::optional<unsigned> index =
+        layout.getInDimIndex(dims::kDistributedInDims[d]);
     if (!index)
       continue;
     int offset = layout.getInDimBitOffset(*index);

@@ -7,16 +7,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/OptimalSwizzle.h"
+#include "LinearLayout/Core/DimNames.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/Support/MathExtras.h"
 
 #include <tuple>
 
 using namespace mlir::ll;
-
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 /// Columns of the hardware dims register, lane, warp.
 static F2Vectors ctaColumns(const DistributedColumns &l) {
@@ -38,23 +36,22 @@ static int vectorPrefix(const F2Vectors &vec,
 /// `perSide`: the forced vector is contiguous for one side only (its
 /// register columns); each side accesses the longest prefix of it that is
 /// its own register columns, the other side narrower vectors.
+///
+/// Long on purpose: it is steps 1-6 of appendix 9.2 in order (numbered as in
+/// docs/planning.md §4), each using the spaces the earlier ones built.
 static llvm::Expected<SwizzlePlan>
 computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
             int elementBits, const SharedMemoryTarget &target, bool withRounds,
             const F2Vectors *forcedVec, bool perSide = false) {
   SwizzlePlan plan;
   plan.elementBits = elementBits;
-  F2Vectors srcAll = ctaColumns(src), dstAll = ctaColumns(dst);
-  F2Subspace tensor(srcAll);
+  F2Subspace tensor(ctaColumns(src));
   int d = tensor.dim();
 
   // Unit vectors of the CTA's tensor slice in row-major order, then the
   // slice's own columns: the candidates that complete a basis inside T.
-  F2Vectors completion;
-  for (int bit : rowMajorUnitOrder(src.outDims))
-    if (tensor.contains(uint64_t(1) << bit))
-      completion.push_back(uint64_t(1) << bit);
-  completion.append(tensor.generators().begin(), tensor.generators().end());
+  F2Vectors completion =
+      tensor.completionCandidates(rowMajorUnitOrder(src.outDims));
 
   // 1. Vectorisation: A_reg ∩ B_reg, at most 128 bits.
   F2Vectors regA = src.nonFree(HwDim::Register);
@@ -142,10 +139,11 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   // 6. Bank bits: any completion; row-major units first.
   plan.bank = extendBasis(concat({vecWord, plan.seg, plan.round}), completion);
   if (int(plan.bank.size()) != b || int(plan.seg.size()) != s)
-    return error("internal error: the swizzle basis is incomplete");
+    return makeError("internal error: the swizzle basis is incomplete");
 
   plan.memoryColumns = concat({vecWord, plan.bank, plan.seg, plan.round});
-  llvm::SmallVector<LayoutDim, 1> offsetDim = {LayoutDim{"offset", d}};
+  llvm::SmallVector<LayoutDim, 1> offsetDim = {
+      LayoutDim{dims::kOffset.str(), d}};
   auto memory =
       LinearLayout::getFromColumns(offsetDim, src.outDims, plan.memoryColumns);
   if (!memory)
@@ -177,38 +175,24 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   return plan;
 }
 
-llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
-    const DistributedColumns &src, const DistributedColumns &dst,
-    int elementBits, const SharedMemoryTarget &target, SwizzleOptions options) {
-  if (auto err = checkElementBits(elementBits))
-    return std::move(err);
-  for (const DistributedColumns *l : {&src, &dst})
-    if (l->lanesExceed(target.warpSize))
-      return error("a layout has " +
-                   std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
-                   " lanes, more than the warp size of " + target.name + " (" +
-                   std::to_string(target.warpSize) + ")");
-  if (src.get(HwDim::Block) != dst.get(HwDim::Block))
-    return error("the conversion moves data between CTAs (the block bases "
-                 "differ); shared memory cannot do that");
-  F2Subspace srcSpace(ctaColumns(src)), dstSpace(ctaColumns(dst));
-  bool same = srcSpace.dim() == dstSpace.dim();
-  for (uint64_t c : ctaColumns(dst))
-    same = same && srcSpace.contains(c);
-  if (!same)
-    return error("the two layouts do not hold the same elements in each CTA");
+namespace {
+/// One way to access the scratch buffer: the store and load views (plain, or
+/// ldmatrix / stmatrix views whose contiguous bits become the vector) and,
+/// where forced, the vector.
+struct Choice {
+  DistributedColumns store, load;
+  MatrixTile storeTile, loadTile;
+  std::optional<F2Vectors> vec;
+  bool perSide = false;
+};
+} // namespace
 
-  // The instruction choices: plain vectors on both sides, or ldmatrix /
-  // stmatrix views (MatrixInstructions.h) whose contiguous bits become the
-  // vector. Each choice gets the optimal swizzle; the cheapest wins
-  // (wavefronts, then instructions, then scratch bytes, then plain
-  // instructions).
-  struct Choice {
-    DistributedColumns store, load;
-    MatrixTile storeTile, loadTile;
-    std::optional<F2Vectors> vec;
-    bool perSide = false;
-  };
+/// The instruction choices: plain vectors on both sides, one-sided vectors,
+/// or ldmatrix / stmatrix views (MatrixInstructions.h).
+static llvm::SmallVector<Choice, 17>
+instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
+                   int elementBits, const SharedMemoryTarget &target,
+                   const SwizzleOptions &options) {
   llvm::SmallVector<Choice, 17> choices;
   choices.push_back({src, dst, {}, {}, std::nullopt});
   // One side's own register columns as the vector when the common one is
@@ -264,6 +248,32 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
       }
   }
 
+  return choices;
+}
+
+llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
+    const DistributedColumns &src, const DistributedColumns &dst,
+    int elementBits, const SharedMemoryTarget &target, SwizzleOptions options) {
+  if (auto err = checkElementBits(elementBits))
+    return std::move(err);
+  for (const DistributedColumns *l : {&src, &dst})
+    if (l->lanesExceed(target.warpSize))
+      return makeError("a layout has " +
+                       std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
+                       " lanes, more than the warp size of " + target.name +
+                       " (" + std::to_string(target.warpSize) + ")");
+  if (src.get(HwDim::Block) != dst.get(HwDim::Block))
+    return makeError("the conversion moves data between CTAs (the block bases "
+                     "differ); shared memory cannot do that");
+  if (!F2Subspace(ctaColumns(src)).isSpannedBy(ctaColumns(dst)))
+    return makeError(
+        "the two layouts do not hold the same elements in each CTA");
+
+  // Each instruction choice gets the optimal swizzle; the cheapest wins
+  // (wavefronts, then instructions, then scratch bytes, then plain
+  // instructions).
+  llvm::SmallVector<Choice, 17> choices =
+      instructionChoices(src, dst, elementBits, target, options);
   std::optional<SwizzlePlan> best;
   auto cost = [](const SwizzlePlan &p) {
     int matrixSides = (p.storeTile.kind != SharedInstruction::Vector) +

@@ -1,6 +1,7 @@
 //===- ShuffleRegisterOrder.cpp - Select-free shuffle layouts -------------===//
 
 #include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
+#include "LinearLayout/Core/DimNames.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -14,11 +15,11 @@ struct HardwareInputs {
   int regBits = 0, laneBits = 0;
 
   explicit HardwareInputs(const LinearLayout &layout) : layout(layout) {
-    if (auto r = layout.getInDimIndex("register")) {
+    if (auto r = layout.getInDimIndex(dims::kRegister)) {
       regOffset = layout.getInDimBitOffset(*r);
       regBits = layout.getInDims()[*r].log2Size;
     }
-    if (auto l = layout.getInDimIndex("lane")) {
+    if (auto l = layout.getInDimIndex(dims::kLane)) {
       laneOffset = layout.getInDimBitOffset(*l);
       laneBits = layout.getInDims()[*l].log2Size;
     }

@@ -1,6 +1,7 @@
 //===- TileVector.cpp - Widest aligned vectors of a thread's access -------===//
 
 #include "LinearLayout/Analysis/TileVector.h"
+#include "LinearLayout/Core/DimNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -39,7 +40,7 @@ llvm::SmallVector<int> mlir::ll::findAlignedVector(
 int64_t mlir::ll::tileVectorElements(const LinearLayout &layout,
                                      int elementBits, bool hasRows,
                                      int maxBits) {
-  auto regIndex = layout.getInDimIndex("register");
+  auto regIndex = layout.getInDimIndex(dims::kRegister);
   if (!regIndex || elementBits <= 0)
     return 1;
   llvm::ArrayRef<LayoutDim> outs = layout.getOutDims();

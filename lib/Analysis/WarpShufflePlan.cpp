@@ -1,6 +1,7 @@
 //===- WarpShufflePlan.cpp - Intra-warp conversions by shuffles -----------===//
 
 #include "LinearLayout/Analysis/WarpShufflePlan.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -8,71 +9,15 @@
 
 using namespace mlir::ll;
 
-static llvm::Error error(const std::string &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
-llvm::Expected<WarpShufflePlan>
-mlir::ll::planWarpShuffle(const DistributedColumns &src,
-                          const DistributedColumns &dst, int elementBits) {
-  if (auto err = checkElementBits(elementBits))
-    return std::move(err);
-  if (src.get(HwDim::Warp) != dst.get(HwDim::Warp) ||
-      src.get(HwDim::Block) != dst.get(HwDim::Block))
-    return error("warp shuffles cannot move data between warps or CTAs (the "
-                 "warp or block bases differ)");
-  if (src.bits(HwDim::Lane) != dst.bits(HwDim::Lane))
-    return error("src and dst have different numbers of lanes");
-  int regBitsA = src.bits(HwDim::Register),
-      regBitsB = dst.bits(HwDim::Register);
-  int laneBits = src.bits(HwDim::Lane);
-  if (std::max(regBitsA, regBitsB) + laneBits > 16)
-    return error("the layouts are too large to tabulate a shuffle plan "
-                 "(more than 2^16 register x lane slots)");
-
-  WarpShufflePlan plan;
-  plan.elementBits = elementBits;
-  plan.lanes = 1 << laneBits;
-  F2Vectors warpSlice =
-      concat({src.get(HwDim::Register), src.get(HwDim::Lane)});
-  F2Subspace slice(warpSlice);
-  F2Vectors dstSlice = concat({dst.get(HwDim::Register), dst.get(HwDim::Lane)});
-  bool same = F2Subspace(dstSlice).dim() == slice.dim();
-  for (uint64_t c : dstSlice)
-    same = same && slice.contains(c);
-  if (!same)
-    return error("src and dst do not hold the same elements in each warp");
-
-  F2Vectors completion;
-  for (int bit : rowMajorUnitOrder(src.outDims))
-    if (slice.contains(uint64_t(1) << bit))
-      completion.push_back(uint64_t(1) << bit);
-  completion.append(slice.generators().begin(), slice.generators().end());
-
-  F2Vectors regA = src.nonFree(HwDim::Register);
-  F2Vectors regB = dst.nonFree(HwDim::Register);
-  plan.intersection = intersectSpans(regA, regB);
-  int maxVec =
-      elementBits <= 32 ? int(llvm::Log2_32(unsigned(32 / elementBits))) : 0;
-  plan.vec.assign(plan.intersection.begin(),
-                  plan.intersection.begin() +
-                      std::min<size_t>(plan.intersection.size(), maxVec));
-  plan.onlySrc = extendBasis(plan.intersection, regA);
-  plan.onlyDst = extendBasis(plan.intersection, regB);
-  plan.complement = extendBasis(concat({regA, regB}), completion);
-  size_t paired = std::min(plan.onlySrc.size(), plan.onlyDst.size());
-  for (size_t i = 0; i < paired; ++i)
-    plan.pairs.push_back(plan.onlySrc[i] ^ plan.onlyDst[i]);
-  plan.exchange = concat({plan.complement, plan.pairs});
-  plan.roundBases = extendBasis(concat({plan.vec, plan.exchange}), completion);
+/// Fills the per-round tables of `plan` (srcLane, sendRegister, dstRound,
+/// dstSlot) once its bases are chosen; `coords` spans the warp's elements in
+/// the coordinates (round bits, then vector slot bits, then the exchange).
+static llvm::Error tabulate(WarpShufflePlan &plan,
+                            const DistributedColumns &src,
+                            const DistributedColumns &dst,
+                            const F2Subspace &coords, int regBitsA,
+                            int regBitsB) {
   int r = int(plan.roundBases.size()), v = int(plan.vec.size());
-  plan.rounds = int64_t(1) << r;
-  plan.wordsPerRound = std::max(1, (elementBits << v) / 32);
-  F2Subspace coords(concat({plan.roundBases, plan.vec, plan.exchange}));
-  if (coords.dim() != slice.dim())
-    return error("internal error: rounds, vector and exchange do not span "
-                 "the warp's elements");
-
   // The lowest (lane, register) of A holding each element, and per lane the
   // lowest register holding an element.
   llvm::DenseMap<uint64_t, std::pair<int32_t, int32_t>> holder;
@@ -98,12 +43,13 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
       std::optional<uint64_t> c = coords.coordinates(t);
       auto it = holder.find(t);
       if (!c || it == holder.end())
-        return error("internal error: an element of dst is not in src's warp");
+        return makeError(
+            "internal error: an element of dst is not in src's warp");
       int32_t k = int32_t(*c & roundMask), j = int32_t((*c >> r) & slotMask);
       int32_t source = it->second.first;
       int32_t &chosen = plan.srcLane[k][lane];
       if (chosen >= 0 && chosen != source)
-        return error("internal error: a lane reads two lanes in one round");
+        return makeError("internal error: a lane reads two lanes in one round");
       chosen = source;
       uint64_t base = t;
       for (int i = 0; i < v; ++i)
@@ -116,18 +62,24 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
             e ^= plan.vec[i];
         auto found = regOf[source].find(e);
         if (found == regOf[source].end())
-          return error("internal error: a vector is split between lanes");
+          return makeError("internal error: a vector is split between lanes");
         int32_t &sent = plan.sendRegister[k][source][jj];
         if (sent >= 0 && sent != found->second)
-          return error("internal error: a lane sends two values in one round");
+          return makeError(
+              "internal error: a lane sends two values in one round");
         sent = found->second;
       }
       plan.dstRound[reg][lane] = k;
       plan.dstSlot[reg][lane] = j;
     }
 
-  // Cost: a lane-dependent choice among n registers costs n - 1 selects.
-  plan.shuffles = plan.rounds * plan.wordsPerRound;
+  return llvm::Error::success();
+}
+
+/// The selects of `plan`: a lane-dependent choice among n registers costs
+/// n - 1 selects, on the sending and on the receiving side.
+static int64_t countSelects(const WarpShufflePlan &plan, int regBitsB) {
+  int v = int(plan.vec.size());
   int64_t selects = 0;
   for (int64_t k = 0; k < plan.rounds; ++k)
     for (int32_t jj = 0; jj < (1 << v); ++jj) {
@@ -144,6 +96,67 @@ mlir::ll::planWarpShuffle(const DistributedColumns &src,
                      plan.dstSlot[reg][lane]);
     selects += int64_t(sources.size()) - 1;
   }
-  plan.selects = selects;
+  return selects;
+}
+
+llvm::Expected<WarpShufflePlan>
+mlir::ll::planWarpShuffle(const DistributedColumns &src,
+                          const DistributedColumns &dst, int elementBits) {
+  if (auto err = checkElementBits(elementBits))
+    return std::move(err);
+  if (src.get(HwDim::Warp) != dst.get(HwDim::Warp) ||
+      src.get(HwDim::Block) != dst.get(HwDim::Block))
+    return makeError(
+        "warp shuffles cannot move data between warps or CTAs (the "
+        "warp or block bases differ)");
+  if (src.bits(HwDim::Lane) != dst.bits(HwDim::Lane))
+    return makeError("src and dst have different numbers of lanes");
+  int regBitsA = src.bits(HwDim::Register),
+      regBitsB = dst.bits(HwDim::Register);
+  int laneBits = src.bits(HwDim::Lane);
+  if (std::max(regBitsA, regBitsB) + laneBits > 16)
+    return makeError("the layouts are too large to tabulate a shuffle plan "
+                     "(more than 2^16 register x lane slots)");
+
+  WarpShufflePlan plan;
+  plan.elementBits = elementBits;
+  plan.lanes = 1 << laneBits;
+  F2Subspace slice(concat({src.get(HwDim::Register), src.get(HwDim::Lane)}));
+  if (!slice.isSpannedBy(
+          concat({dst.get(HwDim::Register), dst.get(HwDim::Lane)})))
+    return makeError("src and dst do not hold the same elements in each warp");
+
+  // Unit vectors of the warp's slice in row-major order, then its columns.
+  F2Vectors completion =
+      slice.completionCandidates(rowMajorUnitOrder(src.outDims));
+
+  F2Vectors regA = src.nonFree(HwDim::Register);
+  F2Vectors regB = dst.nonFree(HwDim::Register);
+  plan.intersection = intersectSpans(regA, regB);
+  int maxVec =
+      elementBits <= 32 ? int(llvm::Log2_32(unsigned(32 / elementBits))) : 0;
+  plan.vec.assign(plan.intersection.begin(),
+                  plan.intersection.begin() +
+                      std::min<size_t>(plan.intersection.size(), maxVec));
+  plan.onlySrc = extendBasis(plan.intersection, regA);
+  plan.onlyDst = extendBasis(plan.intersection, regB);
+  plan.complement = extendBasis(concat({regA, regB}), completion);
+  size_t paired = std::min(plan.onlySrc.size(), plan.onlyDst.size());
+  for (size_t i = 0; i < paired; ++i)
+    plan.pairs.push_back(plan.onlySrc[i] ^ plan.onlyDst[i]);
+  plan.exchange = concat({plan.complement, plan.pairs});
+  plan.roundBases = extendBasis(concat({plan.vec, plan.exchange}), completion);
+  int r = int(plan.roundBases.size()), v = int(plan.vec.size());
+  plan.rounds = int64_t(1) << r;
+  plan.wordsPerRound = std::max(1, (elementBits << v) / 32);
+  F2Subspace coords(concat({plan.roundBases, plan.vec, plan.exchange}));
+  if (coords.dim() != slice.dim())
+    return makeError("internal error: rounds, vector and exchange do not span "
+                     "the warp's elements");
+
+  if (auto err = tabulate(plan, src, dst, coords, regBitsA, regBitsB))
+    return std::move(err);
+  plan.shuffles = plan.rounds * plan.wordsPerRound;
+  plan.selects = countSelects(plan, regBitsB);
   return plan;
 }

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Core/LinearLayout.h"
-
-#include "F2Basis.h"
+#include "LinearLayout/Core/Error.h"
+#include "LinearLayout/Core/F2Subspace.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,19 +16,10 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::ll;
-using detail::F2Basis;
-using detail::F2CosetMinimizer;
 using llvm::ArrayRef;
 using llvm::Expected;
 using llvm::SmallVector;
 using llvm::StringRef;
-
-template <typename... Ts>
-static llvm::Error makeError(const char *fmt, Ts &&...args) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      llvm::formatv(fmt, std::forward<Ts>(args)...).str());
-}
 
 static uint64_t lowMask(int bits) {
   return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
@@ -304,22 +295,22 @@ int LinearLayout::getOutDimBitOffset(unsigned dimIndex) const {
   return bitOffset(outDims, dimIndex);
 }
 
-SmallVector<int64_t> LinearLayout::unflattenOut(uint64_t flat) const {
+/// The per-dimension values of the flat index `flat` over `dims`.
+static SmallVector<int64_t> unflatten(ArrayRef<LayoutDim> dims, uint64_t flat) {
   SmallVector<int64_t> values;
-  for (const LayoutDim &dim : outDims) {
+  for (const LayoutDim &dim : dims) {
     values.push_back(int64_t(flat & lowMask(dim.log2Size)));
     flat = dim.log2Size >= 64 ? 0 : flat >> dim.log2Size;
   }
   return values;
 }
 
+SmallVector<int64_t> LinearLayout::unflattenOut(uint64_t flat) const {
+  return unflatten(outDims, flat);
+}
+
 SmallVector<int64_t> LinearLayout::unflattenIn(uint64_t flat) const {
-  SmallVector<int64_t> values;
-  for (const LayoutDim &dim : inDims) {
-    values.push_back(int64_t(flat & lowMask(dim.log2Size)));
-    flat = dim.log2Size >= 64 ? 0 : flat >> dim.log2Size;
-  }
-  return values;
+  return unflatten(inDims, flat);
 }
 
 Basis LinearLayout::getBasis(unsigned dimIndex, int bit) const {
@@ -404,7 +395,7 @@ static LinearLayout buildLayout(ArrayRef<LayoutDim> inDims,
 
 /// The kernel of the map given by `columns`, as vectors in the input space.
 static SmallVector<uint64_t, 16> kernelOf(ArrayRef<uint64_t> columns,
-                                          F2Basis &image) {
+                                          F2Subspace &image) {
   SmallVector<uint64_t, 16> kernel;
   for (auto [i, column] : llvm::enumerate(columns)) {
     uint64_t dependency;
@@ -424,15 +415,16 @@ Expected<LinearLayout> LinearLayout::invert() const {
 }
 
 Expected<LinearLayout> LinearLayout::pseudoinvert() const {
-  F2Basis image;
+  F2Subspace image;
   SmallVector<uint64_t, 16> kernel = kernelOf(columns, image);
-  if (image.rank() != getTotalOutBits())
+  if (image.dim() != getTotalOutBits())
     return makeError("pseudoinvert: the layout is not surjective (rank {0}, "
                      "{1} output bits)",
-                     image.rank(), getTotalOutBits());
-  F2CosetMinimizer lowest(kernel);
+                     image.dim(), getTotalOutBits());
+  // reduce() picks the smallest member of the coset (docs/algebra.md).
+  F2Subspace lowest(kernel);
   return buildLayout(outDims, inDims, [&](int bit) {
-    return lowest.minimize(*image.solve(uint64_t(1) << bit));
+    return lowest.reduce(*image.coordinates(uint64_t(1) << bit));
   });
 }
 
@@ -446,8 +438,8 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
     return std::move(err);
   FlatTranslator toOuterOutput(outDims, outer.outDims);
 
-  F2Basis outerImage;
-  F2CosetMinimizer lowest(kernelOf(outer.columns, outerImage));
+  F2Subspace outerImage;
+  F2Subspace lowest(kernelOf(outer.columns, outerImage));
 
   // An input dimension both layouts map identically stays the identity (the
   // paper's first criterion): nothing moves along it.
@@ -475,7 +467,7 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
         continue;
       }
       uint64_t target = toOuterOutput(columns[offset + bit]);
-      std::optional<uint64_t> preimage = outerImage.solve(target);
+      std::optional<uint64_t> preimage = outerImage.coordinates(target);
       if (!preimage) {
         SmallVector<int64_t> values = outer.unflattenOut(target);
         std::string where;
@@ -488,7 +480,7 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
       }
       // Broadcast in `outer` leaves a choice; take the lowest input (the
       // paper's second criterion).
-      result.columns.push_back(lowest.minimize(*preimage));
+      result.columns.push_back(lowest.reduce(*preimage));
     }
   }
   return result;
@@ -710,31 +702,36 @@ LinearLayout::sublayout(ArrayRef<std::string> inDimNames,
   return result;
 }
 
+/// Replaces `dims` (the layout's `role` dimensions: "input" or "output") by
+/// `newDims` of the same total size; `op` names the operation in errors.
+static llvm::Error reshapeDims(SmallVector<LayoutDim, 4> &dims,
+                               ArrayRef<LayoutDim> newDims, StringRef role,
+                               StringRef op) {
+  if (auto err = verifyDims(newDims, role))
+    return err;
+  if (totalBits(newDims) != totalBits(dims))
+    return makeError("{0}: the new {1} dimensions have {2} elements in total, "
+                     "the layout has {3}",
+                     op, role, uint64_t(1) << totalBits(newDims),
+                     uint64_t(1) << totalBits(dims));
+  dims.assign(newDims.begin(), newDims.end());
+  return llvm::Error::success();
+}
+
 Expected<LinearLayout>
 LinearLayout::reshapeIns(ArrayRef<LayoutDim> newInDims) const {
-  if (auto err = verifyDims(newInDims, "input"))
-    return std::move(err);
-  if (totalBits(newInDims) != getTotalInBits())
-    return makeError("reshape_ins: the new input dimensions have {0} "
-                     "elements in total, the layout has {1}",
-                     uint64_t(1) << totalBits(newInDims),
-                     uint64_t(1) << getTotalInBits());
   LinearLayout result = *this;
-  result.inDims.assign(newInDims.begin(), newInDims.end());
+  if (auto err = reshapeDims(result.inDims, newInDims, "input", "reshape_ins"))
+    return std::move(err);
   return result;
 }
 
 Expected<LinearLayout>
 LinearLayout::reshapeOuts(ArrayRef<LayoutDim> newOutDims) const {
-  if (auto err = verifyDims(newOutDims, "output"))
-    return std::move(err);
-  if (totalBits(newOutDims) != getTotalOutBits())
-    return makeError("reshape_outs: the new output dimensions have {0} "
-                     "elements in total, the layout has {1}",
-                     uint64_t(1) << totalBits(newOutDims),
-                     uint64_t(1) << getTotalOutBits());
   LinearLayout result = *this;
-  result.outDims.assign(newOutDims.begin(), newOutDims.end());
+  if (auto err =
+          reshapeDims(result.outDims, newOutDims, "output", "reshape_outs"))
+    return std::move(err);
   return result;
 }
 
@@ -781,27 +778,32 @@ LinearLayout::transposeOuts(ArrayRef<std::string> order) const {
   return result;
 }
 
-Expected<LinearLayout> LinearLayout::flattenIns() const {
-  if (inDims.size() <= 1)
-    return *this;
+/// Merges `dims` into one dimension named like the first; `role` names the
+/// result in errors.
+static llvm::Error flattenDims(SmallVector<LayoutDim, 4> &dims,
+                               StringRef role) {
+  if (dims.size() <= 1)
+    return llvm::Error::success();
   SmallVector<LayoutDim, 4> flat = {
-      LayoutDim{inDims.front().name, getTotalInBits()}};
-  if (auto err = verifyDims(flat, "flatten_ins: the flattened input"))
-    return std::move(err);
+      LayoutDim{dims.front().name, totalBits(dims)}};
+  if (auto err = verifyDims(flat, role))
+    return err;
+  dims = std::move(flat);
+  return llvm::Error::success();
+}
+
+Expected<LinearLayout> LinearLayout::flattenIns() const {
   LinearLayout result = *this;
-  result.inDims = std::move(flat);
+  if (auto err = flattenDims(result.inDims, "flatten_ins: the flattened input"))
+    return std::move(err);
   return result;
 }
 
 Expected<LinearLayout> LinearLayout::flattenOuts() const {
-  if (outDims.size() <= 1)
-    return *this;
-  SmallVector<LayoutDim, 4> flat = {
-      LayoutDim{outDims.front().name, getTotalOutBits()}};
-  if (auto err = verifyDims(flat, "flatten_outs: the flattened output"))
-    return std::move(err);
   LinearLayout result = *this;
-  result.outDims = std::move(flat);
+  if (auto err =
+          flattenDims(result.outDims, "flatten_outs: the flattened output"))
+    return std::move(err);
   return result;
 }
 
@@ -811,7 +813,7 @@ Expected<LinearLayout> LinearLayout::flattenOuts() const {
 
 SmallVector<DimMask> LinearLayout::getFreeVariableMasks() const {
   SmallVector<DimMask> masks;
-  F2Basis image;
+  F2Subspace image;
   int flatBit = 0;
   for (const LayoutDim &dim : inDims) {
     uint64_t mask = 0;
@@ -841,10 +843,10 @@ int64_t LinearLayout::getNumConsecutiveInOut() const {
 }
 
 int LinearLayout::getRank() const {
-  F2Basis image;
+  F2Subspace image;
   for (auto [i, column] : llvm::enumerate(columns))
     image.insert(column, int(i));
-  return image.rank();
+  return image.dim();
 }
 
 llvm::hash_code mlir::ll::hash_value(const LinearLayout &layout) {

@@ -1,5 +1,6 @@
 //===- LinearLayoutPrinting.cpp - Text forms of a LinearLayout ------------===//
 
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/LinearLayout.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -84,15 +85,15 @@ std::string LinearLayout::toBitTableString() const {
 
 /// Short tag for an input dimension in the element table.
 static std::string inputTag(llvm::StringRef name) {
-  if (name == "register")
+  if (name == dims::kRegister)
     return "r";
-  if (name == "lane")
+  if (name == dims::kLane)
     return "t";
-  if (name == "warp")
+  if (name == dims::kWarp)
     return "w";
-  if (name == "block")
+  if (name == dims::kBlock)
     return "b";
-  if (name == "offset")
+  if (name == dims::kOffset)
     return "o";
   return name.str();
 }

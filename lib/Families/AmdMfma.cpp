@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FamilyBuilders.h"
+#include "LinearLayout/Core/DimNames.h"
 
 using namespace mlir::ll;
 using namespace mlir::ll::families;
@@ -30,35 +31,35 @@ LayoutBuilder families::buildAmdMfma(const DistributedLayoutSpec &spec,
 
   LayoutBuilder tile;
   if (!spec.transposed) {
-    tile = LayoutBuilder::identity1D(height, "register", dimM) *
-           (LayoutBuilder::identity1D(nDim, "lane", dimN) *
-            LayoutBuilder::identity1D(kWaveSize / nDim, "lane", dimM));
+    tile = LayoutBuilder::identity1D(height, dims::kRegister, dimM) *
+           (LayoutBuilder::identity1D(nDim, dims::kLane, dimN) *
+            LayoutBuilder::identity1D(kWaveSize / nDim, dims::kLane, dimM));
     if (tiles > 0)
-      tile *= LayoutBuilder::identity1D(tiles, "register", dimM);
+      tile *= LayoutBuilder::identity1D(tiles, dims::kRegister, dimM);
   } else {
-    tile = LayoutBuilder::identity1D(height, "register", dimN) *
-           (LayoutBuilder::identity1D(mDim, "lane", dimM) *
-            LayoutBuilder::identity1D(kWaveSize / mDim, "lane", dimN));
+    tile = LayoutBuilder::identity1D(height, dims::kRegister, dimN) *
+           (LayoutBuilder::identity1D(mDim, dims::kLane, dimM) *
+            LayoutBuilder::identity1D(kWaveSize / mDim, dims::kLane, dimN));
     if (tiles > 0)
-      tile *= LayoutBuilder::identity1D(tiles, "register", dimN);
+      tile *= LayoutBuilder::identity1D(tiles, dims::kRegister, dimN);
   }
   tile = tile.transposeOuts({dimN, dimM});
 
   std::vector<int64_t> tilesPerWarp = tilesPerWarpOrOnes(spec, rank);
   int64_t tilesN = tilesPerWarp[nIndex], tilesM = tilesPerWarp[mIndex];
   int64_t warpsN = spec.warpsPerCTA[nIndex], warpsM = spec.warpsPerCTA[mIndex];
-  tile *= LayoutBuilder::identity1D(tilesN, "register", dimN);
-  tile *= LayoutBuilder::identity1D(warpsN, "warp", dimN);
+  tile *= LayoutBuilder::identity1D(tilesN, dims::kRegister, dimN);
+  tile *= LayoutBuilder::identity1D(warpsN, dims::kWarp, dimN);
   // The rest of N (0 when N fits in one CTA tile: no bits).
   tile *= LayoutBuilder::identity1D(shape[nIndex] / (nDim * warpsN * tilesN),
-                                    "register", dimN);
-  tile *= LayoutBuilder::identity1D(tilesM, "register", dimM);
-  tile *= LayoutBuilder::identity1D(warpsM, "warp", dimM);
+                                    dims::kRegister, dimN);
+  tile *= LayoutBuilder::identity1D(tilesM, dims::kRegister, dimM);
+  tile *= LayoutBuilder::identity1D(warpsM, dims::kWarp, dimM);
   if (hasBatch) {
-    tile *= LayoutBuilder::identity1D(1, "register", names[order[2]]);
-    tile *= LayoutBuilder::identity1D(1, "lane", names[order[2]]);
-    tile *=
-        LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp", names[order[2]]);
+    tile *= LayoutBuilder::identity1D(1, dims::kRegister, names[order[2]]);
+    tile *= LayoutBuilder::identity1D(1, dims::kLane, names[order[2]]);
+    tile *= LayoutBuilder::identity1D(spec.warpsPerCTA[0], dims::kWarp,
+                                      names[order[2]]);
   }
   return combineWithShape(tile, shape);
 }
@@ -83,27 +84,27 @@ LayoutBuilder families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
   // kWidth consecutive K elements per lane; lanes walk the non-K dim, then
   // K in steps of kWidth.
   LayoutBuilder tile =
-      LayoutBuilder::identity1D(kWidth, "register", dimK) *
-      (LayoutBuilder::identity1D(nonKDim, "lane", dimNonK) *
-       LayoutBuilder::identity1D(kWaveSize / nonKDim, "lane", dimK));
+      LayoutBuilder::identity1D(kWidth, dims::kRegister, dimK) *
+      (LayoutBuilder::identity1D(nonKDim, dims::kLane, dimNonK) *
+       LayoutBuilder::identity1D(kWaveSize / nonKDim, dims::kLane, dimK));
   int64_t kTileSize = kWaveSize / nonKDim * kWidth;
   // The 64x64 operand of a 4x64 / 64x4 mfma repeats 16 times along K.
   if ((mDim == 64 && nDim == 4 && opIdx == 0) ||
       (mDim == 4 && nDim == 64 && opIdx == 1)) {
-    tile *= LayoutBuilder::identity1D(16, "register", dimK);
+    tile *= LayoutBuilder::identity1D(16, dims::kRegister, dimK);
     kTileSize *= 16;
   }
   if (kSize > kTileSize)
-    tile *= LayoutBuilder::identity1D(kSize / kTileSize, "register", dimK);
-  tile *=
-      LayoutBuilder::identity1D(tilesPerWarp[nonKIndex], "register", dimNonK);
+    tile *= LayoutBuilder::identity1D(kSize / kTileSize, dims::kRegister, dimK);
+  tile *= LayoutBuilder::identity1D(tilesPerWarp[nonKIndex], dims::kRegister,
+                                    dimNonK);
   tile = tile.transposeOuts({dimK, dimNonK});
   if (hasBatch) {
-    tile *= LayoutBuilder::identity1D(1, "register", names[order[2]]);
-    tile *= LayoutBuilder::identity1D(1, "lane", names[order[2]]);
+    tile *= LayoutBuilder::identity1D(1, dims::kRegister, names[order[2]]);
+    tile *= LayoutBuilder::identity1D(1, dims::kLane, names[order[2]]);
   }
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   LayoutBuilder cta =
-      tile * identityStandardND("warp", mfma.warpsPerCTA, warpOrder);
+      tile * identityStandardND(dims::kWarp, mfma.warpsPerCTA, warpOrder);
   return combineWithShape(cta, shape);
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FamilyBuilders.h"
+#include "LinearLayout/Core/DimNames.h"
 
 using namespace mlir::ll;
 using namespace mlir::ll::families;
@@ -20,16 +21,9 @@ static constexpr int64_t kWaveSize = 32;
 /// (a dot operand is shared by the warps that differ only along K).
 static LayoutBuilder wmmaWarps(const DistributedLayoutSpec &spec, int rank,
                                int64_t zeroDim) {
-  std::vector<std::string> names = standardOutNames(rank);
-  LayoutBuilder layout;
-  for (int64_t d : getMatrixOrder(rank, /*rowMajor=*/true)) {
-    if (d == zeroDim)
-      layout *= LayoutBuilder::zeros1D(spec.warpsPerCTA[d], "warp", names[d]);
-    else
-      layout *=
-          LayoutBuilder::identity1D(spec.warpsPerCTA[d], "warp", names[d]);
-  }
-  return layout.transposeOuts(names);
+  return identityStandardND(dims::kWarp, spec.warpsPerCTA,
+                            getMatrixOrder(rank, /*rowMajor=*/true), zeroDim)
+      .transposeOuts(standardOutNames(rank));
 }
 
 static LayoutBuilder wmmaTile(const DistributedLayoutSpec &spec, int rank) {
@@ -40,15 +34,15 @@ static LayoutBuilder wmmaTile(const DistributedLayoutSpec &spec, int rank) {
                                         names[threadOrder[1]]};
   std::vector<BuilderInDim> ins;
   if (spec.version == 1)
-    ins = {{"register", {{0, 2}, {0, 4}, {0, 8}}},
-           {"lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 1}}}};
+    ins = {{dims::kRegister.str(), {{0, 2}, {0, 4}, {0, 8}}},
+           {dims::kLane.str(), {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 1}}}};
   else
-    ins = {{"register", {{0, 1}, {0, 2}, {0, 4}}},
-           {"lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}}}};
+    ins = {{dims::kRegister.str(), {{0, 1}, {0, 2}, {0, 4}}},
+           {dims::kLane.str(), {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 8}}}};
   LayoutBuilder tile = LayoutBuilder::fromBases(std::move(ins), tileNames);
   if (rank == 3) {
-    tile *= LayoutBuilder::identity1D(1, "register", names[0]);
-    tile *= LayoutBuilder::identity1D(1, "lane", names[0]);
+    tile *= LayoutBuilder::identity1D(1, dims::kRegister, names[0]);
+    tile *= LayoutBuilder::identity1D(1, dims::kLane, names[0]);
   }
   return tile.transposeOuts(names);
 }
@@ -65,14 +59,16 @@ LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
   int64_t warpsN = spec.warpsPerCTA[nIndex], warpsM = spec.warpsPerCTA[mIndex];
   constexpr int64_t tileDim = 16;
   LayoutBuilder layout = wmmaTile(spec, rank);
-  layout *= LayoutBuilder::identity1D(tilesN, "register", names[nIndex]);
-  layout *= LayoutBuilder::identity1D(warpsN, "warp", names[nIndex]);
-  layout *= LayoutBuilder::identity1D(
-      shape[nIndex] / (tileDim * warpsN * tilesN), "register", names[nIndex]);
-  layout *= LayoutBuilder::identity1D(tilesM, "register", names[mIndex]);
-  layout *= LayoutBuilder::identity1D(warpsM, "warp", names[mIndex]);
+  layout *= LayoutBuilder::identity1D(tilesN, dims::kRegister, names[nIndex]);
+  layout *= LayoutBuilder::identity1D(warpsN, dims::kWarp, names[nIndex]);
+  layout *=
+      LayoutBuilder::identity1D(shape[nIndex] / (tileDim * warpsN * tilesN),
+                                dims::kRegister, names[nIndex]);
+  layout *= LayoutBuilder::identity1D(tilesM, dims::kRegister, names[mIndex]);
+  layout *= LayoutBuilder::identity1D(warpsM, dims::kWarp, names[mIndex]);
   if (rank == 3)
-    layout *= LayoutBuilder::identity1D(spec.warpsPerCTA[0], "warp", names[0]);
+    layout *=
+        LayoutBuilder::identity1D(spec.warpsPerCTA[0], dims::kWarp, names[0]);
   std::vector<int64_t> repOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   layout = layout.transposeOuts(permuteNames(names, repOrder));
   return combineWithShape(layout, shape);
@@ -95,22 +91,24 @@ LayoutBuilder families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
 
   // kWidth K elements per lane, 16 lanes along the non-K dim; lanes 16-31
   // duplicate (v1) or continue (v2/3) along K.
-  LayoutBuilder tile = LayoutBuilder::identity1D(kWidth, "register", dimK) *
-                       LayoutBuilder::identity1D(tileDim, "lane", dimNonK);
-  tile *= wmma.version == 1 ? LayoutBuilder::zeros1D(kDepth, "lane", dimK)
-                            : LayoutBuilder::identity1D(kDepth, "lane", dimK);
+  LayoutBuilder tile =
+      LayoutBuilder::identity1D(kWidth, dims::kRegister, dimK) *
+      LayoutBuilder::identity1D(tileDim, dims::kLane, dimNonK);
+  tile *= wmma.version == 1
+              ? LayoutBuilder::zeros1D(kDepth, dims::kLane, dimK)
+              : LayoutBuilder::identity1D(kDepth, dims::kLane, dimK);
   int64_t kTileSize = kDepth * kWidth;
-  tile *= LayoutBuilder::identity1D(kDim / kTileSize, "register", dimK);
+  tile *= LayoutBuilder::identity1D(kDim / kTileSize, dims::kRegister, dimK);
   if (nonKRepeat > 1)
-    tile *= LayoutBuilder::identity1D(nonKRepeat, "register", dimNonK);
+    tile *= LayoutBuilder::identity1D(nonKRepeat, dims::kRegister, dimNonK);
   // The rest of K, then the accumulator's tiles along the non-K dim.
   int64_t kIndex = order[0], nonKIndex = order[1];
   int64_t kCovered = tile.getOutSize(dimK);
   if (shape[kIndex] > kCovered)
-    tile *=
-        LayoutBuilder::identity1D(shape[kIndex] / kCovered, "register", dimK);
+    tile *= LayoutBuilder::identity1D(shape[kIndex] / kCovered, dims::kRegister,
+                                      dimK);
   tile *= LayoutBuilder::identity1D(tilesPerWarpOrOnes(wmma, rank)[nonKIndex],
-                                    "register", dimNonK);
+                                    dims::kRegister, dimNonK);
   // Warps as the accumulator's, shared (zero) along K.
   LayoutBuilder cta = wmmaWarps(wmma, rank, kIndex);
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FamilyBuilders.h"
+#include "LinearLayout/Core/DimNames.h"
 
 using namespace mlir::ll;
 using namespace mlir::ll::families;
@@ -14,9 +15,9 @@ using namespace mlir::ll::families;
 LayoutBuilder families::buildBlocked(const DistributedLayoutSpec &spec,
                                      llvm::ArrayRef<int64_t> shape) {
   LayoutBuilder cta =
-      identityStandardND("register", spec.sizePerThread, spec.order) *
-      identityStandardND("lane", spec.threadsPerWarp, spec.order) *
-      identityStandardND("warp", spec.warpsPerCTA, spec.order);
+      identityStandardND(dims::kRegister, spec.sizePerThread, spec.order) *
+      identityStandardND(dims::kLane, spec.threadsPerWarp, spec.order) *
+      identityStandardND(dims::kWarp, spec.warpsPerCTA, spec.order);
   return combineWithShape(cta, shape);
 }
 
@@ -40,7 +41,7 @@ families::buildSlice(const DistributedLayoutSpec &spec,
   LayoutBuilder projected = parent->transposeOuts(kept);
   std::vector<BuilderInDim> ins = projected.getIns();
   for (BuilderInDim &in : ins) {
-    if (in.name != "register")
+    if (in.name != dims::kRegister)
       continue;
     std::vector<BuilderBasis> nonzero;
     for (BuilderBasis &basis : in.bases)
@@ -87,11 +88,13 @@ LayoutBuilder families::buildFmaDotOperand(const DistributedLayoutSpec &dot,
   std::vector<std::string> repNames =
       permuteNames(standardOutNames(rank), blocked.order);
   LayoutBuilder cta =
-      identityStandardND("register", threadSize, blocked.order)
+      identityStandardND(dims::kRegister, threadSize, blocked.order)
           .transposeOuts(repNames) *
-      broadcastedDotOperand(blocked.threadsPerWarp, blocked.order, kDim, "lane")
+      broadcastedDotOperand(blocked.threadsPerWarp, blocked.order, kDim,
+                            dims::kLane)
           .transposeOuts(repNames) *
-      broadcastedDotOperand(blocked.warpsPerCTA, blocked.order, kDim, "warp")
+      broadcastedDotOperand(blocked.warpsPerCTA, blocked.order, kDim,
+                            dims::kWarp)
           .transposeOuts(repNames);
   return combineWithShape(cta, shape);
 }

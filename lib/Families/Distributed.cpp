@@ -17,7 +17,7 @@ using namespace mlir::ll::families;
 static llvm::Expected<int64_t> blockedRank(const DistributedLayoutSpec &spec) {
   int64_t rank = int64_t(spec.sizePerThread.size());
   if (rank == 0)
-    return familyError("size_per_thread must not be empty");
+    return makeError("size_per_thread must not be empty");
   if (auto err = checkLength(spec.threadsPerWarp, rank, "threads_per_warp"))
     return std::move(err);
   if (auto err = checkLength(spec.warpsPerCTA, rank, "warps_per_cta"))
@@ -34,9 +34,9 @@ static llvm::Expected<int64_t> blockedRank(const DistributedLayoutSpec &spec) {
     return std::move(err);
   int64_t lanes = product(spec.threadsPerWarp);
   if (lanes != 32 && lanes != 64)
-    return familyError("threads_per_warp must multiply to 32 or 64 (the "
-                       "warp size), got " +
-                       listToString(spec.threadsPerWarp));
+    return makeError("threads_per_warp must multiply to 32 or 64 (the "
+                     "warp size), got " +
+                     listToString(spec.threadsPerWarp));
   return rank;
 }
 
@@ -48,42 +48,42 @@ nvidiaMmaRank(const DistributedLayoutSpec &spec) {
   llvm::ArrayRef<int64_t> instr = spec.instrShape;
   if (spec.version == 2) {
     if (rank != 2 && rank != 3)
-      return familyError("warps_per_cta of an mma v2 layout must have 2 or 3 "
-                         "entries, got " +
-                         listToString(spec.warpsPerCTA));
+      return makeError("warps_per_cta of an mma v2 layout must have 2 or 3 "
+                       "entries, got " +
+                       listToString(spec.warpsPerCTA));
     bool ok = rank == 2 ? instr == llvm::ArrayRef<int64_t>{16, 8}
                         : instr == llvm::ArrayRef<int64_t>{1, 16, 8};
     if (!ok)
-      return familyError("instr_shape of an mma v2 layout must be " +
-                         llvm::Twine(rank == 2 ? "[16, 8]" : "[1, 16, 8]") +
-                         ", got " + listToString(instr));
+      return makeError("instr_shape of an mma v2 layout must be " +
+                       llvm::Twine(rank == 2 ? "[16, 8]" : "[1, 16, 8]") +
+                       ", got " + listToString(instr));
     return rank;
   }
   if (spec.version == 3) {
     if (rank != 2)
-      return familyError("warps_per_cta of an mma v3 (wgmma) layout must have "
-                         "2 entries, got " +
-                         listToString(spec.warpsPerCTA));
+      return makeError("warps_per_cta of an mma v3 (wgmma) layout must have "
+                       "2 entries, got " +
+                       listToString(spec.warpsPerCTA));
     if (instr.size() != 3 || instr[0] != 16 || !isPowerOfTwo(instr[1]) ||
         instr[1] < 8 || instr[1] > 256 ||
         (instr[2] != 8 && instr[2] != 16 && instr[2] != 32))
-      return familyError("instr_shape of an mma v3 (wgmma) layout must be "
-                         "[16, N, K] with N a power of two in [8, 256] and K "
-                         "8, 16 or 32, got " +
-                         listToString(instr));
+      return makeError("instr_shape of an mma v3 (wgmma) layout must be "
+                       "[16, N, K] with N a power of two in [8, 256] and K "
+                       "8, 16 or 32, got " +
+                       listToString(instr));
     return rank;
   }
-  return familyError("version of an NVIDIA mma layout must be 2 (mma) or 3 "
-                     "(wgmma), got " +
-                     llvm::Twine(spec.version));
+  return makeError("version of an NVIDIA mma layout must be 2 (mma) or 3 "
+                   "(wgmma), got " +
+                   llvm::Twine(spec.version));
 }
 
 static llvm::Expected<int64_t>
 tilesAndWarps(const DistributedLayoutSpec &spec) {
   int64_t rank = int64_t(spec.warpsPerCTA.size());
   if (rank != 2 && rank != 3)
-    return familyError("warps_per_cta must have 2 or 3 entries, got " +
-                       listToString(spec.warpsPerCTA));
+    return makeError("warps_per_cta must have 2 or 3 entries, got " +
+                     listToString(spec.warpsPerCTA));
   if (auto err = checkPowersOfTwo(spec.warpsPerCTA, "warps_per_cta"))
     return std::move(err);
   if (!spec.tilesPerWarp.empty()) {
@@ -97,8 +97,8 @@ tilesAndWarps(const DistributedLayoutSpec &spec) {
 
 static llvm::Expected<int64_t> mfmaRank(const DistributedLayoutSpec &spec) {
   if (spec.version < 1 || spec.version > 4)
-    return familyError("version of an AMD mfma layout must be 1 to 4, got " +
-                       llvm::Twine(spec.version));
+    return makeError("version of an AMD mfma layout must be 1 to 4, got " +
+                     llvm::Twine(spec.version));
   llvm::ArrayRef<int64_t> instr = spec.instrShape;
   bool shapeOk =
       instr.size() == 3 && isPowerOfTwo(instr[2]) && instr[2] <= 1024 &&
@@ -106,24 +106,24 @@ static llvm::Expected<int64_t> mfmaRank(const DistributedLayoutSpec &spec) {
        (instr[0] == 16 && instr[1] == 16) ||
        (instr[0] == 64 && instr[1] == 4) || (instr[0] == 4 && instr[1] == 64));
   if (!shapeOk)
-    return familyError("instr_shape of an AMD mfma layout must be [M, N, K] "
-                       "with [M, N] one of [32, 32], [16, 16], [64, 4], "
-                       "[4, 64] and K a power of two, got " +
-                       listToString(instr));
+    return makeError("instr_shape of an AMD mfma layout must be [M, N, K] "
+                     "with [M, N] one of [32, 32], [16, 16], [64, 4], "
+                     "[4, 64] and K a power of two, got " +
+                     listToString(instr));
   if (instr[0] == 64 && instr[1] == 4 && !spec.transposed)
-    return familyError("transposed must be true for a 64x4 mfma "
-                       "instr_shape");
+    return makeError("transposed must be true for a 64x4 mfma "
+                     "instr_shape");
   if (spec.elementBitwidth != 32 && spec.elementBitwidth != 64)
-    return familyError("element_bitwidth of an AMD mfma layout must be 32 or "
-                       "64, got " +
-                       llvm::Twine(spec.elementBitwidth));
+    return makeError("element_bitwidth of an AMD mfma layout must be 32 or "
+                     "64, got " +
+                     llvm::Twine(spec.elementBitwidth));
   return tilesAndWarps(spec);
 }
 
 static llvm::Expected<int64_t> wmmaRank(const DistributedLayoutSpec &spec) {
   if (spec.version < 1 || spec.version > 3)
-    return familyError("version of an AMD wmma layout must be 1 to 3, got " +
-                       llvm::Twine(spec.version));
+    return makeError("version of an AMD wmma layout must be 1 to 3, got " +
+                     llvm::Twine(spec.version));
   llvm::ArrayRef<int64_t> instr = spec.instrShape;
   bool ok = instr.size() == 3 && instr[0] == 16 && instr[1] == 16;
   if (ok && spec.version == 1)
@@ -133,44 +133,44 @@ static llvm::Expected<int64_t> wmmaRank(const DistributedLayoutSpec &spec) {
   else if (ok)
     ok = instr[2] == 4 || instr[2] == 32 || instr[2] == 64 || instr[2] == 128;
   if (!ok)
-    return familyError("instr_shape of an AMD wmma v" +
-                       llvm::Twine(spec.version) + " layout must be " +
-                       (spec.version == 1 ? "[16, 16, 16]"
-                        : spec.version == 2
-                            ? "[16, 16, 16] or [16, 16, 32]"
-                            : "[16, 16, K] with K 4, 32, 64 or 128") +
-                       ", got " + listToString(instr));
+    return makeError("instr_shape of an AMD wmma v" +
+                     llvm::Twine(spec.version) + " layout must be " +
+                     (spec.version == 1 ? "[16, 16, 16]"
+                      : spec.version == 2
+                          ? "[16, 16, 16] or [16, 16, 32]"
+                          : "[16, 16, K] with K 4, 32, 64 or 128") +
+                     ", got " + listToString(instr));
   return tilesAndWarps(spec);
 }
 
 static llvm::Expected<int64_t> dotRank(const DistributedLayoutSpec &spec) {
   if (!spec.parent)
-    return familyError("parent of a dot operand layout is missing");
+    return makeError("parent of a dot operand layout is missing");
   const DistributedLayoutSpec &parent = *spec.parent;
   auto rank = getDistributedRank(parent);
   if (!rank)
     return rank.takeError();
   if (spec.operandIndex != 0 && spec.operandIndex != 1)
-    return familyError("operand_index must be 0 (A) or 1 (B), got " +
-                       llvm::Twine(spec.operandIndex));
+    return makeError("operand_index must be 0 (A) or 1 (B), got " +
+                     llvm::Twine(spec.operandIndex));
   int64_t k = spec.kWidth;
   auto badKWidth = [&](const llvm::Twine &allowed) {
-    return familyError("k_width " + llvm::Twine(k) + " is not valid for " +
-                       allowed);
+    return makeError("k_width " + llvm::Twine(k) + " is not valid for " +
+                     allowed);
   };
   switch (parent.kind) {
   case DistributedKind::Blocked:
     if (*rank < 2)
-      return familyError("parent of a dot operand layout must have rank 2 or "
-                         "3, got a rank-" +
-                         llvm::Twine(*rank) + " layout");
+      return makeError("parent of a dot operand layout must have rank 2 or "
+                       "3, got a rank-" +
+                       llvm::Twine(*rank) + " layout");
     if (k != 0)
       return badKWidth("a blocked (FMA) parent: it must be 0");
     return rank;
   case DistributedKind::NvidiaMma:
     if (parent.version == 3 && spec.operandIndex != 0)
-      return familyError("operand_index must be 0 for an mma v3 (wgmma) "
-                         "parent: operand B is read from shared memory");
+      return makeError("operand_index must be 0 for an mma v3 (wgmma) "
+                       "parent: operand B is read from shared memory");
     if (!isPowerOfTwo(k) || k > 16)
       return badKWidth("an NVIDIA mma parent: it must be 1, 2, 4, 8 or 16");
     return rank;
@@ -192,8 +192,8 @@ static llvm::Expected<int64_t> dotRank(const DistributedLayoutSpec &spec) {
     return rank;
   }
   default:
-    return familyError("parent of a dot operand layout must be a blocked, "
-                       "NVIDIA mma, AMD mfma or AMD wmma layout");
+    return makeError("parent of a dot operand layout must be a blocked, "
+                     "NVIDIA mma, AMD mfma or AMD wmma layout");
   }
 }
 
@@ -230,13 +230,13 @@ mlir::ll::getDistributedRank(const DistributedLayoutSpec &spec) {
   if (!rank)
     return rank.takeError();
   if (*rank > 8)
-    return familyError("layouts of rank above 8 are not supported, got rank " +
-                       llvm::Twine(*rank));
+    return makeError("layouts of rank above 8 are not supported, got rank " +
+                     llvm::Twine(*rank));
   if (parameterBits(spec) > kMaxParameterBits)
-    return familyError("the layout parameters describe more than 2^48 "
-                       "elements per CTA (size_per_thread, threads_per_warp, "
-                       "warps_per_cta, tiles_per_warp, instr_shape and "
-                       "k_width multiply together)");
+    return makeError("the layout parameters describe more than 2^48 "
+                     "elements per CTA (size_per_thread, threads_per_warp, "
+                     "warps_per_cta, tiles_per_warp, instr_shape and "
+                     "k_width multiply together)");
   return rank;
 }
 
@@ -246,18 +246,17 @@ static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
     return blockedRank(spec);
   case DistributedKind::Slice: {
     if (!spec.parent)
-      return familyError("parent of a slice layout is missing");
+      return makeError("parent of a slice layout is missing");
     auto rank = getDistributedRank(*spec.parent);
     if (!rank)
       return rank.takeError();
     if (*rank < 2)
-      return familyError("parent of a slice layout must have rank 2 or more, "
-                         "got a rank-" +
-                         llvm::Twine(*rank) + " layout");
+      return makeError("parent of a slice layout must have rank 2 or more, "
+                       "got a rank-" +
+                       llvm::Twine(*rank) + " layout");
     if (spec.dim < 0 || spec.dim >= *rank)
-      return familyError("dim of a slice layout must be in [0, " +
-                         llvm::Twine(*rank) + "), got " +
-                         llvm::Twine(spec.dim));
+      return makeError("dim of a slice layout must be in [0, " +
+                       llvm::Twine(*rank) + "), got " + llvm::Twine(spec.dim));
     return *rank - 1;
   }
   case DistributedKind::NvidiaMma:
@@ -269,7 +268,7 @@ static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
   case DistributedKind::AmdWmma:
     return wmmaRank(spec);
   }
-  return familyError("unknown layout kind");
+  return makeError("unknown layout kind");
 }
 
 std::vector<int64_t>
@@ -309,7 +308,7 @@ families::buildDistributed(const DistributedLayoutSpec &spec,
     }
     break;
   }
-  return familyError("unsupported layout");
+  return makeError("unsupported layout");
 }
 
 llvm::Expected<LinearLayout>

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LayoutBuilder.h"
+#include "LinearLayout/Core/DimNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -157,9 +158,9 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
   llvm::SmallVector<LayoutDim, 4> outDims;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (ordered.outs[i].second != shape[i])
-      return familyError("internal error: the layout covers " +
-                         llvm::Twine(ordered.outs[i].second) + " elements of " +
-                         standard[i] + ", not " + llvm::Twine(shape[i]));
+      return makeError("internal error: the layout covers " +
+                       llvm::Twine(ordered.outs[i].second) + " elements of " +
+                       standard[i] + ", not " + llvm::Twine(shape[i]));
     auto dim = makeLayoutDim(standard[i], shape[i], "output");
     if (!dim)
       return dim.takeError();
@@ -167,8 +168,7 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
   }
   for (const BuilderInDim &in : ordered.ins)
     if (!llvm::is_contained(inNames, in.name))
-      return familyError("internal error: unexpected input dimension " +
-                         in.name);
+      return makeError("internal error: unexpected input dimension " + in.name);
   llvm::SmallVector<InDimBases, 4> bases;
   for (const std::string &name : inNames) {
     InDimBases dimBases{name, {}};
@@ -184,7 +184,7 @@ LayoutBuilder::toLinearLayout(llvm::ArrayRef<std::string> inNames,
 std::vector<std::string> families::standardOutNames(int rank) {
   std::vector<std::string> names;
   for (int i = 0; i < rank; ++i)
-    names.push_back("dim" + std::to_string(i));
+    names.push_back(dims::tensorDim(i));
   return names;
 }
 
@@ -197,13 +197,15 @@ families::permuteNames(const std::vector<std::string> &names,
   return result;
 }
 
-LayoutBuilder families::identityStandardND(llvm::StringRef inDim,
-                                           llvm::ArrayRef<int64_t> sizes,
-                                           llvm::ArrayRef<int64_t> order) {
+LayoutBuilder families::identityStandardND(
+    llvm::StringRef inDim, llvm::ArrayRef<int64_t> sizes,
+    llvm::ArrayRef<int64_t> order, std::optional<int64_t> broadcastDim) {
   std::vector<std::string> names = standardOutNames(int(sizes.size()));
   LayoutBuilder result;
   for (int64_t d : order)
-    result *= LayoutBuilder::identity1D(sizes[d], inDim, names[d]);
+    result *= d == broadcastDim
+                  ? LayoutBuilder::zeros1D(sizes[d], inDim, names[d])
+                  : LayoutBuilder::identity1D(sizes[d], inDim, names[d]);
   return result;
 }
 
@@ -291,22 +293,18 @@ LayoutBuilder families::combineWithShape(const LayoutBuilder &ctaLayout,
         sizes.push_back(shape[d]);
   cta = ensureNotSmaller(cta, order, sizes);
   cta = ensureNotLarger(cta, order, sizes);
-  if (!cta.findIn("block"))
-    cta.getIns().push_back({"block", {}});
+  if (!cta.findIn(dims::kBlock))
+    cta.getIns().push_back({dims::kBlock.str(), {}});
   return cta.transposeOuts(standard);
 }
 
 llvm::ArrayRef<std::string> families::distributedInNames() {
-  static const std::string names[] = {"register", "lane", "warp", "block"};
+  static const std::string names[] = {dims::kRegister.str(), dims::kLane.str(),
+                                      dims::kWarp.str(), dims::kBlock.str()};
   return names;
 }
 
 llvm::ArrayRef<std::string> families::sharedInNames() {
-  static const std::string names[] = {"offset", "block"};
+  static const std::string names[] = {dims::kOffset.str(), dims::kBlock.str()};
   return names;
-}
-
-llvm::Error families::familyError(const llvm::Twine &message) {
-  return llvm::createStringError(std::errc::invalid_argument,
-                                 message.str().c_str());
 }

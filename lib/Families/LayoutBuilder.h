@@ -18,12 +18,14 @@
 #ifndef LINEARLAYOUT_LIB_FAMILIES_LAYOUTBUILDER_H
 #define LINEARLAYOUT_LIB_FAMILIES_LAYOUTBUILDER_H
 
+#include "LinearLayout/Core/Error.h"
 #include "LinearLayout/Core/LinearLayout.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -97,10 +99,13 @@ std::vector<std::string> permuteNames(const std::vector<std::string> &names,
                                       llvm::ArrayRef<int64_t> order);
 
 /// The product over `order` of identity1D(sizes[d], inDim, dim_d): the output
-/// dimensions are in `order` (not the standard order).
+/// dimensions are in `order` (not the standard order). Along `broadcastDim`
+/// (when given) the factor is zeros1D instead: those inputs all hold the same
+/// elements (warps that differ only along K share a dot operand).
 LayoutBuilder identityStandardND(llvm::StringRef inDim,
                                  llvm::ArrayRef<int64_t> sizes,
-                                 llvm::ArrayRef<int64_t> order);
+                                 llvm::ArrayRef<int64_t> order,
+                                 std::optional<int64_t> broadcastDim = {});
 
 /// [rank-1, ..., 1, 0], with the first two swapped when !rowMajor.
 std::vector<int64_t> getMatrixOrder(int rank, bool rowMajor);
@@ -129,9 +134,6 @@ LayoutBuilder combineWithShape(const LayoutBuilder &ctaLayout,
 /// Input dimension orders of the results.
 llvm::ArrayRef<std::string> distributedInNames();
 llvm::ArrayRef<std::string> sharedInNames();
-
-/// An llvm::Error with an `invalid argument` code and `message`.
-llvm::Error familyError(const llvm::Twine &message);
 
 } // namespace mlir::ll::families
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FamilyBuilders.h"
+#include "LinearLayout/Core/DimNames.h"
 
 using namespace mlir::ll;
 using namespace mlir::ll::families;
@@ -25,14 +26,15 @@ static LayoutBuilder nvidiaMmaTile(llvm::ArrayRef<int64_t> tileShape,
   int rank = int(repOrder.size());
   std::vector<std::string> names = standardOutNames(rank);
   std::vector<int64_t> ones(rank, 1);
-  LayoutBuilder cta = identityStandardND("register", ones, repOrder);
+  LayoutBuilder cta = identityStandardND(dims::kRegister, ones, repOrder);
   int64_t inner = order[0], outer = order[1];
   int64_t m = tileShape[outer], n = tileShape[inner];
-  cta = cta * LayoutBuilder::identity1D(kWidth, "register", names[inner]) *
-        LayoutBuilder::identity1D(4, "lane", names[inner]) *
-        LayoutBuilder::identity1D(8, "lane", names[outer]) *
-        LayoutBuilder::identity1D(m / 8, "register", names[outer]) *
-        LayoutBuilder::identity1D(n / (kWidth * 4), "register", names[inner]);
+  cta = cta * LayoutBuilder::identity1D(kWidth, dims::kRegister, names[inner]) *
+        LayoutBuilder::identity1D(4, dims::kLane, names[inner]) *
+        LayoutBuilder::identity1D(8, dims::kLane, names[outer]) *
+        LayoutBuilder::identity1D(m / 8, dims::kRegister, names[outer]) *
+        LayoutBuilder::identity1D(n / (kWidth * 4), dims::kRegister,
+                                  names[inner]);
   return cta;
 }
 
@@ -49,7 +51,7 @@ LayoutBuilder families::buildNvidiaMma(const DistributedLayoutSpec &spec,
   // Warps go along N first on Ampere, along M first on Hopper (wgmma's
   // warp group stacks 4 warps along M).
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, !hopper);
-  cta *= identityStandardND("warp", spec.warpsPerCTA, warpOrder)
+  cta *= identityStandardND(dims::kWarp, spec.warpsPerCTA, warpOrder)
              .transposeOuts(cta.getOutNames());
   return combineWithShape(cta, shape);
 }
@@ -75,14 +77,8 @@ LayoutBuilder families::buildNvidiaDotOperand(const DistributedLayoutSpec &dot,
   int64_t kDim = isA ? rank - 1 : rank - 2;
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, !hopper);
   // Warps that differ only along K hold the same operand elements.
-  std::vector<std::string> names = standardOutNames(rank);
-  LayoutBuilder warps;
-  for (int64_t d : warpOrder) {
-    if (d == kDim)
-      warps *= LayoutBuilder::zeros1D(mma.warpsPerCTA[d], "warp", names[d]);
-    else
-      warps *= LayoutBuilder::identity1D(mma.warpsPerCTA[d], "warp", names[d]);
-  }
+  LayoutBuilder warps =
+      identityStandardND(dims::kWarp, mma.warpsPerCTA, warpOrder, kDim);
   cta *= warps.transposeOuts(cta.getOutNames());
   return combineWithShape(cta, shape);
 }

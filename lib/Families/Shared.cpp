@@ -11,6 +11,7 @@
 #include "LayoutBuilder.h"
 #include "Validation.h"
 
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Families/LayoutFamilies.h"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
                                        llvm::ArrayRef<int64_t> shape) {
   int64_t rank = int64_t(spec.order.size());
   if (rank == 0)
-    return familyError("order must not be empty");
+    return makeError("order must not be empty");
   if (auto err = checkPermutation(spec.order, "order"))
     return std::move(err);
   int64_t params[] = {spec.vec};
@@ -41,11 +42,12 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
   std::vector<std::string> names = standardOutNames(int(rank));
   LayoutBuilder cta;
   if (rank == 1) {
-    cta = LayoutBuilder::identity1D(shape[0], "offset", "dim0");
+    cta =
+        LayoutBuilder::identity1D(shape[0], dims::kOffset, dims::tensorDim(0));
   } else {
     int64_t colDim = spec.order[0], rowDim = spec.order[1];
     int64_t numCols = shape[colDim], numRows = shape[rowDim];
-    BuilderInDim offset{"offset", {}};
+    BuilderInDim offset{dims::kOffset.str(), {}};
     for (int64_t col = 1; col < numCols; col *= 2)
       offset.bases.push_back({0, col});
     for (int64_t row = 1; row < numRows; row *= 2)
@@ -55,7 +57,7 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
     cta = LayoutBuilder::fromBases({std::move(offset)},
                                    {names[rowDim], names[colDim]});
     for (int64_t i = 2; i < rank; ++i)
-      cta *= LayoutBuilder::identity1D(shape[spec.order[i]], "offset",
+      cta *= LayoutBuilder::identity1D(shape[spec.order[i]], dims::kOffset,
                                        names[spec.order[i]]);
   }
   return combineWithShape(cta, shape).toLinearLayout(sharedInNames(), shape);
@@ -98,20 +100,21 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
                                     llvm::ArrayRef<int64_t> shape) {
   int64_t sw = spec.swizzleBytes, eb = spec.elementBits;
   if (sw != 0 && sw != 32 && sw != 64 && sw != 128)
-    return familyError("swizzle_bytes must be 0, 32, 64 or 128, got " +
-                       llvm::Twine(sw));
+    return makeError("swizzle_bytes must be 0, 32, 64 or 128, got " +
+                     llvm::Twine(sw));
   if (eb != 8 && eb != 16 && eb != 32 && eb != 64)
-    return familyError("element_bits must be 8, 16, 32 or 64, got " +
-                       llvm::Twine(eb));
+    return makeError("element_bits must be 8, 16, 32 or 64, got " +
+                     llvm::Twine(eb));
   int64_t rank = int64_t(shape.size());
   if (rank == 0)
-    return familyError("shape must not be empty");
+    return makeError("shape must not be empty");
   if (auto err = checkShape(shape, rank))
     return std::move(err);
   std::vector<std::string> names = standardOutNames(int(rank));
   if (rank == 1)
-    return combineWithShape(
-               LayoutBuilder::identity1D(shape[0], "offset", "dim0"), shape)
+    return combineWithShape(LayoutBuilder::identity1D(shape[0], dims::kOffset,
+                                                      dims::tensorDim(0)),
+                            shape)
         .toLinearLayout(sharedInNames(), shape);
 
   // The TMA box: at most 256 per dim; the contiguous dim exactly one
@@ -123,14 +126,14 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   int64_t rowElems = 8 * sw / eb;
   if (sw != 0) {
     if (box[contigDim] < rowElems)
-      return familyError("shape " + listToString(shape) +
-                         " is too small for an nvmma_shared layout with "
-                         "swizzle_bytes " +
-                         llvm::Twine(sw) +
-                         " and "
-                         "element_bits " +
-                         llvm::Twine(eb) + ": dim" + llvm::Twine(contigDim) +
-                         " must be at least " + llvm::Twine(rowElems));
+      return makeError("shape " + listToString(shape) +
+                       " is too small for an nvmma_shared layout with "
+                       "swizzle_bytes " +
+                       llvm::Twine(sw) +
+                       " and "
+                       "element_bits " +
+                       llvm::Twine(eb) + ": dim" + llvm::Twine(contigDim) +
+                       " must be at least " + llvm::Twine(rowElems));
     box[contigDim] = rowElems;
   }
 
@@ -139,10 +142,10 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
     // Unswizzled: the box in row-major order (Triton ignores `transposed`
     // here); boxes then repeat along the last dim first (the order in which
     // this layout lists its outputs).
-    layout =
-        LayoutBuilder::identity1D(box[rank - 1], "offset", names[rank - 1]);
+    layout = LayoutBuilder::identity1D(box[rank - 1], dims::kOffset,
+                                       names[rank - 1]);
     for (int64_t i = rank - 2; i >= 0; --i)
-      layout *= LayoutBuilder::identity1D(box[i], "offset", names[i]);
+      layout *= LayoutBuilder::identity1D(box[i], dims::kOffset, names[i]);
     return combineWithShape(layout, shape)
         .toLinearLayout(sharedInNames(), shape);
   }
@@ -150,7 +153,7 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   // XORed with (r / perPhase) % maxPhase.
   int64_t vec = 128 / eb, maxPhase = sw / 16, perPhase = 128 / sw;
   int64_t tileCols = 8 * std::max<int64_t>(16, sw) / eb;
-  BuilderInDim offset{"offset", {}};
+  BuilderInDim offset{dims::kOffset.str(), {}};
   for (int64_t col = 1; col < tileCols; col *= 2)
     offset.bases.push_back({0, col});
   for (int64_t row = 1; row < 8; row *= 2)
@@ -167,10 +170,10 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   if (spec.transposed)
     std::swap(collapsed[0], collapsed[1]);
   if (collapsed[0] < 8)
-    return familyError("shape " + listToString(shape) +
-                       " is too small for a swizzled nvmma_shared layout: "
-                       "it needs at least 8 rows of " +
-                       llvm::Twine(tileCols) + " elements");
+    return makeError("shape " + listToString(shape) +
+                     " is too small for a swizzled nvmma_shared layout: "
+                     "it needs at least 8 rows of " +
+                     llvm::Twine(tileCols) + " elements");
   // Rows first, then (transposed rank >= 3 only) further columns.
   layout = ensureNotSmaller(tile, {"dim0", "dim1"}, collapsed);
   // Row-major back to N-d: the box itself, or, transposed, the box with dim0

@@ -28,17 +28,16 @@ llvm::Error families::checkPowersOfTwo(llvm::ArrayRef<int64_t> values,
                                        llvm::StringRef name) {
   for (int64_t value : values)
     if (!isPowerOfTwo(value) || value > kMaxParameter)
-      return familyError(name +
-                         " must hold powers of two (at most 2^30), got " +
-                         listToString(values));
+      return makeError(name + " must hold powers of two (at most 2^30), got " +
+                       listToString(values));
   return llvm::Error::success();
 }
 
 llvm::Error families::checkLength(llvm::ArrayRef<int64_t> values, int64_t rank,
                                   llvm::StringRef name) {
   if (int64_t(values.size()) != rank)
-    return familyError(name + " must have " + llvm::Twine(rank) +
-                       " entries (the rank), got " + listToString(values));
+    return makeError(name + " must have " + llvm::Twine(rank) +
+                     " entries (the rank), got " + listToString(values));
   return llvm::Error::success();
 }
 
@@ -47,9 +46,9 @@ llvm::Error families::checkPermutation(llvm::ArrayRef<int64_t> order,
   llvm::SmallVector<bool, 4> seen(order.size(), false);
   for (int64_t d : order) {
     if (d < 0 || d >= int64_t(order.size()) || seen[d])
-      return familyError(name + " must be a permutation of 0.." +
-                         llvm::Twine(int64_t(order.size()) - 1) + ", got " +
-                         listToString(order));
+      return makeError(name + " must be a permutation of 0.." +
+                       llvm::Twine(int64_t(order.size()) - 1) + ", got " +
+                       listToString(order));
     seen[d] = true;
   }
   return llvm::Error::success();
@@ -57,13 +56,13 @@ llvm::Error families::checkPermutation(llvm::ArrayRef<int64_t> order,
 
 llvm::Error families::checkShape(llvm::ArrayRef<int64_t> shape, int64_t rank) {
   if (int64_t(shape.size()) != rank)
-    return familyError("shape must have " + llvm::Twine(rank) +
-                       " entries (the layout's rank), got " +
-                       listToString(shape));
+    return makeError("shape must have " + llvm::Twine(rank) +
+                     " entries (the layout's rank), got " +
+                     listToString(shape));
   for (int64_t size : shape)
     if (!isPowerOfTwo(size) || size > (int64_t(1) << 40))
-      return familyError("shape must hold powers of two, got " +
-                         listToString(shape));
+      return makeError("shape must hold powers of two, got " +
+                       listToString(shape));
   return llvm::Error::success();
 }
 

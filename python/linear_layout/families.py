@@ -15,7 +15,7 @@ docs/families.md has the math.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Optional, Sequence, Tuple
 
 from linear_layout import _core
@@ -60,12 +60,27 @@ def _shape(shape) -> list:
 class DistributedLayout:
     """Base of the register layouts: ``(register, lane, warp, block) -> (dim0, ...)``."""
 
+    # The description's "kind" (python/src/FamiliesBindings.cpp); every family
+    # sets it, the base itself describes no layout.
+    _kind = None
+
     def _spec(self) -> dict:
-        # Every family overrides this; the base itself describes no layout.
-        raise TypeError(f"{type(self).__name__} is the abstract base of the "
-                        "layout families: use BlockedLayout, SliceLayout, "
-                        "NvidiaMmaLayout, DotOperandLayout, AmdMfmaLayout or "
-                        "AmdWmmaLayout")
+        if self._kind is None:
+            raise TypeError(f"{type(self).__name__} is the abstract base of the "
+                            "layout families: use BlockedLayout, SliceLayout, "
+                            "NvidiaMmaLayout, DotOperandLayout, AmdMfmaLayout or "
+                            "AmdWmmaLayout")
+        # The C++ reader takes the dataclass fields by name: tuples as lists,
+        # a parent layout as its own description.
+        spec = {"kind": self._kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, DistributedLayout):
+                value = value._spec()
+            elif isinstance(value, tuple):
+                value = list(value)
+            spec[f.name] = value
+        return spec
 
     def _validate(self) -> None:
         object.__setattr__(self, "_rank", _core.distributed_rank(self._spec()))
@@ -88,6 +103,25 @@ def _set(obj, name, value):
     object.__setattr__(obj, name, value)
 
 
+def _check(obj, **converters):
+    """Replaces each named field of the frozen dataclass ``obj`` by its checked
+    value (``_int``, ``_ints``, ``_bool``), in the order given: the first wrong
+    parameter is the one an error names."""
+    for name, convert in converters.items():
+        _set(obj, name, convert(name, getattr(obj, name)))
+
+
+def _check_parent(obj):
+    if not isinstance(obj.parent, DistributedLayout):
+        raise TypeError(f"parent must be a distributed layout, not {type(obj.parent).__name__}")
+
+
+def _check_tiles_per_warp(obj):
+    """``tiles_per_warp`` defaults to all ones (one per warp dimension)."""
+    tiles = (1,) * len(obj.warps_per_cta) if obj.tiles_per_warp is None else obj.tiles_per_warp
+    _set(obj, "tiles_per_warp", _ints("tiles_per_warp", tiles))
+
+
 @dataclass(frozen=True)
 class BlockedLayout(DistributedLayout):
     """Registers, lanes and warps each tile the tensor along ``order`` (fastest first)."""
@@ -97,15 +131,11 @@ class BlockedLayout(DistributedLayout):
     warps_per_cta: Tuple[int, ...]
     order: Tuple[int, ...]
 
-    def __post_init__(self):
-        for name in ("size_per_thread", "threads_per_warp", "warps_per_cta", "order"):
-            _set(self, name, _ints(name, getattr(self, name)))
-        self._validate()
+    _kind = "blocked"
 
-    def _spec(self):
-        return {"kind": "blocked", "size_per_thread": list(self.size_per_thread),
-                "threads_per_warp": list(self.threads_per_warp),
-                "warps_per_cta": list(self.warps_per_cta), "order": list(self.order)}
+    def __post_init__(self):
+        _check(self, size_per_thread=_ints, threads_per_warp=_ints, warps_per_cta=_ints, order=_ints)
+        self._validate()
 
 
 @dataclass(frozen=True)
@@ -115,14 +145,12 @@ class SliceLayout(DistributedLayout):
     parent: DistributedLayout
     dim: int
 
-    def __post_init__(self):
-        if not isinstance(self.parent, DistributedLayout):
-            raise TypeError(f"parent must be a distributed layout, not {type(self.parent).__name__}")
-        _set(self, "dim", _int("dim", self.dim))
-        self._validate()
+    _kind = "slice"
 
-    def _spec(self):
-        return {"kind": "slice", "parent": self.parent._spec(), "dim": self.dim}
+    def __post_init__(self):
+        _check_parent(self)
+        _check(self, dim=_int)
+        self._validate()
 
 
 @dataclass(frozen=True)
@@ -134,15 +162,11 @@ class NvidiaMmaLayout(DistributedLayout):
     warps_per_cta: Tuple[int, ...]
     instr_shape: Tuple[int, ...]
 
-    def __post_init__(self):
-        _set(self, "version", _int("version", self.version))
-        _set(self, "warps_per_cta", _ints("warps_per_cta", self.warps_per_cta))
-        _set(self, "instr_shape", _ints("instr_shape", self.instr_shape))
-        self._validate()
+    _kind = "nvidia_mma"
 
-    def _spec(self):
-        return {"kind": "nvidia_mma", "version": self.version,
-                "warps_per_cta": list(self.warps_per_cta), "instr_shape": list(self.instr_shape)}
+    def __post_init__(self):
+        _check(self, version=_int, warps_per_cta=_ints, instr_shape=_ints)
+        self._validate()
 
 
 @dataclass(frozen=True)
@@ -155,16 +179,12 @@ class DotOperandLayout(DistributedLayout):
     operand_index: int
     k_width: int
 
-    def __post_init__(self):
-        if not isinstance(self.parent, DistributedLayout):
-            raise TypeError(f"parent must be a distributed layout, not {type(self.parent).__name__}")
-        _set(self, "operand_index", _int("operand_index", self.operand_index))
-        _set(self, "k_width", _int("k_width", self.k_width))
-        self._validate()
+    _kind = "dot_operand"
 
-    def _spec(self):
-        return {"kind": "dot_operand", "parent": self.parent._spec(),
-                "operand_index": self.operand_index, "k_width": self.k_width}
+    def __post_init__(self):
+        _check_parent(self)
+        _check(self, operand_index=_int, k_width=_int)
+        self._validate()
 
 
 @dataclass(frozen=True)
@@ -178,20 +198,12 @@ class AmdMfmaLayout(DistributedLayout):
     element_bitwidth: int = 32
     tiles_per_warp: Optional[Tuple[int, ...]] = None
 
-    def __post_init__(self):
-        _set(self, "version", _int("version", self.version))
-        _set(self, "instr_shape", _ints("instr_shape", self.instr_shape))
-        _set(self, "transposed", _bool("transposed", self.transposed))
-        _set(self, "warps_per_cta", _ints("warps_per_cta", self.warps_per_cta))
-        _set(self, "element_bitwidth", _int("element_bitwidth", self.element_bitwidth))
-        tiles = (1,) * len(self.warps_per_cta) if self.tiles_per_warp is None else self.tiles_per_warp
-        _set(self, "tiles_per_warp", _ints("tiles_per_warp", tiles))
-        self._validate()
+    _kind = "amd_mfma"
 
-    def _spec(self):
-        return {"kind": "amd_mfma", "version": self.version, "instr_shape": list(self.instr_shape),
-                "transposed": self.transposed, "warps_per_cta": list(self.warps_per_cta),
-                "element_bitwidth": self.element_bitwidth, "tiles_per_warp": list(self.tiles_per_warp)}
+    def __post_init__(self):
+        _check(self, version=_int, instr_shape=_ints, transposed=_bool, warps_per_cta=_ints, element_bitwidth=_int)
+        _check_tiles_per_warp(self)
+        self._validate()
 
 
 @dataclass(frozen=True)
@@ -204,19 +216,12 @@ class AmdWmmaLayout(DistributedLayout):
     instr_shape: Tuple[int, ...] = (16, 16, 16)
     tiles_per_warp: Optional[Tuple[int, ...]] = None
 
-    def __post_init__(self):
-        _set(self, "version", _int("version", self.version))
-        _set(self, "transposed", _bool("transposed", self.transposed))
-        _set(self, "warps_per_cta", _ints("warps_per_cta", self.warps_per_cta))
-        _set(self, "instr_shape", _ints("instr_shape", self.instr_shape))
-        tiles = (1,) * len(self.warps_per_cta) if self.tiles_per_warp is None else self.tiles_per_warp
-        _set(self, "tiles_per_warp", _ints("tiles_per_warp", tiles))
-        self._validate()
+    _kind = "amd_wmma"
 
-    def _spec(self):
-        return {"kind": "amd_wmma", "version": self.version, "instr_shape": list(self.instr_shape),
-                "transposed": self.transposed, "warps_per_cta": list(self.warps_per_cta),
-                "tiles_per_warp": list(self.tiles_per_warp)}
+    def __post_init__(self):
+        _check(self, version=_int, transposed=_bool, warps_per_cta=_ints, instr_shape=_ints)
+        _check_tiles_per_warp(self)
+        self._validate()
 
 
 @dataclass(frozen=True)
@@ -230,9 +235,7 @@ class SwizzledSharedLayout(SharedLayout):
     order: Tuple[int, ...]
 
     def __post_init__(self):
-        for name in ("vec", "per_phase", "max_phase"):
-            _set(self, name, _int(name, getattr(self, name)))
-        _set(self, "order", _ints("order", self.order))
+        _check(self, vec=_int, per_phase=_int, max_phase=_int, order=_ints)
         # Validate now with the smallest shape of the right rank.
         _core.swizzled_shared_to_linear(self.vec, self.per_phase, self.max_phase,
                                         list(self.order), [1] * max(1, len(self.order)))
@@ -252,9 +255,7 @@ class NvmmaSharedLayout(SharedLayout):
     transposed: bool = False
 
     def __post_init__(self):
-        _set(self, "swizzle_bytes", _int("swizzle_bytes", self.swizzle_bytes))
-        _set(self, "element_bits", _int("element_bits", self.element_bits))
-        _set(self, "transposed", _bool("transposed", self.transposed))
+        _check(self, swizzle_bytes=_int, element_bits=_int, transposed=_bool)
         _core.nvmma_shared_to_linear(self.swizzle_bytes, self.element_bits, self.transposed, [1])
 
     def to_linear(self, shape: Sequence[int]) -> LinearLayout:

@@ -79,6 +79,17 @@ static nb::dict countDict(const WavefrontCount &c) {
   return d;
 }
 
+/// The sets of Lemma 9.5 both plans name I, E, F, C (the side-only sets E, F
+/// are the store/load or src/dst ones).
+static void putLemmaSets(nb::dict &d, const DistributedColumns &c,
+                         const F2Vectors &intersection, const F2Vectors &onlyE,
+                         const F2Vectors &onlyF, const F2Vectors &complement) {
+  d["I"] = vectors(c, intersection);
+  d["E"] = vectors(c, onlyE);
+  d["F"] = vectors(c, onlyF);
+  d["C"] = vectors(c, complement);
+}
+
 static nb::dict swizzleDict(const SwizzlePlan &s, const DistributedColumns &c) {
   nb::dict d;
   d["memory_layout"] = nb::cast(s.memoryLayout);
@@ -95,10 +106,7 @@ static nb::dict swizzleDict(const SwizzlePlan &s, const DistributedColumns &c) {
   d["round"] = vectors(c, s.round);
   d["store_threads"] = vectors(c, s.storeThreads);
   d["load_threads"] = vectors(c, s.loadThreads);
-  d["I"] = vectors(c, s.intersection);
-  d["E"] = vectors(c, s.onlyStore);
-  d["F"] = vectors(c, s.onlyLoad);
-  d["C"] = vectors(c, s.complement);
+  putLemmaSets(d, c, s.intersection, s.onlyStore, s.onlyLoad, s.complement);
   d["H"] = vectors(c, s.pairs);
   d["store_conflict_bound"] = s.storeConflictBound;
   d["load_conflict_bound"] = s.loadConflictBound;
@@ -122,10 +130,7 @@ static nb::dict shuffleDict(const WarpShufflePlan &p,
                             const DistributedColumns &c) {
   nb::dict d;
   d["vec"] = vectors(c, p.vec);
-  d["I"] = vectors(c, p.intersection);
-  d["E"] = vectors(c, p.onlySrc);
-  d["F"] = vectors(c, p.onlyDst);
-  d["C"] = vectors(c, p.complement);
+  putLemmaSets(d, c, p.intersection, p.onlySrc, p.onlyDst, p.complement);
   d["G"] = vectors(c, p.pairs);
   d["exchange"] = vectors(c, p.exchange);
   d["round_bases"] = vectors(c, p.roundBases);
@@ -155,12 +160,6 @@ static std::optional<ConversionKind> toKind(nb::handle value) {
                             .c_str());
 }
 
-static bool toBool(nb::handle value, const char *what) {
-  if (!PyBool_Check(value.ptr()))
-    throw nb::type_error((std::string(what) + " must be a bool").c_str());
-  return value.ptr() == Py_True;
-}
-
 /// The arguments every planning entry point starts with, checked in order
 /// (a braced list evaluates left to right).
 struct PlanningArgs {
@@ -183,9 +182,7 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
   auto [a, b, bits, t] = toPlanningArgs(src, dst, elementBits, target);
   ConversionPlanOptions options;
   options.forceKind = toKind(kind);
-  if (!PyBool_Check(allowRounds.ptr()))
-    throw nb::type_error("allow_rounds must be a bool");
-  options.swizzle.allowRounds = allowRounds.ptr() == Py_True;
+  options.swizzle.allowRounds = toBool(allowRounds, "allow_rounds");
   options.swizzle.allowMatrix = toBool(allowMatrix, "allow_matrix");
   // Python's allow_matrix=False is the paper's construction alone.
   options.swizzle.allowOneSidedVectors = options.swizzle.allowMatrix;
@@ -219,10 +216,8 @@ static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
                                  nb::handle allowRounds,
                                  nb::handle allowMatrix) {
   auto [a, b, bits, t] = toPlanningArgs(src, dst, elementBits, target);
-  if (!PyBool_Check(allowRounds.ptr()))
-    throw nb::type_error("allow_rounds must be a bool");
   SwizzleOptions options;
-  options.allowRounds = allowRounds.ptr() == Py_True;
+  options.allowRounds = toBool(allowRounds, "allow_rounds");
   options.allowMatrix = toBool(allowMatrix, "allow_matrix");
   options.allowOneSidedVectors = options.allowMatrix;
   auto outDims = outDimsOf(a);

@@ -32,6 +32,8 @@ void populateAllBindings(nanobind::module_ &m);
 int64_t toInt64(nanobind::handle value, const char *what);
 /// A Python str.
 std::string toString(nanobind::handle value, const char *what);
+/// A Python bool (not an int: `True` only).
+bool toBool(nanobind::handle value, const char *what);
 /// A list/tuple (or any non-string sequence) as a vector of its items.
 std::vector<nanobind::object> toSequence(nanobind::handle value,
                                          const char *what);

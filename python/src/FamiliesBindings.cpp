@@ -27,14 +27,6 @@ static llvm::SmallVector<int64_t, 4> toIntList(nb::handle value,
   return result;
 }
 
-static bool toBool(nb::handle value, const char *what) {
-  if (!PyBool_Check(value.ptr()))
-    throw nb::type_error((std::string(what) + " must be a bool, not " +
-                          nb::type_name(value.type()).c_str())
-                             .c_str());
-  return value.ptr() == Py_True;
-}
-
 /// A required entry of the description dict.
 static nb::handle entry(nb::dict spec, const char *key) {
   nb::str name(key);
@@ -42,6 +34,15 @@ static nb::handle entry(nb::dict spec, const char *key) {
     throw nb::value_error(
         (std::string("layout description lacks '") + key + "'").c_str());
   return spec[name];
+}
+
+/// Required entries of the description dict, converted; errors name the key.
+static llvm::SmallVector<int64_t, 4> intListEntry(nb::dict spec,
+                                                  const char *key) {
+  return toIntList(entry(spec, key), key);
+}
+static int64_t intEntry(nb::dict spec, const char *key) {
+  return toInt64(entry(spec, key), key);
 }
 
 static std::shared_ptr<DistributedLayoutSpec> toSpec(nb::handle value,
@@ -55,42 +56,34 @@ static std::shared_ptr<DistributedLayoutSpec> toSpec(nb::handle value,
   auto result = std::make_shared<DistributedLayoutSpec>();
   if (kind == "blocked") {
     result->kind = DistributedKind::Blocked;
-    result->sizePerThread =
-        toIntList(entry(spec, "size_per_thread"), "size_per_thread");
-    result->threadsPerWarp =
-        toIntList(entry(spec, "threads_per_warp"), "threads_per_warp");
-    result->warpsPerCTA =
-        toIntList(entry(spec, "warps_per_cta"), "warps_per_cta");
-    result->order = toIntList(entry(spec, "order"), "order");
+    result->sizePerThread = intListEntry(spec, "size_per_thread");
+    result->threadsPerWarp = intListEntry(spec, "threads_per_warp");
+    result->warpsPerCTA = intListEntry(spec, "warps_per_cta");
+    result->order = intListEntry(spec, "order");
   } else if (kind == "slice") {
     result->kind = DistributedKind::Slice;
     result->parent = toSpec(entry(spec, "parent"), depth + 1);
-    result->dim = toInt64(entry(spec, "dim"), "dim");
+    result->dim = intEntry(spec, "dim");
   } else if (kind == "nvidia_mma") {
     result->kind = DistributedKind::NvidiaMma;
-    result->version = toInt64(entry(spec, "version"), "version");
-    result->warpsPerCTA =
-        toIntList(entry(spec, "warps_per_cta"), "warps_per_cta");
-    result->instrShape = toIntList(entry(spec, "instr_shape"), "instr_shape");
+    result->version = intEntry(spec, "version");
+    result->warpsPerCTA = intListEntry(spec, "warps_per_cta");
+    result->instrShape = intListEntry(spec, "instr_shape");
   } else if (kind == "dot_operand") {
     result->kind = DistributedKind::DotOperand;
     result->parent = toSpec(entry(spec, "parent"), depth + 1);
-    result->operandIndex =
-        toInt64(entry(spec, "operand_index"), "operand_index");
-    result->kWidth = toInt64(entry(spec, "k_width"), "k_width");
+    result->operandIndex = intEntry(spec, "operand_index");
+    result->kWidth = intEntry(spec, "k_width");
   } else if (kind == "amd_mfma" || kind == "amd_wmma") {
     result->kind = kind == "amd_mfma" ? DistributedKind::AmdMfma
                                       : DistributedKind::AmdWmma;
-    result->version = toInt64(entry(spec, "version"), "version");
-    result->instrShape = toIntList(entry(spec, "instr_shape"), "instr_shape");
+    result->version = intEntry(spec, "version");
+    result->instrShape = intListEntry(spec, "instr_shape");
     result->transposed = toBool(entry(spec, "transposed"), "transposed");
-    result->warpsPerCTA =
-        toIntList(entry(spec, "warps_per_cta"), "warps_per_cta");
-    result->tilesPerWarp =
-        toIntList(entry(spec, "tiles_per_warp"), "tiles_per_warp");
+    result->warpsPerCTA = intListEntry(spec, "warps_per_cta");
+    result->tilesPerWarp = intListEntry(spec, "tiles_per_warp");
     if (kind == "amd_mfma")
-      result->elementBitwidth =
-          toInt64(entry(spec, "element_bitwidth"), "element_bitwidth");
+      result->elementBitwidth = intEntry(spec, "element_bitwidth");
   } else {
     throw nb::value_error(("unknown layout kind '" + kind + "'").c_str());
   }

@@ -106,6 +106,14 @@ std::string python::toString(nb::handle value, const char *what) {
   return std::string(data, size_t(size));
 }
 
+bool python::toBool(nb::handle value, const char *what) {
+  if (!PyBool_Check(value.ptr()))
+    throw nb::type_error(
+        (std::string(what) + " must be a bool, not " + typeName(value))
+            .c_str());
+  return value.ptr() == Py_True;
+}
+
 std::vector<nb::object> python::toSequence(nb::handle value, const char *what) {
   PyObject *obj = value.ptr();
   std::vector<nb::object> items;
@@ -661,8 +669,8 @@ static bool applyExactInts(const LinearLayout &layout, PyObject *inputs,
     return true;
   for (const LayoutDim &dim : layout.getOutDims()) {
     PyObject *name = internedName(dim.name);
-    PyObject *number = name ? newInt(out & ((uint64_t(1) << dim.log2Size) - 1))
-                            : nullptr;
+    PyObject *number =
+        name ? newInt(out & ((uint64_t(1) << dim.log2Size) - 1)) : nullptr;
     int failed = !number || PyDict_SetItem(result, name, number);
     Py_XDECREF(number);
     Py_XDECREF(name);
@@ -770,6 +778,9 @@ static nb::object matrix(const LinearLayout &layout) {
   return array;
 }
 
+/// Long on purpose: one nanobind class chain, one short `.def` per method of
+/// the Python API (each lambda converts its arguments and unwraps the
+/// result); the conversions themselves live in the helpers above.
 static void populateLinearLayoutBindings(nb::module_ &m) {
   nb::class_<LinearLayout> cls(m, "LinearLayout", R"doc(
 A linear map over F2 from labelled input bits to labelled output bits.
@@ -780,12 +791,12 @@ of its bases (the images of its bits, one int per output dimension);
 list of (name, size) pairs, in order). Dimensions flatten with the first
 listed one least significant.)doc");
   cls.def(
-          "__init__",
-          [](LinearLayout *self, nb::handle bases, nb::handle outDims) {
-            if (!layoutFromExactPython(self, bases.ptr(), outDims.ptr()))
-              new (self) LinearLayout(layoutFromPython(bases, outDims));
-          },
-          "bases"_a, "out_dims"_a)
+         "__init__",
+         [](LinearLayout *self, nb::handle bases, nb::handle outDims) {
+           if (!layoutFromExactPython(self, bases.ptr(), outDims.ptr()))
+             new (self) LinearLayout(layoutFromPython(bases, outDims));
+         },
+         "bases"_a, "out_dims"_a)
       .def_static(
           "identity_1d",
           [](nb::handle size, nb::handle inDim, nb::handle outDim) {

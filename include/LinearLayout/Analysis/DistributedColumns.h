@@ -14,7 +14,7 @@
 #ifndef LINEARLAYOUT_ANALYSIS_DISTRIBUTEDCOLUMNS_H
 #define LINEARLAYOUT_ANALYSIS_DISTRIBUTEDCOLUMNS_H
 
-#include "LinearLayout/Analysis/F2Subspace.h"
+#include "LinearLayout/Core/F2Subspace.h"
 #include "LinearLayout/Core/LinearLayout.h"
 
 #include <array>

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "mlir/IR/Builders.h"
@@ -94,6 +95,55 @@ static ParseResult parseInDim(AsmParser &parser, ParsedInDim &dim) {
       });
 }
 
+/// `{name = size, ...}` after the arrow: explicit output dimensions.
+static ParseResult parseOutDims(AsmParser &parser,
+                                SmallVector<LayoutDim, 4> &outDims) {
+  if (parser.parseLBrace())
+    return failure();
+  if (failed(parser.parseOptionalRBrace())) {
+    do {
+      if (outDims.size() >= size_t(kMaxLayoutBits)) {
+        parser.emitError(parser.getCurrentLocation(), "more than ")
+            << kMaxLayoutBits << " output dimensions";
+        return failure();
+      }
+      SMLoc nameLoc = parser.getCurrentLocation();
+      std::string name;
+      if (parser.parseKeywordOrString(&name))
+        return failure();
+      if (!isIdentifierName(name)) {
+        parser.emitError(nameLoc, "output dimension name '")
+            << name << "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
+        return failure();
+      }
+      for (const LayoutDim &earlier : outDims)
+        if (earlier.name == name) {
+          parser.emitError(nameLoc, "output dimension '")
+              << name << "' is listed twice";
+          return failure();
+        }
+      SMLoc sizeLoc;
+      int64_t size;
+      if (parser.parseEqual())
+        return failure();
+      sizeLoc = parser.getCurrentLocation();
+      if (parser.parseInteger(size))
+        return failure();
+      if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size))) {
+        parser.emitError(sizeLoc, "output dimension '")
+            << name << "' has size " << size
+            << ", which is not a positive power of two";
+        return failure();
+      }
+      // A positive int64_t power of two is at most 2^62 = 2^kMaxDimBits.
+      outDims.push_back({name, int32_t(llvm::Log2_64(uint64_t(size)))});
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRBrace())
+      return failure();
+  }
+  return success();
+}
+
 Attribute LinearAttr::parse(AsmParser &parser, Type) {
   SMLoc start = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseLBrace())
@@ -127,49 +177,8 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
   SmallVector<LayoutDim, 4> outDims;
   bool explicitOutDims = succeeded(parser.parseOptionalArrow());
   if (explicitOutDims) {
-    if (parser.parseLBrace())
+    if (parseOutDims(parser, outDims))
       return {};
-    if (failed(parser.parseOptionalRBrace())) {
-      do {
-        if (outDims.size() >= size_t(kMaxLayoutBits)) {
-          parser.emitError(parser.getCurrentLocation(), "more than ")
-              << kMaxLayoutBits << " output dimensions";
-          return {};
-        }
-        SMLoc nameLoc = parser.getCurrentLocation();
-        std::string name;
-        if (parser.parseKeywordOrString(&name))
-          return {};
-        if (!isIdentifierName(name)) {
-          parser.emitError(nameLoc, "output dimension name '")
-              << name << "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
-          return {};
-        }
-        for (const LayoutDim &earlier : outDims)
-          if (earlier.name == name) {
-            parser.emitError(nameLoc, "output dimension '")
-                << name << "' is listed twice";
-            return {};
-          }
-        SMLoc sizeLoc;
-        int64_t size;
-        if (parser.parseEqual())
-          return {};
-        sizeLoc = parser.getCurrentLocation();
-        if (parser.parseInteger(size))
-          return {};
-        if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size))) {
-          parser.emitError(sizeLoc, "output dimension '")
-              << name << "' has size " << size
-              << ", which is not a positive power of two";
-          return {};
-        }
-        // A positive int64_t power of two is at most 2^62 = 2^kMaxDimBits.
-        outDims.push_back({name, int32_t(llvm::Log2_64(uint64_t(size)))});
-      } while (succeeded(parser.parseOptionalComma()));
-      if (parser.parseRBrace())
-        return {};
-    }
   }
   if (parser.parseGreater())
     return {};
@@ -206,7 +215,7 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
   } else {
     // Encoding form: dim0, dim1, ... each just large enough for its values.
     for (size_t i = 0, e = arity.value_or(0); i < e; ++i)
-      outDims.push_back({"dim" + std::to_string(i), 0});
+      outDims.push_back({dims::tensorDim(i), 0});
     for (const ParsedInDim &dim : inDims)
       for (const ParsedBasis &basis : dim.bases)
         for (auto [value, outDim] : llvm::zip_equal(basis.values, outDims))
@@ -241,8 +250,7 @@ bool LinearAttr::isEncodingForm() const {
       for (auto [value, log2Size] : llvm::zip_equal(basis, inferred))
         log2Size = std::max(log2Size, *log2SizeToHold(value));
   for (auto [index, dim] : llvm::enumerate(outDims))
-    if (dim.name != "dim" + std::to_string(index) ||
-        dim.log2Size != inferred[index])
+    if (dim.name != dims::tensorDim(index) || dim.log2Size != inferred[index])
       return false;
   return true;
 }
@@ -256,13 +264,12 @@ void LinearAttr::print(AsmPrinter &printer) const {
 }
 
 bool LinearAttr::isDistributed() const {
-  static constexpr StringLiteral kOrder[] = {"register", "lane", "warp",
-                                             "block"};
+  ArrayRef<StringLiteral> order = dims::kDistributedInDims;
   size_t next = 0;
   for (const LayoutDim &dim : getLinearLayout().getInDims()) {
-    while (next < std::size(kOrder) && dim.name != kOrder[next])
+    while (next < order.size() && dim.name != order[next])
       ++next;
-    if (next == std::size(kOrder))
+    if (next == order.size())
       return false;
     ++next;
   }
@@ -271,10 +278,10 @@ bool LinearAttr::isDistributed() const {
 
 bool LinearAttr::isMemory() const {
   ArrayRef<LayoutDim> inDims = getLinearLayout().getInDims();
-  if (inDims.empty() || inDims[0].name != "offset")
+  if (inDims.empty() || inDims[0].name != dims::kOffset)
     return false;
   return inDims.size() == 1 ||
-         (inDims.size() == 2 && inDims[1].name == "block");
+         (inDims.size() == 2 && inDims[1].name == dims::kBlock);
 }
 
 /// Names the basis of an input bit, `lane[2] = [0, 4]`.
@@ -309,7 +316,7 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
                        << " output dimensions, but the " << what << " has rank "
                        << shape.size();
   for (auto [index, dim] : llvm::enumerate(outDims)) {
-    std::string expected = "dim" + std::to_string(index);
+    std::string expected = dims::tensorDim(index);
     if (dim.name != expected)
       return emitError() << "output dimension " << index
                          << " of the layout is '" << dim.name << "', expected '"
@@ -441,7 +448,7 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 int64_t SharedBufferType::getNumElements() const {
-  return getLayout().getLinearLayout().getInDimSize("offset");
+  return getLayout().getLinearLayout().getInDimSize(dims::kOffset);
 }
 
 int64_t SharedBufferType::getSizeInBytes() const {

@@ -1,24 +1,31 @@
-//===- F2Subspace.cpp - Subspaces of F2^d for conversion planning ---------===//
+//===- F2Subspace.cpp - Subspaces of F2^d in reduced echelon form ---------===//
 
-#include "LinearLayout/Analysis/F2Subspace.h"
+#include "LinearLayout/Core/F2Subspace.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 
 using namespace mlir::ll;
 
 static int highestBit(uint64_t v) { return 63 - llvm::countl_zero(v); }
 
-bool F2Subspace::add(uint64_t v) {
+bool F2Subspace::insert(uint64_t v, int tag, uint64_t *dependency) {
   uint64_t original = v;
-  uint64_t combo = 0;
+  // A full 64-dimensional space has no 65th generator: no tag needed.
+  uint64_t combo = tag < 64 ? uint64_t(1) << tag : 0;
+  // Rows are fully reduced, so one pass in any order suffices: clearing one
+  // row's pivot never sets another row's pivot.
   for (const Row &row : echelon)
     if (v >> highestBit(row.value) & 1) {
       v ^= row.value;
       combo ^= row.combo;
     }
-  if (v == 0)
+  if (v == 0) {
+    if (dependency)
+      *dependency = combo;
     return false;
-  combo ^= uint64_t(1) << gens.size();
+  }
+  // Keep the basis fully reduced: clear the new pivot from the others.
   int pivot = highestBit(v);
   for (Row &row : echelon)
     if (row.value >> pivot & 1) {
@@ -37,6 +44,14 @@ uint64_t F2Subspace::reduce(uint64_t v) const {
   return v;
 }
 
+bool F2Subspace::containsAll(llvm::ArrayRef<uint64_t> vs) const {
+  return llvm::all_of(vs, [&](uint64_t v) { return contains(v); });
+}
+
+bool F2Subspace::isSpannedBy(llvm::ArrayRef<uint64_t> vs) const {
+  return containsAll(vs) && F2Subspace(vs).dim() == dim();
+}
+
 std::optional<uint64_t> F2Subspace::coordinates(uint64_t v) const {
   uint64_t combo = 0;
   for (const Row &row : echelon)
@@ -49,6 +64,16 @@ std::optional<uint64_t> F2Subspace::coordinates(uint64_t v) const {
   return combo;
 }
 
+F2Vectors
+F2Subspace::completionCandidates(llvm::ArrayRef<int> unitOrder) const {
+  F2Vectors candidates;
+  for (int bit : unitOrder)
+    if (contains(uint64_t(1) << bit))
+      candidates.push_back(uint64_t(1) << bit);
+  candidates.append(gens.begin(), gens.end());
+  return candidates;
+}
+
 F2Vectors mlir::ll::intersectSpans(llvm::ArrayRef<uint64_t> a,
                                    llvm::ArrayRef<uint64_t> b) {
   F2Subspace spanA(a), spanB(b), result;
@@ -57,35 +82,21 @@ F2Vectors mlir::ll::intersectSpans(llvm::ArrayRef<uint64_t> a,
   for (uint64_t v : a)
     if (v && spanB.contains(v) && result.add(v))
       basis.push_back(v);
-  // Then the kernel of span(b) -> F2^d / span(a): reduce b's generators modulo
-  // span(a) with the combination tracked; each one that becomes dependent on
+  // Then the kernel of span(b) -> F2^d / span(a): insert b's generators
+  // reduced modulo span(a), tagged by their index; each one that depends on
   // the earlier residues gives a combination of b lying in span(a).
   llvm::ArrayRef<uint64_t> bg = spanB.generators();
-  llvm::SmallVector<std::pair<uint64_t, uint64_t>, 16> rows; // residue, combo
+  F2Subspace residues;
   for (size_t i = 0; i < bg.size(); ++i) {
-    uint64_t r = spanA.reduce(bg[i]);
-    uint64_t combo = uint64_t(1) << i;
-    for (auto &[rv, rc] : rows)
-      if (r >> highestBit(rv) & 1) {
-        r ^= rv;
-        combo ^= rc;
-      }
-    if (r == 0) {
-      uint64_t vec = 0;
-      for (size_t j = 0; j < bg.size(); ++j)
-        if (combo >> j & 1)
-          vec ^= bg[j];
-      if (vec && result.add(vec))
-        basis.push_back(vec);
+    uint64_t combo;
+    if (residues.insert(spanA.reduce(bg[i]), int(i), &combo))
       continue;
-    }
-    int pivot = highestBit(r);
-    for (auto &[rv, rc] : rows)
-      if (rv >> pivot & 1) {
-        rv ^= r;
-        rc ^= combo;
-      }
-    rows.push_back({r, combo});
+    uint64_t vec = 0;
+    for (size_t j = 0; j < bg.size(); ++j)
+      if (combo >> j & 1)
+        vec ^= bg[j];
+    if (vec && result.add(vec))
+      basis.push_back(vec);
   }
   return basis;
 }
@@ -98,22 +109,4 @@ F2Vectors mlir::ll::extendBasis(llvm::ArrayRef<uint64_t> base,
     if (space.add(v))
       added.push_back(v);
   return added;
-}
-
-F2Vectors mlir::ll::unitComplement(llvm::ArrayRef<uint64_t> base,
-                                   llvm::ArrayRef<int> unitOrder) {
-  F2Subspace space(base);
-  F2Vectors added;
-  for (int bit : unitOrder)
-    if (space.add(uint64_t(1) << bit))
-      added.push_back(uint64_t(1) << bit);
-  return added;
-}
-
-int mlir::ll::intersectionDim(llvm::ArrayRef<uint64_t> a,
-                              llvm::ArrayRef<uint64_t> b) {
-  F2Subspace sa(a), sb(b), sum(a);
-  for (uint64_t v : b)
-    sum.add(v);
-  return sa.dim() + sb.dim() - sum.dim();
 }
