@@ -1,0 +1,233 @@
+//===- AddressMap.cpp - Thread layouts as address maps -------------------===//
+//
+// The address maps of distributed layouts through global (row-major) and
+// shared-memory (inverted memory layout) coordinates, their aligned vectors
+// and their ldmatrix/stmatrix accesses. See AddressMap.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AddressMap.h"
+
+#include "LinearLayout/Analysis/ConversionClassification.h"
+#include "LinearLayout/Analysis/TileVector.h"
+#include "LinearLayout/Core/DimNames.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::ll::lowering {
+
+/// The threads of the block that runs `op`, when its gpu.func declares
+/// them (`known_block_size`).
+std::optional<int64_t> knownBlockThreads(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return std::nullopt;
+  std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize();
+  if (!size || size->empty())
+    return std::nullopt;
+  int64_t threads = 1;
+  for (int32_t d : *size)
+    threads *= d;
+  return threads;
+}
+
+FailureOr<ThreadLayout> getThreadLayout(Operation *op,
+                                        const LinearLayout &layout, size_t rank,
+                                        int lanesPerWarp, StringRef what) {
+  SmallVector<std::string> names = dims::tensorDims(rank);
+  auto normalized = normalizeDistributed(layout, names, what);
+  if (!normalized)
+    return op->emitError() << llvm::toString(normalized.takeError());
+  ThreadLayout result;
+  result.layout = std::move(*normalized);
+  result.registerBits = result.layout.getInDimSizeLog2(dims::kRegister);
+  result.laneBits = result.layout.getInDimSizeLog2(dims::kLane);
+  result.warpBits = result.layout.getInDimSizeLog2(dims::kWarp);
+  if (result.layout.getInDimSizeLog2(dims::kBlock) != 0)
+    return op->emitError() << what
+                           << " spans several blocks (CTAs); the lowering "
+                              "handles one block";
+  if ((int64_t(1) << result.laneBits) > lanesPerWarp)
+    return op->emitError() << what << " has " << (int64_t(1) << result.laneBits)
+                           << " lanes, but a warp has " << lanesPerWarp;
+  // A layout over more threads than the kernel declares would leave part
+  // of the tile to threads that do not exist.
+  int64_t needed = int64_t(lanesPerWarp) << result.warpBits;
+  if (std::optional<int64_t> threads = knownBlockThreads(op);
+      threads && *threads < needed)
+    return op->emitError() << what << " spans " << needed << " threads ("
+                           << lanesPerWarp << " lanes x "
+                           << (int64_t(1) << result.warpBits)
+                           << " warps), but the function's known_block_size "
+                              "has "
+                           << *threads;
+  if (result.numRegisters() > kMaxRegistersPerThread)
+    return op->emitError() << what << " has "
+                           << (int64_t(1) << result.registerBits)
+                           << " registers per thread (at most "
+                           << kMaxRegistersPerThread << " lowered)";
+  return result;
+}
+
+/// The address map of `tl` followed by `project` (tensor coordinates ->
+/// integer).
+AddressMap
+mapThroughCoordinates(const ThreadLayout &tl,
+                      llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project) {
+  AddressMap map;
+  auto fill = [&](unsigned dim, int bits, SmallVector<uint64_t> &out) {
+    for (int b = 0; b < bits; ++b)
+      out.push_back(project(tl.layout.getBasis(dim, b)));
+  };
+  fill(0, tl.registerBits, map.reg);
+  fill(1, tl.laneBits, map.lane);
+  fill(2, tl.warpBits, map.warp);
+  return map;
+}
+
+/// The address map of a layout already composed into a single offset
+/// output: its flat columns are the offsets.
+static AddressMap mapFromOffsetLayout(const LinearLayout &composed,
+                                      const ThreadLayout &tl) {
+  AddressMap map;
+  ArrayRef<uint64_t> cols = composed.getColumns();
+  int at = 0;
+  for (int b = 0; b < tl.registerBits; ++b)
+    map.reg.push_back(cols[at++]);
+  for (int b = 0; b < tl.laneBits; ++b)
+    map.lane.push_back(cols[at++]);
+  for (int b = 0; b < tl.warpBits; ++b)
+    map.warp.push_back(cols[at++]);
+  return map;
+}
+
+/// The widest aligned vector of at most `maxElements` along `col` (the
+/// contiguous offset); with `row`, vector registers must not move the row.
+VectorShape findVector(const AddressMap &col, const AddressMap *row,
+                       int64_t maxElements) {
+  SmallVector<uint64_t> threads(col.lane.begin(), col.lane.end());
+  threads.append(col.warp.begin(), col.warp.end());
+  return VectorShape{findAlignedVector(
+      col.reg, threads,
+      row ? ArrayRef<uint64_t>(row->reg) : ArrayRef<uint64_t>(), maxElements)};
+}
+
+/// Register of the vector starting at `base` holding element `e`.
+int64_t vectorRegister(const VectorShape &shape, int64_t base, int64_t e) {
+  int64_t k = base;
+  for (size_t i = 0; i < shape.bits.size(); ++i)
+    if ((e >> i) & 1)
+      k |= int64_t(1) << shape.bits[i];
+  return k;
+}
+
+bool isVectorBase(const VectorShape &shape, int64_t k) {
+  for (int b : shape.bits)
+    if ((k >> b) & 1)
+      return false;
+  return true;
+}
+
+/// The matrix access of `tile` through `map`, or std::nullopt when the
+/// address map does not have the instruction's shape: the fragment's
+/// contiguous bits must step the offset by 1, 2, 4 (in that order) and
+/// every row address must be 16-byte aligned. (The planner's memory layout
+/// is built so that they do; this check keeps the emitted code correct for
+/// any layout the planner returns.)
+std::optional<MatrixAccess> matrixAccess(const AddressMap &map,
+                                         const MatrixTile &tile, int bits) {
+  if (tile.kind == SharedInstruction::Vector || map.lane.size() != 5)
+    return std::nullopt;
+  if (bits != 16 && (bits != 32 || tile.kind == SharedInstruction::MatrixTrans))
+    return std::nullopt;
+  int numRegs = int(map.reg.size());
+  auto validReg = [&](int r) { return r >= 0 && r < numRegs; };
+  if (!validReg(tile.matrixRegisters[0]) ||
+      !validReg(tile.matrixRegisters[1]) ||
+      (bits == 16) != validReg(tile.pairRegister))
+    return std::nullopt;
+  MatrixAccess access;
+  access.trans = tile.kind == SharedInstruction::MatrixTrans;
+  access.pair = bits == 16 ? tile.pairRegister : -1;
+  access.matrix[0] = tile.matrixRegisters[0];
+  access.matrix[1] = tile.matrixRegisters[1];
+  SmallVector<uint64_t> contiguous, rowLanes;
+  if (bits == 32) {
+    contiguous = {map.lane[0], map.lane[1]};
+    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
+  } else if (!access.trans) {
+    contiguous = {map.reg[access.pair], map.lane[0], map.lane[1]};
+    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
+  } else {
+    contiguous = {map.lane[2], map.lane[3], map.lane[4]};
+    rowLanes = {map.reg[access.pair], map.lane[0], map.lane[1]};
+  }
+  for (size_t i = 0; i < contiguous.size(); ++i)
+    if (contiguous[i] != (uint64_t(1) << i))
+      return std::nullopt;
+  rowLanes.push_back(map.reg[access.matrix[0]]);
+  rowLanes.push_back(map.reg[access.matrix[1]]);
+  uint64_t rowMask = (uint64_t(1) << contiguous.size()) - 1;
+  access.rows.lane = rowLanes;
+  access.rows.warp = map.warp;
+  access.rows.reg = map.reg;
+  for (int b : {access.pair, access.matrix[0], access.matrix[1]})
+    if (b >= 0)
+      access.rows.reg[b] = 0;
+  for (ArrayRef<uint64_t> cols :
+       {ArrayRef<uint64_t>(access.rows.lane), ArrayRef<uint64_t>(map.warp),
+        ArrayRef<uint64_t>(access.rows.reg)})
+    for (uint64_t c : cols)
+      if (c & rowMask)
+        return std::nullopt;
+  return access;
+}
+
+FailureOr<int> getElementBits(Operation *op, Type elementType) {
+  if (!elementType.isIntOrFloat())
+    return op->emitError("cannot lower ")
+           << elementType << " elements (integers or floats only)";
+  int bits = int(elementType.getIntOrFloatBitWidth());
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return op->emitError("cannot lower ")
+           << bits << "-bit elements (8, 16, 32 or 64 bits)";
+  return bits;
+}
+
+/// `memory` (offset -> dims) inverted and composed after `tl`: the address
+/// map of the accesses of `tl` to a buffer placed by `memory`.
+FailureOr<AddressMap> sharedAddressMap(Operation *op, const ThreadLayout &tl,
+                                       const LinearLayout &memory) {
+  auto inverse = memory.invert();
+  if (!inverse)
+    return op->emitError("the shared-memory layout is not invertible: ")
+           << llvm::toString(inverse.takeError());
+  auto composed = tl.layout.compose(*inverse);
+  if (!composed)
+    return op->emitError("cannot address shared memory: ")
+           << llvm::toString(composed.takeError());
+  return mapFromOffsetLayout(*composed, tl);
+}
+
+/// The global address maps of a tile: contiguous (row-major flat offset) or
+/// rows (dim0) and columns (the rest, row-major).
+std::pair<AddressMap, std::optional<AddressMap>>
+globalMaps(const ThreadLayout &tl, ArrayRef<int64_t> shape, bool hasRows) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = int(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  size_t first = hasRows ? 1 : 0;
+  AddressMap col = mapThroughCoordinates(tl, [&](ArrayRef<int64_t> c) {
+    uint64_t v = 0;
+    for (size_t d = first; d < c.size(); ++d)
+      v += uint64_t(c[d] * strides[d]);
+    return v;
+  });
+  if (!hasRows)
+    return {col, std::nullopt};
+  AddressMap row = mapThroughCoordinates(
+      tl, [](ArrayRef<int64_t> c) { return uint64_t(c[0]); });
+  return {col, row};
+}
+
+} // namespace mlir::ll::lowering

@@ -1,0 +1,154 @@
+//===- AddressMap.h - Thread layouts as address maps (private) --*- C++ -*-===//
+//
+// Internal to lib/Conversion/LLToGPUCommon. A layout composed with the map
+// from tensor coordinates to an offset (row-major global offsets, or the
+// inverse of a shared-memory layout) is a linear map over F2 from the
+// thread's (register, lane, warp) bits to the offset bits: an AddressMap.
+// A thread computes the lane/warp part T once; register k adds the constant
+// K(k), by `add` when T and K never share a bit and by `xor` (the swizzle)
+// otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H
+#define LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H
+
+#include "LinearLayout/Analysis/MatrixInstructions.h"
+#include "LinearLayout/Core/LinearLayout.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::ll::lowering {
+
+/// What one thread may hold: larger tiles are rejected, not unrolled.
+inline constexpr int64_t kMaxRegistersPerThread = 4096;
+
+/// A linear map over F2 from a thread's (register, lane, warp) bits to an
+/// integer, as the image of each bit.
+struct AddressMap {
+  SmallVector<uint64_t> reg, lane, warp;
+
+  uint64_t registerValue(uint64_t k) const {
+    uint64_t v = 0;
+    for (size_t i = 0; i < reg.size(); ++i)
+      if ((k >> i) & 1)
+        v ^= reg[i];
+    return v;
+  }
+  uint64_t threadMask() const {
+    uint64_t m = 0;
+    for (uint64_t c : lane)
+      m |= c;
+    for (uint64_t c : warp)
+      m |= c;
+    return m;
+  }
+  uint64_t registerMask() const {
+    uint64_t m = 0;
+    for (uint64_t c : reg)
+      m |= c;
+    return m;
+  }
+  /// T and K(k) never share a bit: T ^ K == T + K.
+  bool additive() const { return (threadMask() & registerMask()) == 0; }
+};
+
+/// The aligned vectors of an access: register bits `bits[i]` step the
+/// offset by 2^i, and every other column keeps the low bits clear.
+struct VectorShape {
+  SmallVector<int> bits;
+  int64_t elements() const { return int64_t(1) << bits.size(); }
+};
+
+/// A distributed layout with inputs register, lane, warp, block and outputs
+/// dim0..dimN-1, checked to fit one CTA.
+struct ThreadLayout {
+  LinearLayout layout;
+  int registerBits = 0, laneBits = 0, warpBits = 0;
+  int64_t numRegisters() const { return int64_t(1) << registerBits; }
+};
+
+/// A warp-wide ldmatrix/stmatrix access (MatrixInstructions.h) of a thread
+/// layout whose address map (in elements) is `map`. Lane L gives the start
+/// of one 16-byte row: rows.lane[b] are the offsets of its five address bits
+/// (three row bits, then the two matrix bits), and rows.reg are the
+/// layout's register columns with the pair and matrix registers zeroed, so
+/// an instruction whose other registers are `k` reads or writes rows at
+/// rows(lane, warp) ^ rows.registerValue(k). Fragment word i (matrix i) of
+/// that instruction is register k | i0 << matrix[0] | i1 << matrix[1],
+/// with the 16-bit halves registers k' and k' | 1 << pair.
+struct MatrixAccess {
+  bool trans = false;
+  int pair = -1;
+  int matrix[2] = {-1, -1};
+  AddressMap rows;
+  /// The registers of the fragment word `word` of the instruction at `k`.
+  SmallVector<int64_t, 2> wordRegisters(int64_t k, int word) const {
+    int64_t r = k | (int64_t(word & 1) << matrix[0]) |
+                (int64_t(word >> 1) << matrix[1]);
+    if (pair < 0)
+      return {r};
+    return {r, r | (int64_t(1) << pair)};
+  }
+  bool isBase(int64_t k) const {
+    for (int b : {pair, matrix[0], matrix[1]})
+      if (b >= 0 && ((k >> b) & 1))
+        return false;
+    return true;
+  }
+};
+
+/// The threads of the block that runs `op`, when its gpu.func declares
+/// them (`known_block_size`).
+std::optional<int64_t> knownBlockThreads(Operation *op);
+
+/// `layout` (of a rank-`rank` tensor) normalized and checked to fit one
+/// block of `lanesPerWarp`-lane warps; `what` names it in diagnostics.
+FailureOr<ThreadLayout> getThreadLayout(Operation *op,
+                                        const LinearLayout &layout, size_t rank,
+                                        int lanesPerWarp, StringRef what);
+
+/// The bit width of `elementType` (8, 16, 32 or 64), or a diagnostic.
+FailureOr<int> getElementBits(Operation *op, Type elementType);
+
+/// The address map of `tl` followed by `project` (tensor coordinates ->
+/// integer).
+AddressMap
+mapThroughCoordinates(const ThreadLayout &tl,
+                      llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project);
+
+/// `memory` (offset -> dims) inverted and composed after `tl`: the address
+/// map of the accesses of `tl` to a buffer placed by `memory`.
+FailureOr<AddressMap> sharedAddressMap(Operation *op, const ThreadLayout &tl,
+                                       const LinearLayout &memory);
+
+/// The global address maps of a tile: contiguous (row-major flat offset) or
+/// rows (dim0) and columns (the rest, row-major).
+std::pair<AddressMap, std::optional<AddressMap>>
+globalMaps(const ThreadLayout &tl, ArrayRef<int64_t> shape, bool hasRows);
+
+/// The widest aligned vector of at most `maxElements` along `col` (the
+/// contiguous offset); with `row`, vector registers must not move the row.
+VectorShape findVector(const AddressMap &col, const AddressMap *row,
+                       int64_t maxElements);
+
+/// Register of the vector starting at `base` holding element `e`.
+int64_t vectorRegister(const VectorShape &shape, int64_t base, int64_t e);
+
+/// Whether register `k` starts a vector of `shape`.
+bool isVectorBase(const VectorShape &shape, int64_t k);
+
+/// The matrix access of `tile` through `map`, or std::nullopt when the
+/// address map does not have the instruction's shape.
+std::optional<MatrixAccess> matrixAccess(const AddressMap &map,
+                                         const MatrixTile &tile, int bits);
+
+} // namespace mlir::ll::lowering
+
+#endif // LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H

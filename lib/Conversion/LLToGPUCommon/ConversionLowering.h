@@ -1,0 +1,155 @@
+//===- ConversionLowering.h - How each conversion is lowered ----*- C++ -*-===//
+//
+// Internal to lib/Conversion/LLToGPUCommon. Before rewriting, every
+// ll.convert_layout is planned (ConversionPlan.h) and the plan turned into a
+// ConversionLowering: one struct per ConversionKind, as Triton's
+// ConvertLayoutOpToLLVM dispatches,
+//   - Registers (ConvertWithinThread.cpp): register renames, or selects on
+//     a few lane bits;
+//   - Shuffle (ConvertWithinWarp.cpp): rounds of warp shuffles;
+//   - SharedMemory (ConvertWithinBlock.cpp): stores to and loads from a
+//     scratch slot, between barriers.
+// ScratchAllocation.cpp sizes the scratch and places the slots and barriers
+// of the SharedMemory ones; ConvertLayout.cpp decides and dispatches.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_LLTOGPUCOMMON_CONVERSIONLOWERING_H
+#define LIB_CONVERSION_LLTOGPUCOMMON_CONVERSIONLOWERING_H
+
+#include "AddressMap.h"
+#include "Emitter.h"
+
+#include "LinearLayout/Analysis/ConversionClassification.h"
+#include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+#include <variant>
+
+namespace mlir::ll::lowering {
+
+/// The symbol of the conversions' shared scratch in each symbol table.
+inline constexpr llvm::StringLiteral kScratchName = "__ll_scratch";
+
+/// The layouts are equal: the source value is the result.
+struct NoopLowering {};
+
+/// Register moves within each thread: per result register the source
+/// register, by lane (a select tree on at most kMaxSelectLaneBits lane
+/// bits; none for a plain rename).
+struct RegistersLowering {
+  SmallVector<LaneMux> receive;
+};
+
+/// One round of a warp-shuffle conversion (docs/lowering.md): source lane
+/// = srcConst ^ XOR of srcCols[b] over the set lane bits b; send[j] = the
+/// source register in slot j of the shuffled word(s).
+struct ShuffleRound {
+  uint64_t srcConst = 0;
+  SmallVector<uint64_t> srcCols;
+  SmallVector<LaneMux> send;
+};
+
+/// Warp shuffles: the rounds, elements packed per 32-bit word (slots),
+/// words per element (2 for 64-bit), and per result register the
+/// (round * slots + slot) it takes.
+struct ShuffleLowering {
+  SmallVector<ShuffleRound> rounds;
+  int slots = 1, wordsPerElement = 1;
+  SmallVector<LaneMux> receive;
+  int elementBytes = 0;
+};
+
+/// Through shared memory: address maps (in elements) of the store and the
+/// load, the scratch size 2^scratchBits elements, processed in 2^roundBits
+/// rounds (the top offset bits).
+struct SharedMemoryLowering {
+  AddressMap store, load;
+  int scratchBits = 0, roundBits = 0;
+  int elementBytes = 0;
+  /// The store or the load by ldmatrix/stmatrix, if planned.
+  std::optional<MatrixAccess> storeMatrix, loadMatrix;
+  /// The byte offset of the scratch slot it uses, and whether its first
+  /// store needs a barrier (ScratchBarriers.h); set by prepareLowering.
+  int64_t slotOffset = 0;
+  bool leadingBarrier = true;
+  /// In several rounds over two slots: the slot size; round r runs on the
+  /// slot (first + r) % 2 and needs no barrier before its store. 0: every
+  /// round on the same slot, each after a barrier.
+  int64_t alternateSlotBytes = 0;
+  /// The block is one warp: its barriers only order the warp's accesses.
+  bool oneWarpBlock = false;
+  /// The conversion is inside a loop of its function (runs repeatedly).
+  bool insideLoop = false;
+  int64_t scratchBytes() const {
+    return (int64_t(1) << scratchBits) * elementBytes;
+  }
+};
+
+using ConversionLowering = std::variant<NoopLowering, RegistersLowering,
+                                        ShuffleLowering, SharedMemoryLowering>;
+
+/// What prepareLowering decided, read by the patterns.
+struct LoweringState {
+  llvm::DenseMap<Operation *, ConversionLowering> conversions;
+  llvm::DenseMap<Operation *, std::string> buffers; // alloc_shared -> global
+};
+
+/// The lowering of `op`: its plan, made into one of the kinds above
+/// (ConvertLayout.cpp).
+FailureOr<ConversionLowering>
+decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
+                 const LLLoweringOptions &options);
+
+/// Within a thread: the register moves of `registerMap` (result register
+/// -> source register and lane columns) when the sources depend on few
+/// enough lane bits, else nullopt.
+std::optional<RegistersLowering>
+decideWithinThread(const LinearLayout &registerMap, const ThreadLayout &dst);
+
+/// Within a warp: the shuffle rounds of `plan`, or nullopt when its tables
+/// are not of the form the lowering emits (affine source lanes, few
+/// selects).
+std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
+                                                int lanesPerWarp,
+                                                int64_t dstRegisters);
+
+/// Within a block: the shared-memory lowering of `plan` (which has a
+/// memory layout) from `src` to `dst`.
+FailureOr<SharedMemoryLowering>
+decideWithinBlock(ConvertLayoutOp op, const ConversionPlan &plan,
+                  const ThreadLayout &src, const ThreadLayout &dst, int bits,
+                  int lanesPerWarp, const LLLoweringOptions &options);
+
+/// The result registers of a Registers lowering of the source registers
+/// `in`.
+SmallVector<Value> lowerWithinThread(Emitter &em, const GPUTargetHooks &hooks,
+                                     const RegistersLowering &lowering,
+                                     ArrayRef<Value> in);
+
+/// The result registers of a Shuffle lowering.
+SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
+                                   const ShuffleLowering &lowering,
+                                   ArrayRef<Value> in, Type elementType);
+
+/// The result registers of a SharedMemory lowering, through the scratch.
+SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
+                                    const SharedMemoryLowering &lowering,
+                                    const ThreadLayout &src,
+                                    const ThreadLayout &dst, ArrayRef<Value> in,
+                                    Type elementType);
+
+/// Plans every conversion below `root` into `state`, places their scratch
+/// slots and barriers, and creates the scratch and buffer globals
+/// (ScratchAllocation.cpp).
+LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
+                              const LLLoweringOptions &options,
+                              LoweringState &state);
+
+} // namespace mlir::ll::lowering
+
+#endif // LIB_CONVERSION_LLTOGPUCOMMON_CONVERSIONLOWERING_H

@@ -1,0 +1,239 @@
+//===- ConvertWithinWarp.cpp - Conversions by warp shuffles --------------===//
+//
+// A conversion that moves elements between the lanes of each warp
+// (ConversionKind::Shuffle) runs in rounds: per round, every lane packs the
+// registers it sends into 32-bit words, reads the words of its source lane
+// (an affine function of the lane: GPUTargetHooks::createAffineShuffle), and
+// each result register unpacks its (round, slot). Which register a lane
+// sends or receives may depend on a few lane bits: select trees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConversionLowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
+namespace mlir::ll::lowering {
+
+/// Tabulated lane -> value (negative: any value) as a LaneMux over the lane
+/// bits it depends on; nullopt if it needs more than `maxBits` of them.
+static std::optional<LaneMux> tabulateLaneMux(ArrayRef<int64_t> table,
+                                              int laneBits, int maxBits) {
+  int lanes = 1 << laneBits;
+  LaneMux mux;
+  for (int b = 0; b < laneBits; ++b)
+    for (int l = 0; l < lanes; ++l) {
+      int other = l ^ (1 << b);
+      if (table[l] >= 0 && table[other] >= 0 && table[l] != table[other]) {
+        mux.bits.push_back(b);
+        break;
+      }
+    }
+  if (int(mux.bits.size()) > maxBits)
+    return std::nullopt;
+  mux.values.assign(size_t(1) << mux.bits.size(), -1);
+  for (int l = 0; l < lanes; ++l) {
+    if (table[l] < 0)
+      continue;
+    size_t combo = 0;
+    for (size_t i = 0; i < mux.bits.size(); ++i)
+      if ((l >> mux.bits[i]) & 1)
+        combo |= size_t(1) << i;
+    if (mux.values[combo] >= 0 && mux.values[combo] != table[l])
+      return std::nullopt; // depends on more than these bits
+    mux.values[combo] = table[l];
+  }
+  for (int64_t &v : mux.values)
+    if (v < 0)
+      v = 0; // no lane needs it: any valid choice
+  return mux;
+}
+
+std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
+                                                int lanesPerWarp,
+                                                int64_t dstRegisters) {
+  if (plan.lanes != lanesPerWarp)
+    return std::nullopt;
+  int laneBits = int(llvm::Log2_64(uint64_t(lanesPerWarp)));
+  ShuffleLowering lowering;
+  lowering.wordsPerElement = plan.elementBits == 64 ? 2 : 1;
+  lowering.slots = 0;
+  for (int64_t k = 0; k < plan.rounds; ++k) {
+    ShuffleRound round;
+    const auto &src = plan.srcLane[k];
+    // Affine source lane: src(l) = c ^ M l on every lane that reads.
+    int anchor = -1;
+    for (int l = 0; l < lanesPerWarp && anchor < 0; ++l)
+      if (src[l] >= 0)
+        anchor = l;
+    if (anchor < 0)
+      return std::nullopt;
+    // Solve from the anchor and its single-bit neighbours.
+    round.srcCols.assign(laneBits, 0);
+    for (int b = 0; b < laneBits; ++b) {
+      int other = anchor ^ (1 << b);
+      if (src[other] < 0)
+        return std::nullopt;
+      round.srcCols[b] = uint64_t(src[other] ^ src[anchor]);
+    }
+    uint64_t atAnchor = 0;
+    for (int b = 0; b < laneBits; ++b)
+      if ((anchor >> b) & 1)
+        atAnchor ^= round.srcCols[b];
+    round.srcConst = uint64_t(src[anchor]) ^ atAnchor;
+    for (int l = 0; l < lanesPerWarp; ++l) {
+      uint64_t v = round.srcConst;
+      for (int b = 0; b < laneBits; ++b)
+        if ((l >> b) & 1)
+          v ^= round.srcCols[b];
+      if (src[l] >= 0 && uint64_t(src[l]) != v)
+        return std::nullopt;
+    }
+    int slots = int(plan.sendRegister[k][0].size());
+    if (lowering.slots && slots != lowering.slots)
+      return std::nullopt;
+    lowering.slots = slots;
+    for (int j = 0; j < slots; ++j) {
+      SmallVector<int64_t> table;
+      for (int l = 0; l < lanesPerWarp; ++l)
+        table.push_back(plan.sendRegister[k][l][j]);
+      auto mux = tabulateLaneMux(table, laneBits, kMaxSelectLaneBits);
+      if (!mux)
+        return std::nullopt;
+      round.send.push_back(std::move(*mux));
+    }
+    lowering.rounds.push_back(std::move(round));
+  }
+  if (int64_t(plan.dstRound.size()) != dstRegisters || lowering.slots == 0)
+    return std::nullopt;
+  for (int64_t r = 0; r < dstRegisters; ++r) {
+    SmallVector<int64_t> table;
+    for (int l = 0; l < lanesPerWarp; ++l) {
+      int64_t round = plan.dstRound[r][l], slot = plan.dstSlot[r][l];
+      if (round < 0 || slot < 0)
+        return std::nullopt;
+      table.push_back(round * lowering.slots + slot);
+    }
+    auto mux = tabulateLaneMux(table, laneBits, kMaxSelectLaneBits);
+    if (!mux)
+      return std::nullopt;
+    lowering.receive.push_back(std::move(*mux));
+  }
+  return lowering;
+}
+
+SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
+                                   const ShuffleLowering &lw,
+                                   ArrayRef<Value> in, Type elementType) {
+  int bits = lw.elementBytes * 8;
+  OpBuilder &b = em.b;
+  Location loc = em.loc;
+  Type i32 = b.getI32Type();
+  Type intType = b.getIntegerType(unsigned(bits));
+  auto toInt = [&](Value v) -> Value {
+    return v.getType() == intType
+               ? v
+               : Value(LLVM::BitcastOp::create(b, loc, intType, v));
+  };
+  auto fromInt = [&](Value v) -> Value {
+    return elementType == intType
+               ? v
+               : Value(LLVM::BitcastOp::create(b, loc, elementType, v));
+  };
+  auto [lane, warp] = em.laneAndWarp(hooks);
+  // words[round][w]
+  SmallVector<SmallVector<Value>> received;
+  std::map<SmallVector<uint64_t>, Value> linearParts;
+  for (const ShuffleRound &round : lw.rounds) {
+    SmallVector<Value> words(lw.wordsPerElement);
+    for (int j = 0; j < lw.slots; ++j) {
+      Value elem = toInt(selectByLane(em, round.send[j], lane,
+                                      [&](int64_t r) { return in[r]; }));
+      if (bits == 64) {
+        words[0] = LLVM::TruncOp::create(b, loc, i32, elem);
+        words[1] = LLVM::TruncOp::create(
+            b, loc, i32,
+            LLVM::LShrOp::create(
+                b, loc, elem,
+                LLVM::ConstantOp::create(b, loc, intType,
+                                         b.getIntegerAttr(intType, 32))));
+        continue;
+      }
+      Value word =
+          bits == 32 ? elem : Value(LLVM::ZExtOp::create(b, loc, i32, elem));
+      if (j)
+        word = LLVM::ShlOp::create(
+            b, loc, word,
+            LLVM::ConstantOp::create(b, loc, i32,
+                                     b.getI32IntegerAttr(j * bits)));
+      words[0] =
+          words[0] ? Value(LLVM::OrOp::create(b, loc, words[0], word)) : word;
+    }
+    // Source lane: an affine function of the lane. Rounds usually share
+    // the linear part and differ in the constant: one computation each.
+    Value src;
+    if (llvm::any_of(round.srcCols, [](uint64_t c) { return c != 0; })) {
+      Value &linear = linearParts[round.srcCols];
+      if (!linear) {
+        AddressMap map;
+        map.lane.assign(round.srcCols.begin(), round.srcCols.end());
+        linear = em.computeThreadPart(map, lane, warp);
+      }
+      if (round.srcConst)
+        src = LLVM::XOrOp::create(b, loc, linear,
+                                  em.index(int64_t(round.srcConst)));
+      else
+        src = linear;
+    } else {
+      src = em.index(int64_t(round.srcConst));
+    }
+    if (em.indexType.getWidth() != 32)
+      src = LLVM::TruncOp::create(b, loc, i32, src);
+    SmallVector<Value> got;
+    for (Value w : words)
+      got.push_back(hooks.createAffineShuffle(b, loc, w, src, round.srcConst,
+                                              round.srcCols));
+    received.push_back(std::move(got));
+  }
+  // Unpack (round, slot) pairs on demand.
+  llvm::DenseMap<int64_t, Value> unpacked;
+  auto element = [&](int64_t q) -> Value {
+    auto it = unpacked.find(q);
+    if (it != unpacked.end())
+      return it->second;
+    const SmallVector<Value> &words = received[q / lw.slots];
+    int64_t slot = q % lw.slots;
+    Value v;
+    if (bits == 64) {
+      Value lo = LLVM::ZExtOp::create(b, loc, intType, words[0]);
+      Value hi = LLVM::ShlOp::create(
+          b, loc, LLVM::ZExtOp::create(b, loc, intType, words[1]),
+          LLVM::ConstantOp::create(b, loc, intType,
+                                   b.getIntegerAttr(intType, 32)));
+      v = LLVM::OrOp::create(b, loc, lo, hi);
+    } else if (bits == 32) {
+      v = words[0];
+    } else {
+      Value shifted =
+          slot ? Value(LLVM::LShrOp::create(
+                     b, loc, words[0],
+                     LLVM::ConstantOp::create(
+                         b, loc, i32, b.getI32IntegerAttr(slot * bits))))
+               : words[0];
+      v = LLVM::TruncOp::create(b, loc, intType, shifted);
+    }
+    v = fromInt(v);
+    unpacked[q] = v;
+    return v;
+  };
+  SmallVector<Value> out;
+  for (const LaneMux &mux : lw.receive)
+    out.push_back(selectByLane(em, mux, lane, element));
+  return out;
+}
+
+} // namespace mlir::ll::lowering

@@ -1,0 +1,395 @@
+//===- Emitter.cpp - IR emission helpers of the lowering ------------------===//
+//
+// The Emitter's ops, and the register loads and stores through address
+// maps that every pattern uses. See Emitter.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitter.h"
+
+#include "LinearLayout/Analysis/F2Subspace.h"
+#include "LinearLayout/Core/DimNames.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::ll::lowering {
+
+Value Emitter::constant(Type type, int64_t value) {
+  auto key = std::make_tuple(b.getInsertionBlock(), type, value);
+  auto it = constants.find(key);
+  if (it != constants.end())
+    return it->second;
+  Value result =
+      LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+  constants[key] = result;
+  return result;
+}
+
+Value Emitter::poison(Type type) {
+  auto key = std::make_pair(b.getInsertionBlock(), type);
+  auto it = poisons.find(key);
+  if (it != poisons.end())
+    return it->second;
+  Value result = LLVM::PoisonOp::create(b, loc, type);
+  poisons[key] = result;
+  return result;
+}
+
+Value Emitter::laneBitSet(Value lane, int bit) {
+  auto key = std::make_tuple(b.getInsertionBlock(), lane, bit);
+  auto it = laneBits.find(key);
+  if (it != laneBits.end())
+    return it->second;
+  Value set = LLVM::ICmpOp::create(
+      b, loc, LLVM::ICmpPredicate::ne,
+      LLVM::AndOp::create(b, loc, lane, index(int64_t(1) << bit)), index(0));
+  laneBits[key] = set;
+  return set;
+}
+
+std::pair<Value, Value> Emitter::laneAndWarp(const GPUTargetHooks &hooks) {
+  Value tid = hooks.createThreadIdX(b, loc);
+  if (indexType.getWidth() > 32)
+    tid = LLVM::ZExtOp::create(b, loc, indexType, tid);
+  int lanes = hooks.getLanesPerWarp();
+  Value lane = LLVM::AndOp::create(b, loc, tid, index(lanes - 1));
+  Value warp =
+      LLVM::LShrOp::create(b, loc, tid, index(llvm::Log2_64(uint64_t(lanes))));
+  return {lane, warp};
+}
+
+Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
+  // Rounds reuse their maps: one computation per block (insertion only
+  // moves forward within a block, so the first one dominates the rest).
+  auto key = std::make_tuple(&map, b.getInsertionBlock(), lane, warp);
+  auto it = threadParts.find(key);
+  if (it != threadParts.end())
+    return it->second;
+  Value result = computeThreadPart(map, lane, warp);
+  threadParts[key] = result;
+  return result;
+}
+
+Value Emitter::computeThreadPart(const AddressMap &map, Value lane,
+                                 Value warp) {
+  Value acc;
+  auto add = [&](ArrayRef<uint64_t> cols, Value id) {
+    for (size_t i = 0; i < cols.size();) {
+      if (!cols[i]) {
+        ++i;
+        continue;
+      }
+      Value term;
+      size_t end = i + 1;
+      if (llvm::isPowerOf2_64(cols[i])) {
+        // A run of single-bit columns c, 2c, 4c, ...: bits i..end-1 of
+        // the id moved to bit log2(c) and up, by one mask and one shift.
+        while (end < cols.size() && cols[end] == cols[i] << (end - i))
+          ++end;
+        int64_t to = llvm::Log2_64(cols[i]);
+        int64_t from = int64_t(i);
+        uint64_t run = (uint64_t(1) << (end - i)) - 1;
+        if (to >= from) {
+          term = LLVM::AndOp::create(b, loc, id, index(int64_t(run << from)));
+          if (to > from)
+            term = LLVM::ShlOp::create(b, loc, term, index(to - from));
+        } else {
+          term = LLVM::LShrOp::create(b, loc, id, index(from - to));
+          term = LLVM::AndOp::create(b, loc, term, index(int64_t(run << to)));
+        }
+      } else {
+        // A column of several bits (a swizzle): bit i times the column.
+        Value bit = id;
+        if (i)
+          bit = LLVM::LShrOp::create(b, loc, bit, index(int64_t(i)));
+        bit = LLVM::AndOp::create(b, loc, bit, index(1));
+        term = LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
+      }
+      acc = acc ? Value(LLVM::XOrOp::create(b, loc, acc, term)) : term;
+      i = end;
+    }
+  };
+  add(map.lane, lane);
+  add(map.warp, warp);
+  return acc ? acc : index(0);
+}
+
+Value Emitter::combine(const AddressMap &map, Value threadValue,
+                       uint64_t constant) {
+  if (constant == 0)
+    return threadValue;
+  Value k = index(int64_t(constant));
+  if (map.additive())
+    return LLVM::AddOp::create(b, loc, threadValue, k);
+  return LLVM::XOrOp::create(b, loc, threadValue, k);
+}
+
+Value Emitter::address(Value base, Type elementType, const AddressMap &map,
+                       Value threadValue, uint64_t constant,
+                       llvm::DenseMap<uint64_t, Value> &bases) {
+  uint64_t threadBits = map.threadMask();
+  uint64_t overlap = constant & threadBits;
+  uint64_t rest = constant & ~threadBits;
+  auto it = bases.find(overlap);
+  if (it == bases.end()) {
+    Value swizzled = overlap
+                         ? Value(LLVM::XOrOp::create(b, loc, threadValue,
+                                                     index(int64_t(overlap))))
+                         : threadValue;
+    it = bases.try_emplace(overlap, gep(base, elementType, swizzled)).first;
+  }
+  if (!rest)
+    return it->second;
+  return gep(it->second, elementType, index(int64_t(rest)));
+}
+
+Value Emitter::gep(Value base, Type elementType, Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                             ArrayRef<LLVM::GEPArg>{offset});
+}
+
+Type Emitter::memoryType(Type elementType, int64_t count, int bits) {
+  int64_t total = count * bits;
+  if (count == 1)
+    return elementType;
+  if (bits >= 32)
+    return VectorType::get({count}, elementType);
+  if (total < 32)
+    return b.getIntegerType(unsigned(total));
+  if (total == 32)
+    return b.getI32Type();
+  return VectorType::get({total / 32}, b.getI32Type());
+}
+
+SmallVector<Value> Emitter::load(Value ptr, Type elementType, int64_t count,
+                                 int bits, const GPUTargetHooks *lineLoads) {
+  Type memType = memoryType(elementType, count, bits);
+  unsigned align = unsigned(count * bits / 8);
+  Value word = lineLoads
+                   ? lineLoads->createLineLoad(b, loc, memType, ptr, align)
+                   : Value(LLVM::LoadOp::create(b, loc, memType, ptr, align));
+  if (count == 1)
+    return {word};
+  auto vecType = VectorType::get({count}, elementType);
+  Value vec = word.getType() == vecType
+                  ? word
+                  : Value(LLVM::BitcastOp::create(b, loc, vecType, word));
+  SmallVector<Value> elems;
+  for (int64_t e = 0; e < count; ++e)
+    elems.push_back(LLVM::ExtractElementOp::create(
+        b, loc, vec, constant(b.getI32Type(), e)));
+  return elems;
+}
+
+void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
+                    int bits) {
+  int64_t count = int64_t(elems.size());
+  unsigned align = unsigned(count * bits / 8);
+  if (count == 1) {
+    LLVM::StoreOp::create(b, loc, elems[0], ptr, align);
+    return;
+  }
+  auto vecType = VectorType::get({count}, elementType);
+  Value vec = poison(vecType);
+  for (int64_t e = 0; e < count; ++e)
+    vec = LLVM::InsertElementOp::create(b, loc, vec, elems[e],
+                                        constant(b.getI32Type(), e));
+  Type memType = memoryType(elementType, count, bits);
+  Value word = memType == vecType
+                   ? vec
+                   : Value(LLVM::BitcastOp::create(b, loc, memType, vec));
+  LLVM::StoreOp::create(b, loc, word, ptr, align);
+}
+
+SmallVector<Value> Emitter::unpack(Value structValue, int64_t n) {
+  SmallVector<Value> values(n);
+  for (Value v = structValue;
+       auto insert = v.getDefiningOp<LLVM::InsertValueOp>();
+       v = insert.getContainer()) {
+    ArrayRef<int64_t> position = insert.getPosition();
+    if (position.size() == 1 && position[0] >= 0 && position[0] < n &&
+        !values[position[0]])
+      values[position[0]] = insert.getValue();
+  }
+  for (int64_t i = 0; i < n; ++i)
+    if (!values[i])
+      values[i] = LLVM::ExtractValueOp::create(b, loc, structValue,
+                                               ArrayRef<int64_t>{i});
+  return values;
+}
+
+Value Emitter::pack(Type structType, ArrayRef<Value> values) {
+  Value result = LLVM::PoisonOp::create(b, loc, structType);
+  for (size_t i = 0; i < values.size(); ++i)
+    result = LLVM::InsertValueOp::create(b, loc, result, values[i],
+                                         ArrayRef<int64_t>{int64_t(i)});
+  return result;
+}
+
+/// Whether a warp's vector loads from a contiguous tile (element offsets
+/// `col`) read whole 32-byte sectors but not whole 128-byte lines, and the
+/// block reads the rest of those lines: then fetching whole lines into L2
+/// at the first miss serves the block's later accesses to them
+/// (docs/lowering.md "Global loads"). Over F2: the bytes one load
+/// instruction of a warp touches are an affine space whose direction is
+/// spanned by the vector's own byte bits and the lanes' offsets; a sector
+/// (line) is whole iff byte bits 0-4 (0-6) lie in that span.
+static bool readsPartialLines(const AddressMap &col, const VectorShape &vec,
+                              int bits) {
+  if (bits < 8)
+    return false;
+  int byteShift = llvm::Log2_32(unsigned(bits / 8));
+  int vectorBytesLog2 = byteShift + int(vec.bits.size());
+  // Byte offsets: the vector's own bytes, then the columns shifted.
+  F2Vectors vectorBytes, laneBytes, otherBytes;
+  for (int i = 0; i < vectorBytesLog2; ++i)
+    vectorBytes.push_back(uint64_t(1) << i);
+  for (uint64_t c : col.lane)
+    laneBytes.push_back(c << byteShift);
+  for (uint64_t c : concat({col.reg, col.warp}))
+    otherBytes.push_back(c << byteShift);
+  F2Subspace warpSpan(concat({vectorBytes, laneBytes}));
+  F2Subspace blockSpan(concat({vectorBytes, laneBytes, otherBytes}));
+  bool wholeSectors = true, wholeLines = true, blockLines = true;
+  for (int i = 0; i < 7; ++i) {
+    bool inWarp = warpSpan.contains(uint64_t(1) << i);
+    (i < 5 ? wholeSectors : wholeLines) &= inWarp;
+    blockLines &= blockSpan.contains(uint64_t(1) << i);
+  }
+  return wholeSectors && !wholeLines && blockLines;
+}
+
+/// Loads every register of `tl` (values[k]) from `base` + offset(k), where
+
+namespace {
+/// The addresses of one access's registers: `base` + offset(k), with
+/// offset(k) = row(k) * rowStride + col(k) (no rows: col(k)). The thread
+/// parts are computed once, column first.
+struct RegisterAddresses {
+  RegisterAddresses(Emitter &em, Value base, Type elementType,
+                    const AddressMap &col, const AddressMap *row,
+                    Value rowStride, Value lane, Value warp)
+      : em(em), base(base), elementType(elementType), col(col), row(row),
+        rowStride(rowStride), colThread(em.threadPart(col, lane, warp)),
+        rowThread(row ? em.threadPart(*row, lane, warp) : Value()) {}
+
+  /// The address of the register whose constant parts are row `r` and
+  /// column `c`.
+  Value at(uint64_t r, uint64_t c) {
+    if (!row)
+      return em.address(base, elementType, col, colThread, c, bases);
+    Value rowValue = em.combine(*row, rowThread, r);
+    Value offset = LLVM::AddOp::create(
+        em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
+        em.combine(col, colThread, c));
+    return em.gep(base, elementType, offset);
+  }
+
+  Emitter &em;
+  Value base;
+  Type elementType;
+  const AddressMap &col;
+  const AddressMap *row;
+  Value rowStride, colThread, rowThread;
+  llvm::DenseMap<uint64_t, Value> bases;
+};
+} // namespace
+
+void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
+                   const ThreadLayout &tl, MutableArrayRef<Value> values,
+                   const AddressMap &col, const AddressMap *row,
+                   Value rowStride, Value lane, Value warp, int64_t maxVector,
+                   llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
+                   const GPUTargetHooks *globalTarget) {
+  VectorShape vec = findVector(col, row, maxVector);
+  const GPUTargetHooks *lineLoads =
+      globalTarget && !row && readsPartialLines(col, vec, bits) ? globalTarget
+                                                                : nullptr;
+  RegisterAddresses addresses(em, base, elementType, col, row, rowStride, lane,
+                              warp);
+  llvm::DenseMap<std::pair<uint64_t, uint64_t>, SmallVector<Value>> loaded;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k) {
+    if (!isVectorBase(vec, k) || !keep(k))
+      continue;
+    uint64_t c = col.registerValue(uint64_t(k)) & offsetMask;
+    uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
+    auto key = std::make_pair(r, c);
+    auto it = loaded.find(key);
+    if (it == loaded.end())
+      it = loaded
+               .try_emplace(key, em.load(addresses.at(r, c), elementType,
+                                         vec.elements(), bits, lineLoads))
+               .first;
+    for (int64_t e = 0; e < vec.elements(); ++e)
+      values[vectorRegister(vec, k, e)] = it->second[e];
+  }
+}
+
+void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
+                    const ThreadLayout &tl, ArrayRef<Value> values,
+                    const AddressMap &col, const AddressMap *row,
+                    Value rowStride, Value lane, Value warp, int64_t maxVector,
+                    llvm::function_ref<bool(int64_t)> keep,
+                    uint64_t offsetMask) {
+  // Broadcast: a thread whose free lane or warp bits are set holds only
+  // elements that the thread with those bits cleared also holds, so only
+  // threads with all free bits clear store (each element once).
+  uint64_t freeLanes = 0, freeWarps = 0;
+  for (const auto &[dim, mask] : tl.layout.getFreeVariableMasks()) {
+    if (dim == dims::kLane)
+      freeLanes = mask;
+    else if (dim == dims::kWarp)
+      freeWarps = mask;
+  }
+  OpBuilder::InsertionGuard guard(em.b);
+  if (freeLanes || freeWarps) {
+    Value zero = em.index(0);
+    Value free = LLVM::OrOp::create(
+        em.b, em.loc,
+        LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(freeLanes))),
+        LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))));
+    Value owner =
+        LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, free, zero);
+    auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
+    em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  VectorShape vec = findVector(col, row, maxVector);
+  RegisterAddresses addresses(em, base, elementType, col, row, rowStride, lane,
+                              warp);
+  llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k) {
+    if (!isVectorBase(vec, k) || !keep(k))
+      continue;
+    uint64_t c = col.registerValue(uint64_t(k)) & offsetMask;
+    uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
+    if (!stored.insert({r, c}).second)
+      continue;
+    SmallVector<Value> elems;
+    for (int64_t e = 0; e < vec.elements(); ++e)
+      elems.push_back(values[vectorRegister(vec, k, e)]);
+    em.store(addresses.at(r, c), elementType, elems, bits);
+  }
+}
+
+Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
+                   llvm::function_ref<Value(int64_t)> leaf) {
+  SmallVector<Value> level;
+  for (int64_t v : mux.values)
+    level.push_back(leaf(v));
+  for (int bit : mux.bits) {
+    Value set = em.laneBitSet(lane, bit);
+    SmallVector<Value> next;
+    for (size_t c = 0; c < level.size(); c += 2)
+      next.push_back(level[c] == level[c + 1]
+                         ? level[c]
+                         : Value(LLVM::SelectOp::create(
+                               em.b, em.loc, set, level[c + 1], level[c])));
+    level = std::move(next);
+  }
+  return level.front();
+}
+
+} // namespace mlir::ll::lowering

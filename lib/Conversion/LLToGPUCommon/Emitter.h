@@ -1,0 +1,156 @@
+//===- Emitter.h - IR emission helpers of the lowering (private) -*- C++
+//-*-===//
+//
+// Internal to lib/Conversion/LLToGPUCommon. The Emitter creates the LLVM
+// dialect ops of a rewrite (constants, thread parts of address maps,
+// addresses, vector loads and stores, struct packing); loadRegisters and
+// storeRegisters move a thread's registers to and from memory through an
+// address map, the matrix functions by ldmatrix/stmatrix.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_LLTOGPUCOMMON_EMITTER_H
+#define LIB_CONVERSION_LLTOGPUCOMMON_EMITTER_H
+
+#include "AddressMap.h"
+
+#include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <tuple>
+
+namespace mlir::ll::lowering {
+
+struct Emitter {
+  OpBuilder &b;
+  Location loc;
+  IntegerType indexType;
+  llvm::DenseMap<std::tuple<Block *, Type, int64_t>, Value> constants = {};
+  llvm::DenseMap<std::tuple<const AddressMap *, Block *, Value, Value>, Value>
+      threadParts = {};
+  llvm::DenseMap<std::tuple<Block *, Value, int>, Value> laneBits = {};
+  llvm::DenseMap<std::pair<Block *, Type>, Value> poisons = {};
+
+  /// The integer constant, created once per block where first needed (an
+  /// unrolled conversion uses the same few constants hundreds of times; the
+  /// IR volume is the lowering's cost, bench/results/lowering-cost.md).
+  /// Within one rewrite the insertion point only moves forward in a block,
+  /// so the first one dominates the later uses.
+  Value constant(Type type, int64_t value);
+  Value index(int64_t value) { return constant(indexType, value); }
+
+  /// A poison value of `type`, once per block (the root of every vector a
+  /// store packs), like `constant`.
+  Value poison(Type type);
+
+  /// i1: bit `bit` of `lane` is set. Once per block: a conversion's selects
+  /// test the same few lane bits over and over.
+  Value laneBitSet(Value lane, int bit);
+
+  /// (lane, warp) of the calling thread in `indexType`.
+  std::pair<Value, Value> laneAndWarp(const GPUTargetHooks &hooks);
+
+  /// T = XOR over the set bits of lane and warp of their images.
+  Value threadPart(const AddressMap &map, Value lane, Value warp);
+
+  /// threadPart without the per-block cache.
+  Value computeThreadPart(const AddressMap &map, Value lane, Value warp);
+
+  /// T combined with K = `constant`: add when they share no bit, else XOR.
+  Value combine(const AddressMap &map, Value threadValue, uint64_t constant);
+
+  /// base + (T ^ K) as a pointer. The bits of K that T may also have are
+  /// XORed into T (one pointer per distinct overlap, cached in `bases`); the
+  /// rest of K is disjoint from T, so it is added as a constant offset that
+  /// folds into the instruction's immediate. This keeps the number of live
+  /// addresses at the number of distinct overlaps, not of registers.
+  Value address(Value base, Type elementType, const AddressMap &map,
+                Value threadValue, uint64_t constant,
+                llvm::DenseMap<uint64_t, Value> &bases);
+
+  /// `base` + `offset` elements of `elementType`.
+  Value gep(Value base, Type elementType, Value offset);
+
+  /// The type a vector access of `count` elements moves: the elements
+  /// themselves when they are words or double words (no bitcast), else
+  /// packed into 32-bit words.
+  Type memoryType(Type elementType, int64_t count, int bits);
+
+  /// `lineLoads`: load through GPUTargetHooks::createLineLoad.
+  SmallVector<Value> load(Value ptr, Type elementType, int64_t count, int bits,
+                          const GPUTargetHooks *lineLoads = nullptr);
+
+  /// Stores `elems` as one vector (see memoryType).
+  void store(Value ptr, Type elementType, ArrayRef<Value> elems, int bits);
+
+  /// The n registers of a tensor value. Where a previous pattern packed
+  /// them (an insertvalue chain), the packed values themselves: no
+  /// extractvalue, and the chain dies (erased after the conversion).
+  SmallVector<Value> unpack(Value structValue, int64_t n);
+
+  /// `values` as the registers of a tensor of `structType`.
+  Value pack(Type structType, ArrayRef<Value> values);
+};
+
+/// The most elements of `bits` bits one access moves (16 bytes).
+inline int64_t maxVectorElements(int bits) { return 128 / bits; }
+
+/// A `keep` for loadRegisters/storeRegisters: every register.
+inline bool allRegisters(int64_t) { return true; }
+
+/// Loads the registers k of `tl` with `keep(k)` into values[k] from `base` +
+/// offset(k), where offset(k) = row(k) * rowStride + col(k) (no rows:
+/// col(k)), with the register part of col masked by `offsetMask`; the other
+/// values stay. Duplicate registers (same address) are loaded once. With
+/// `globalTarget`, a contiguous tile whose warps read partial lines loads
+/// through its createLineLoad.
+void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
+                   const ThreadLayout &tl, MutableArrayRef<Value> values,
+                   const AddressMap &col, const AddressMap *row,
+                   Value rowStride, Value lane, Value warp, int64_t maxVector,
+                   llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
+                   const GPUTargetHooks *globalTarget = nullptr);
+
+/// Stores every distinct register of `tl` to `base` + offset(k), as
+/// loadRegisters addresses them; registers for which `keep(k)` is false are
+/// skipped, and so are threads that hold only copies (broadcast).
+void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
+                    const ThreadLayout &tl, ArrayRef<Value> values,
+                    const AddressMap &col, const AddressMap *row,
+                    Value rowStride, Value lane, Value warp, int64_t maxVector,
+                    llvm::function_ref<bool(int64_t)> keep,
+                    uint64_t offsetMask);
+
+/// stmatrix.x4 of every instruction base k with `keep(k)`; threads of
+/// free (broadcast) warps skip the store, as in storeRegisters.
+void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,
+                 const MatrixAccess &access, Value base, Type elementType,
+                 const ThreadLayout &tl, ArrayRef<Value> values, Value lane,
+                 Value warp, uint64_t offsetMask,
+                 llvm::function_ref<bool(int64_t)> keep);
+
+/// ldmatrix.x4 of every instruction base k with `keep(k)` into `out`.
+void loadMatrix(Emitter &em, const GPUTargetHooks &hooks,
+                const MatrixAccess &access, Value base, Type elementType,
+                MutableArrayRef<Value> out, Value lane, Value warp,
+                uint64_t offsetMask, llvm::function_ref<bool(int64_t)> keep);
+
+/// A value that depends on the lane only through the lane bits `bits`:
+/// values[c] for the combination c of those bits (bit i of c = lane bit
+/// bits[i]). Emitted as a tree of 2^|bits| - 1 selects.
+struct LaneMux {
+  SmallVector<int> bits;
+  SmallVector<int64_t> values;
+};
+
+/// A tree of selects on the lane bits of `mux`, leaves from `leaf`.
+Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
+                   llvm::function_ref<Value(int64_t)> leaf);
+
+} // namespace mlir::ll::lowering
+
+#endif // LIB_CONVERSION_LLTOGPUCOMMON_EMITTER_H

@@ -1,0 +1,179 @@
+//===- ScratchAllocation.cpp - Plans, scratch slots and shared globals ----===//
+//
+// Before any rewrite: every conversion is planned (decideConversion), the
+// shared-memory ones get a scratch slot and only the barriers that
+// ScratchBarriers.h cannot prove unneeded, and each symbol table gets its
+// scratch global (static, or dynamic when it does not fit beside the
+// buffers) and one global per ll.alloc_shared, within the target's limits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConversionLowering.h"
+
+#include "LinearLayout/Conversion/LLToGPUCommon/ScratchBarriers.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::ll::lowering {
+
+/// The shared-memory lowering planned for `op`, if it is one.
+static SharedMemoryLowering *sharedLowering(LoweringState &state,
+                                            Operation *op) {
+  auto it = state.conversions.find(op);
+  if (it == state.conversions.end())
+    return nullptr;
+  return std::get_if<SharedMemoryLowering>(&it->second);
+}
+
+LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
+                              const LLLoweringOptions &options,
+                              LoweringState &state) {
+  llvm::MapVector<Operation *, int64_t> scratchBytes; // per symbol table
+  llvm::DenseMap<Operation *, Operation *> largestConversion;
+  int bufferCount = 0;
+  SmallVector<std::pair<Operation *, AllocSharedOp>> allocs;
+  WalkResult walk = root->walk([&](Operation *op) {
+    if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op)) {
+      FailureOr<ConversionLowering> lowering =
+          decideConversion(convert, hooks, options);
+      if (failed(lowering))
+        return WalkResult::interrupt();
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      if (!table) {
+        op->emitError("needs an enclosing symbol table for its scratch");
+        return WalkResult::interrupt();
+      }
+      if (auto *shared = std::get_if<SharedMemoryLowering>(&*lowering)) {
+        int64_t &bytes = scratchBytes[table];
+        if (shared->scratchBytes() > bytes)
+          largestConversion[table] = op;
+        bytes = std::max(bytes, shared->scratchBytes());
+      }
+      state.conversions[op] = std::move(*lowering);
+    } else if (auto alloc = llvm::dyn_cast<AllocSharedOp>(op)) {
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      if (!table) {
+        op->emitError("needs an enclosing symbol table for its buffer");
+        return WalkResult::interrupt();
+      }
+      allocs.push_back({table, alloc});
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+
+  // Scratch slots and write-after-read barriers. A slot is aligned to 256
+  // bytes so that the swizzle sees the same banks in both.
+  int64_t maxStatic = hooks.getMaxStaticSharedBytes();
+  llvm::DenseMap<Operation *, int64_t> tableSlotBytes;
+  for (auto &[table, bytes] : scratchBytes)
+    tableSlotBytes[table] = int64_t(llvm::alignTo(bytes, 256));
+  auto slotBytes = [&](Operation *op) {
+    return tableSlotBytes.lookup(
+        op->getParentWithTrait<OpTrait::SymbolTable>());
+  };
+  auto twoSlots = [&](Operation *op) { return 2 * slotBytes(op) <= maxStatic; };
+  // Rounds alternate slots only in loops: once, R - 1 barriers cost less
+  // than the occupancy a doubled scratch takes (docs/lowering.md).
+  auto alternatesRounds = [&](Operation *op,
+                              const SharedMemoryLowering &lowering) {
+    return lowering.roundBits > 0 && twoSlots(op) && lowering.insideLoop;
+  };
+  auto uses = planScratchBarriers(
+      root,
+      [&](Operation *op) -> int {
+        const SharedMemoryLowering *shared = sharedLowering(state, op);
+        if (!shared)
+          return 0;
+        return alternatesRounds(op, *shared) ? 1 << shared->roundBits : 1;
+      },
+      twoSlots, [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
+  for (auto &[op, use] : uses) {
+    SharedMemoryLowering *lowering = sharedLowering(state, op);
+    if (!lowering)
+      continue; // only shared-memory conversions use the scratch
+    lowering->leadingBarrier = use.leadingBarrier;
+    lowering->slotOffset = use.slot * slotBytes(op);
+    lowering->alternateSlotBytes =
+        alternatesRounds(op, *lowering) ? slotBytes(op) : 0;
+    if (use.slot || lowering->alternateSlotBytes) {
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      scratchBytes[table] =
+          std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
+    }
+  }
+
+  MLIRContext *ctx = root->getContext();
+  unsigned addressSpace = hooks.getSharedAddressSpace();
+  auto createGlobal = [&](Operation *table, StringRef name, int64_t bytes,
+                          bool dynamic) {
+    OpBuilder builder(ctx);
+    Region &body = table->getRegion(0);
+    builder.setInsertionPointToStart(&body.front());
+    // A dynamic buffer is an external array of unknown size (PTX:
+    // `.extern .shared .b8 name[]`), sized by the launch.
+    auto type = LLVM::LLVMArrayType::get(
+        IntegerType::get(ctx, 8),
+        dynamic ? 0 : uint64_t(std::max<int64_t>(bytes, 1)));
+    return LLVM::GlobalOp::create(
+        builder, table->getLoc(), type, /*isConstant=*/false,
+        dynamic ? LLVM::Linkage::External : LLVM::Linkage::Internal, name,
+        Attribute(), /*alignment=*/16, addressSpace);
+  };
+  // What a block may hold: buffers are static, the scratch is static when
+  // it fits beside them, else dynamic; together within the target's limit.
+  llvm::DenseMap<Operation *, int64_t> bufferBytes;
+  for (auto &[table, alloc] : allocs)
+    bufferBytes[table] += alloc.getBuffer().getType().getSizeInBytes();
+  llvm::SetVector<Operation *> tables;
+  for (auto &[table, bytes] : scratchBytes)
+    tables.insert(table);
+  for (auto &[table, alloc] : allocs)
+    tables.insert(table);
+  int64_t maxTotal = hooks.getMaxSharedBytes();
+  for (Operation *table : tables) {
+    int64_t scratch = scratchBytes.lookup(table);
+    int64_t buffers = bufferBytes.lookup(table);
+    if (scratch + buffers > maxTotal) {
+      Operation *at = scratch ? largestConversion.lookup(table) : table;
+      return at->emitError("needs ")
+             << scratch + buffers << " bytes of shared memory per block ("
+             << scratch << " of conversion scratch, " << buffers
+             << " of ll.alloc_shared buffers), more than the " << maxTotal
+             << " the target allows";
+    }
+    if (buffers > maxStatic)
+      return table->emitError("needs ")
+             << buffers << " bytes of static shared memory for its "
+             << "ll.alloc_shared buffers, more than the " << maxStatic
+             << " the target allows";
+  }
+  for (auto &[table, bytes] : scratchBytes) {
+    if (SymbolTable::lookupSymbolIn(table, kScratchName))
+      return table->emitError("the symbol ")
+             << kScratchName << " is reserved for the ll scratch buffer";
+    bool dynamic = bytes + bufferBytes.lookup(table) > maxStatic;
+    createGlobal(table, kScratchName, bytes, dynamic);
+    if (dynamic)
+      table->setAttr(kDynamicSharedBytesAttr,
+                     IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+  }
+  for (auto &[table, alloc] : allocs) {
+    std::string name;
+    do {
+      name = "__ll_shared_" + std::to_string(bufferCount++);
+    } while (SymbolTable::lookupSymbolIn(table, name));
+    createGlobal(table, name, alloc.getBuffer().getType().getSizeInBytes(),
+                 /*dynamic=*/false);
+    state.buffers[alloc] = name;
+  }
+  return success();
+}
+
+} // namespace mlir::ll::lowering
