@@ -30,13 +30,26 @@ static SharedMemoryLowering *sharedLowering(LoweringState &state,
   return std::get_if<SharedMemoryLowering>(&it->second);
 }
 
-LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
-                              const LLLoweringOptions &options,
-                              LoweringState &state) {
-  llvm::MapVector<Operation *, int64_t> scratchBytes; // per symbol table
+namespace {
+/// The shared memory each symbol table needs.
+struct SharedDemand {
+  /// The scratch bytes of each symbol table that has one.
+  llvm::MapVector<Operation *, int64_t> scratchBytes;
+  /// The conversion with the largest scratch, per symbol table.
   llvm::DenseMap<Operation *, Operation *> largestConversion;
-  int bufferCount = 0;
+  /// Every ll.alloc_shared, with its symbol table.
   SmallVector<std::pair<Operation *, AllocSharedOp>> allocs;
+};
+} // namespace
+
+/// Decides every conversion below `root` into `state` and collects what
+/// shared memory they and the buffers need.
+static LogicalResult planConversions(Operation *root,
+                                     const GPUTargetHooks &hooks,
+                                     const LLLoweringOptions &options,
+                                     LoweringState &state,
+                                     SharedDemand &demand) {
+  auto &[scratchBytes, largestConversion, allocs] = demand;
   WalkResult walk = root->walk([&](Operation *op) {
     if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op)) {
       FailureOr<ConversionLowering> lowering =
@@ -65,9 +78,15 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
     }
     return WalkResult::advance();
   });
-  if (walk.wasInterrupted())
-    return failure();
+  return failure(walk.wasInterrupted());
+}
 
+/// Places each shared-memory conversion on a scratch slot (two where they
+/// fit) and drops the write-after-read barriers ScratchBarriers.h proves
+/// unneeded; a table whose conversions use both slots doubles its scratch.
+static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
+                              LoweringState &state, SharedDemand &demand) {
+  llvm::MapVector<Operation *, int64_t> &scratchBytes = demand.scratchBytes;
   // Scratch slots and write-after-read barriers. A slot is aligned to 256
   // bytes so that the swizzle sees the same banks in both.
   int64_t maxStatic = hooks.getMaxStaticSharedBytes();
@@ -108,7 +127,18 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
           std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
     }
   }
+}
 
+/// Checks each table's shared memory against the target's limits and
+/// creates its scratch global (static when it fits beside the buffers, else
+/// dynamic) and one global per ll.alloc_shared, named in `state`.
+static LogicalResult createSharedGlobals(Operation *root,
+                                         const GPUTargetHooks &hooks,
+                                         LoweringState &state,
+                                         SharedDemand &demand) {
+  auto &[scratchBytes, largestConversion, allocs] = demand;
+  int64_t maxStatic = hooks.getMaxStaticSharedBytes();
+  int bufferCount = 0;
   MLIRContext *ctx = root->getContext();
   unsigned addressSpace = hooks.getSharedAddressSpace();
   auto createGlobal = [&](Operation *table, StringRef name, int64_t bytes,
@@ -174,6 +204,16 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
     state.buffers[alloc] = name;
   }
   return success();
+}
+
+LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
+                              const LLLoweringOptions &options,
+                              LoweringState &state) {
+  SharedDemand demand;
+  if (failed(planConversions(root, hooks, options, state, demand)))
+    return failure();
+  placeScratchSlots(root, hooks, state, demand);
+  return createSharedGlobals(root, hooks, state, demand);
 }
 
 } // namespace mlir::ll::lowering
