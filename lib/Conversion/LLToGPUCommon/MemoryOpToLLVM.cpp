@@ -57,42 +57,75 @@ static FailureOr<AddressMap> sharedBufferMap(Operation *op,
 }
 
 namespace {
-/// What a tile or shared access starts from: the element width, the
-/// thread layout, the element type as LLVM sees it, and for a load the
-/// struct type of the result.
-struct TensorAccess {
-  int bits = 0;
-  ThreadLayout tl;
-  Type elementType, structType;
-};
-
-/// The patterns of the ops that move a tensor of registers to or from
-/// memory.
+/// The ops that move a tensor of registers between memory and registers:
+/// one lowering for loads and stores, global tiles and shared buffers.
 template <typename Op> struct AccessPattern : public LLPattern<Op> {
   using LLPattern<Op>::LLPattern;
 
-  /// The access of `op` to the tensor `type`, whose layout `what` names in
-  /// diagnostics; with `isResult`, `type` is the op's result.
-  FailureOr<TensorAccess> getAccess(Operation *op, RankedTensorType type,
-                                    StringRef what, bool isResult) const {
-    TensorAccess access;
+  /// Where and what an access moves.
+  struct Access {
+    /// The tensor loaded (the result) or stored.
+    RankedTensorType type;
+    /// The global pointer or the shared buffer.
+    Value base;
+    /// The stored tensor's registers (a struct); null for a load.
+    Value stored;
+    /// A global tile's row stride (null: contiguous); unused for buffers.
+    Value rowStride;
+    /// The shared buffer's type; null for a global tile.
+    SharedBufferType buffer;
+  };
+
+  /// Replaces `op` by the loads or stores of `access`; `what` names the
+  /// tensor's layout in diagnostics.
+  LogicalResult lowerAccess(Operation *op, const Access &access, StringRef what,
+                            ConversionPatternRewriter &rewriter) const {
+    RankedTensorType type = access.type;
+    bool isLoad = !access.stored;
     FailureOr<int> bits = getElementBits(op, type.getElementType());
     if (failed(bits))
       return failure();
-    access.bits = *bits;
     FailureOr<ThreadLayout> tl =
         getThreadLayout(op, getLinearEncoding(type).getLinearLayout(),
                         type.getRank(), this->lc.hooks.getLanesPerWarp(), what);
     if (failed(tl))
       return failure();
-    access.tl = std::move(*tl);
-    if (isResult) {
-      access.structType = this->getTypeConverter()->convertType(type);
-      if (!access.structType)
-        return op->emitError("cannot convert ") << type;
+    Type structType;
+    if (isLoad && !(structType = this->getTypeConverter()->convertType(type)))
+      return op->emitError("cannot convert ") << type;
+    Type elementType = convertElementType(type.getElementType());
+    // The address maps: through the buffer's memory layout, or row-major
+    // global offsets (columns, and rows where the tile has a row stride).
+    std::optional<AddressMap> col, row;
+    if (access.buffer) {
+      FailureOr<AddressMap> map = sharedBufferMap(op, *tl, type, access.buffer);
+      if (failed(map))
+        return failure();
+      col = std::move(*map);
     }
-    access.elementType = convertElementType(type.getElementType());
-    return access;
+    Emitter em{rewriter, op->getLoc(), this->lc.indexType};
+    Value stride;
+    if (!access.buffer) {
+      stride = getRowStride(em, access.rowStride, type.getRank());
+      std::tie(col, row) = globalMaps(*tl, type.getShape(), bool(stride));
+    }
+    auto [lane, warp] = em.laneAndWarp(this->lc.hooks);
+    const AddressMap *rowMap = row ? &*row : nullptr;
+    int64_t maxVector = maxVectorElements(*bits);
+    if (isLoad) {
+      SmallVector<Value> values(tl->numRegisters());
+      loadRegisters(em, access.base, elementType, *bits, *tl, values, *col,
+                    rowMap, stride, lane, warp, maxVector, allRegisters,
+                    kAllOffsetBits, access.buffer ? nullptr : &this->lc.hooks);
+      rewriter.replaceOp(op, em.pack(structType, values));
+      return success();
+    }
+    SmallVector<Value> values = em.unpack(access.stored, tl->numRegisters());
+    storeRegisters(em, access.base, elementType, *bits, *tl, values, *col,
+                   rowMap, stride, lane, warp, maxVector, allRegisters,
+                   kAllOffsetBits);
+    rewriter.eraseOp(op);
+    return success();
   }
 };
 
@@ -102,21 +135,8 @@ struct LoadTileLowering : public AccessPattern<LoadTileOp> {
   matchAndRewrite(LoadTileOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = llvm::cast<RankedTensorType>(op.getResult().getType());
-    FailureOr<TensorAccess> access =
-        getAccess(op, type, "the tile layout", /*isResult=*/true);
-    if (failed(access))
-      return failure();
-    Emitter em{rewriter, op.getLoc(), lc.indexType};
-    Value stride = getRowStride(em, op.getRowStride(), type.getRank());
-    auto [col, row] = globalMaps(access->tl, type.getShape(), bool(stride));
-    auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    SmallVector<Value> values(access->tl.numRegisters());
-    loadRegisters(em, adaptor.getPtr(), access->elementType, access->bits,
-                  access->tl, values, col, row ? &*row : nullptr, stride, lane,
-                  warp, maxVectorElements(access->bits), allRegisters,
-                  kAllOffsetBits, &lc.hooks);
-    rewriter.replaceOp(op, em.pack(access->structType, values));
-    return success();
+    return lowerAccess(op, {type, adaptor.getPtr(), Value(), op.getRowStride()},
+                       "the tile layout", rewriter);
   }
 };
 
@@ -126,22 +146,9 @@ struct StoreTileLowering : public AccessPattern<StoreTileOp> {
   matchAndRewrite(StoreTileOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = llvm::cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<TensorAccess> access =
-        getAccess(op, type, "the tile layout", /*isResult=*/false);
-    if (failed(access))
-      return failure();
-    Emitter em{rewriter, op.getLoc(), lc.indexType};
-    Value stride = getRowStride(em, op.getRowStride(), type.getRank());
-    auto [col, row] = globalMaps(access->tl, type.getShape(), bool(stride));
-    auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    SmallVector<Value> values =
-        em.unpack(adaptor.getValue(), access->tl.numRegisters());
-    storeRegisters(em, adaptor.getPtr(), access->elementType, access->bits,
-                   access->tl, values, col, row ? &*row : nullptr, stride, lane,
-                   warp, maxVectorElements(access->bits), allRegisters,
-                   kAllOffsetBits);
-    rewriter.eraseOp(op);
-    return success();
+    return lowerAccess(
+        op, {type, adaptor.getPtr(), adaptor.getValue(), op.getRowStride()},
+        "the tile layout", rewriter);
   }
 };
 
@@ -166,25 +173,10 @@ struct StoreSharedLowering : public AccessPattern<StoreSharedOp> {
   matchAndRewrite(StoreSharedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = llvm::cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<TensorAccess> access =
-        getAccess(op, type, "the tensor layout", /*isResult=*/false);
-    if (failed(access))
-      return failure();
-    FailureOr<AddressMap> map =
-        sharedBufferMap(op, access->tl, type,
-                        llvm::cast<SharedBufferType>(op.getBuffer().getType()));
-    if (failed(map))
-      return failure();
-    Emitter em{rewriter, op.getLoc(), lc.indexType};
-    auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    SmallVector<Value> values =
-        em.unpack(adaptor.getValue(), access->tl.numRegisters());
-    storeRegisters(em, adaptor.getBuffer(), access->elementType, access->bits,
-                   access->tl, values, *map, nullptr, Value(), lane, warp,
-                   maxVectorElements(access->bits), allRegisters,
-                   kAllOffsetBits);
-    rewriter.eraseOp(op);
-    return success();
+    auto buffer = llvm::cast<SharedBufferType>(op.getBuffer().getType());
+    return lowerAccess(
+        op, {type, adaptor.getBuffer(), adaptor.getValue(), Value(), buffer},
+        "the tensor layout", rewriter);
   }
 };
 
@@ -194,24 +186,10 @@ struct LoadSharedLowering : public AccessPattern<LoadSharedOp> {
   matchAndRewrite(LoadSharedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = llvm::cast<RankedTensorType>(op.getResult().getType());
-    FailureOr<TensorAccess> access =
-        getAccess(op, type, "the tensor layout", /*isResult=*/true);
-    if (failed(access))
-      return failure();
-    FailureOr<AddressMap> map =
-        sharedBufferMap(op, access->tl, type,
-                        llvm::cast<SharedBufferType>(op.getBuffer().getType()));
-    if (failed(map))
-      return failure();
-    Emitter em{rewriter, op.getLoc(), lc.indexType};
-    auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    SmallVector<Value> values(access->tl.numRegisters());
-    loadRegisters(em, adaptor.getBuffer(), access->elementType, access->bits,
-                  access->tl, values, *map, nullptr, Value(), lane, warp,
-                  maxVectorElements(access->bits), allRegisters,
-                  kAllOffsetBits);
-    rewriter.replaceOp(op, em.pack(access->structType, values));
-    return success();
+    auto buffer = llvm::cast<SharedBufferType>(op.getBuffer().getType());
+    return lowerAccess(op,
+                       {type, adaptor.getBuffer(), Value(), Value(), buffer},
+                       "the tensor layout", rewriter);
   }
 };
 } // namespace
