@@ -57,37 +57,77 @@ static FailureOr<AddressMap> sharedBufferMap(Operation *op,
 }
 
 namespace {
-/// The ops that move a tensor of registers between memory and registers:
-/// one lowering for loads and stores, global tiles and shared buffers.
-template <typename Op> struct AccessPattern : public LLPattern<Op> {
+/// Where and what a load or store moves.
+struct Access {
+  /// The tensor loaded (the result) or stored.
+  RankedTensorType type;
+  /// The global pointer or the shared buffer.
+  Value base;
+  /// The stored tensor's registers (a struct); null for a load.
+  Value stored;
+  /// A global tile's row stride (null: contiguous); unused for buffers.
+  Value rowStride;
+  /// The shared buffer's type; null for a global tile.
+  SharedBufferType buffer;
+  /// The tensor's layout in diagnostics.
+  StringRef what;
+};
+
+static Access describeAccess(LoadTileOp op, LoadTileOp::Adaptor adaptor) {
+  return {llvm::cast<RankedTensorType>(op.getResult().getType()),
+          adaptor.getPtr(),
+          Value(),
+          op.getRowStride(),
+          {},
+          "the tile layout"};
+}
+static Access describeAccess(StoreTileOp op, StoreTileOp::Adaptor adaptor) {
+  return {llvm::cast<RankedTensorType>(op.getValue().getType()),
+          adaptor.getPtr(),
+          adaptor.getValue(),
+          op.getRowStride(),
+          {},
+          "the tile layout"};
+}
+static Access describeAccess(LoadSharedOp op, LoadSharedOp::Adaptor adaptor) {
+  return {llvm::cast<RankedTensorType>(op.getResult().getType()),
+          adaptor.getBuffer(),
+          Value(),
+          Value(),
+          llvm::cast<SharedBufferType>(op.getBuffer().getType()),
+          "the tensor layout"};
+}
+static Access describeAccess(StoreSharedOp op, StoreSharedOp::Adaptor adaptor) {
+  return {llvm::cast<RankedTensorType>(op.getValue().getType()),
+          adaptor.getBuffer(),
+          adaptor.getValue(),
+          Value(),
+          llvm::cast<SharedBufferType>(op.getBuffer().getType()),
+          "the tensor layout"};
+}
+
+/// ll.load_tile, ll.store_tile, ll.load_shared, ll.store_shared: one
+/// lowering for loads and stores, global tiles and shared buffers.
+template <typename Op> struct AccessLowering : public LLPattern<Op> {
   using LLPattern<Op>::LLPattern;
 
-  /// Where and what an access moves.
-  struct Access {
-    /// The tensor loaded (the result) or stored.
-    RankedTensorType type;
-    /// The global pointer or the shared buffer.
-    Value base;
-    /// The stored tensor's registers (a struct); null for a load.
-    Value stored;
-    /// A global tile's row stride (null: contiguous); unused for buffers.
-    Value rowStride;
-    /// The shared buffer's type; null for a global tile.
-    SharedBufferType buffer;
-  };
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerAccess(op, describeAccess(op, adaptor), rewriter);
+  }
 
-  /// Replaces `op` by the loads or stores of `access`; `what` names the
-  /// tensor's layout in diagnostics.
-  LogicalResult lowerAccess(Operation *op, const Access &access, StringRef what,
+  /// Replaces `op` by the loads or stores of `access`.
+  LogicalResult lowerAccess(Operation *op, const Access &access,
                             ConversionPatternRewriter &rewriter) const {
     RankedTensorType type = access.type;
     bool isLoad = !access.stored;
     FailureOr<int> bits = getElementBits(op, type.getElementType());
     if (failed(bits))
       return failure();
-    FailureOr<ThreadLayout> tl =
-        getThreadLayout(op, getLinearEncoding(type).getLinearLayout(),
-                        type.getRank(), this->lc.hooks.getLanesPerWarp(), what);
+    FailureOr<ThreadLayout> tl = getThreadLayout(
+        op, getLinearEncoding(type).getLinearLayout(), type.getRank(),
+        this->lc.hooks.getLanesPerWarp(), access.what);
     if (failed(tl))
       return failure();
     Type structType;
@@ -129,29 +169,6 @@ template <typename Op> struct AccessPattern : public LLPattern<Op> {
   }
 };
 
-struct LoadTileLowering : public AccessPattern<LoadTileOp> {
-  using AccessPattern::AccessPattern;
-  LogicalResult
-  matchAndRewrite(LoadTileOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = llvm::cast<RankedTensorType>(op.getResult().getType());
-    return lowerAccess(op, {type, adaptor.getPtr(), Value(), op.getRowStride()},
-                       "the tile layout", rewriter);
-  }
-};
-
-struct StoreTileLowering : public AccessPattern<StoreTileOp> {
-  using AccessPattern::AccessPattern;
-  LogicalResult
-  matchAndRewrite(StoreTileOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = llvm::cast<RankedTensorType>(op.getValue().getType());
-    return lowerAccess(
-        op, {type, adaptor.getPtr(), adaptor.getValue(), op.getRowStride()},
-        "the tile layout", rewriter);
-  }
-};
-
 struct AllocSharedLowering : public LLPattern<AllocSharedOp> {
   using LLPattern::LLPattern;
   LogicalResult
@@ -167,39 +184,15 @@ struct AllocSharedLowering : public LLPattern<AllocSharedOp> {
   }
 };
 
-struct StoreSharedLowering : public AccessPattern<StoreSharedOp> {
-  using AccessPattern::AccessPattern;
-  LogicalResult
-  matchAndRewrite(StoreSharedOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = llvm::cast<RankedTensorType>(op.getValue().getType());
-    auto buffer = llvm::cast<SharedBufferType>(op.getBuffer().getType());
-    return lowerAccess(
-        op, {type, adaptor.getBuffer(), adaptor.getValue(), Value(), buffer},
-        "the tensor layout", rewriter);
-  }
-};
-
-struct LoadSharedLowering : public AccessPattern<LoadSharedOp> {
-  using AccessPattern::AccessPattern;
-  LogicalResult
-  matchAndRewrite(LoadSharedOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = llvm::cast<RankedTensorType>(op.getResult().getType());
-    auto buffer = llvm::cast<SharedBufferType>(op.getBuffer().getType());
-    return lowerAccess(op,
-                       {type, adaptor.getBuffer(), Value(), Value(), buffer},
-                       "the tensor layout", rewriter);
-  }
-};
 } // namespace
 
 void populateMemoryOpPatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns,
                               const LoweringContext &lc) {
-  patterns.add<LoadTileLowering, StoreTileLowering, AllocSharedLowering,
-               StoreSharedLowering, LoadSharedLowering>(
-      converter, patterns.getContext(), lc);
+  patterns.add<AccessLowering<LoadTileOp>, AccessLowering<StoreTileOp>,
+               AllocSharedLowering, AccessLowering<StoreSharedOp>,
+               AccessLowering<LoadSharedOp>>(converter, patterns.getContext(),
+                                             lc);
 }
 
 } // namespace mlir::ll::lowering
