@@ -217,17 +217,13 @@ struct ConvertLLToNVVMPass
           << chip << "'";
       return signalPassFailure();
     }
-    auto bankModel = SharedMemoryTarget::get(chip);
-    if (!bankModel) {
-      getOperation()->emitError("convert-ll-to-nvvm: ")
-          << llvm::toString(bankModel.takeError());
+    FailureOr<SharedMemoryTarget> bankModel = getOrEmitError(
+        getOperation(), getArgument(), SharedMemoryTarget::get(chip));
+    if (failed(bankModel))
       return signalPassFailure();
-    }
     NVVMHooks hooks(*bankModel);
-    LLLoweringOptions options;
-    options.indexBitwidth = indexBitwidth;
-    options.minRoundBytes = minRoundBytes;
-    if (failed(lowerLLToLLVM(getOperation(), hooks, options)))
+    if (failed(lowerLLToLLVM(getOperation(), hooks,
+                             {indexBitwidth, minRoundBytes})))
       signalPassFailure();
   }
 };

@@ -187,24 +187,18 @@ struct ConvertLLToROCDLPass
   using ConvertLLToROCDLBase::ConvertLLToROCDLBase;
 
   void runOnOperation() override {
-    auto amdChip = AMDGPUChip::get(chip, waveSize);
-    if (!amdChip) {
-      getOperation()->emitError("convert-ll-to-rocdl: ")
-          << llvm::toString(amdChip.takeError());
+    FailureOr<AMDGPUChip> amdChip = getOrEmitError(
+        getOperation(), getArgument(), AMDGPUChip::get(chip, waveSize));
+    if (failed(amdChip))
       return signalPassFailure();
-    }
-    auto bankModel = SharedMemoryTarget::get(chip);
-    if (!bankModel) {
-      getOperation()->emitError("convert-ll-to-rocdl: ")
-          << llvm::toString(bankModel.takeError());
+    FailureOr<SharedMemoryTarget> bankModel = getOrEmitError(
+        getOperation(), getArgument(), SharedMemoryTarget::get(chip));
+    if (failed(bankModel))
       return signalPassFailure();
-    }
     bankModel->warpSize = amdChip->waveSize;
     ROCDLHooks hooks(*amdChip, *bankModel);
-    LLLoweringOptions options;
-    options.indexBitwidth = indexBitwidth;
-    options.minRoundBytes = minRoundBytes;
-    if (failed(lowerLLToLLVM(getOperation(), hooks, options)))
+    if (failed(lowerLLToLLVM(getOperation(), hooks,
+                             {indexBitwidth, minRoundBytes})))
       signalPassFailure();
   }
 };

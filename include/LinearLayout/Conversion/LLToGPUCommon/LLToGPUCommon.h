@@ -18,7 +18,10 @@
 #include "LinearLayout/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+
+#include "llvm/Support/Error.h"
 
 namespace mlir {
 class ConversionTarget;
@@ -118,6 +121,16 @@ bool isLLOp(Operation *op);
 /// errors and fails on anything it cannot lower.
 LogicalResult lowerLLToLLVM(Operation *root, const GPUTargetHooks &hooks,
                             const LLLoweringOptions &options);
+
+/// `value` (a target lookup of the convert-ll-to-<target> pass `passName`,
+/// such as the chip's bank model), or its error located at `op`.
+template <typename T>
+FailureOr<T> getOrEmitError(Operation *op, StringRef passName,
+                            llvm::Expected<T> value) {
+  if (value)
+    return std::move(*value);
+  return op->emitError(passName) << ": " << llvm::toString(value.takeError());
+}
 
 } // namespace mlir::ll
 
