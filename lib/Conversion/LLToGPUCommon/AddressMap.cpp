@@ -1,8 +1,9 @@
 //===- AddressMap.cpp - Thread layouts as address maps -------------------===//
 //
 // The address maps of distributed layouts through global (row-major) and
-// shared-memory (inverted memory layout) coordinates, their aligned vectors
-// and their ldmatrix/stmatrix accesses. See AddressMap.h.
+// shared-memory (inverted memory layout) coordinates and their aligned
+// vectors (their ldmatrix/stmatrix accesses: MatrixAccess.cpp). See
+// AddressMap.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,61 +127,6 @@ bool isVectorBase(const VectorShape &shape, int64_t k) {
     if ((k >> b) & 1)
       return false;
   return true;
-}
-
-/// The matrix access of `tile` through `map`, or std::nullopt when the
-/// address map does not have the instruction's shape: the fragment's
-/// contiguous bits must step the offset by 1, 2, 4 (in that order) and
-/// every row address must be 16-byte aligned. (The planner's memory layout
-/// is built so that they do; this check keeps the emitted code correct for
-/// any layout the planner returns.)
-std::optional<MatrixAccess> matrixAccess(const AddressMap &map,
-                                         const MatrixTile &tile, int bits) {
-  if (tile.kind == SharedInstruction::Vector || map.lane.size() != 5)
-    return std::nullopt;
-  if (bits != 16 && (bits != 32 || tile.kind == SharedInstruction::MatrixTrans))
-    return std::nullopt;
-  int numRegs = int(map.reg.size());
-  auto validReg = [&](int r) { return r >= 0 && r < numRegs; };
-  if (!validReg(tile.matrixRegisters[0]) ||
-      !validReg(tile.matrixRegisters[1]) ||
-      (bits == 16) != validReg(tile.pairRegister))
-    return std::nullopt;
-  MatrixAccess access;
-  access.trans = tile.kind == SharedInstruction::MatrixTrans;
-  access.pair = bits == 16 ? tile.pairRegister : -1;
-  access.matrix[0] = tile.matrixRegisters[0];
-  access.matrix[1] = tile.matrixRegisters[1];
-  SmallVector<uint64_t> contiguous, rowLanes;
-  if (bits == 32) {
-    contiguous = {map.lane[0], map.lane[1]};
-    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
-  } else if (!access.trans) {
-    contiguous = {map.reg[access.pair], map.lane[0], map.lane[1]};
-    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
-  } else {
-    contiguous = {map.lane[2], map.lane[3], map.lane[4]};
-    rowLanes = {map.reg[access.pair], map.lane[0], map.lane[1]};
-  }
-  for (size_t i = 0; i < contiguous.size(); ++i)
-    if (contiguous[i] != (uint64_t(1) << i))
-      return std::nullopt;
-  rowLanes.push_back(map.reg[access.matrix[0]]);
-  rowLanes.push_back(map.reg[access.matrix[1]]);
-  uint64_t rowMask = (uint64_t(1) << contiguous.size()) - 1;
-  access.rows.lane = rowLanes;
-  access.rows.warp = map.warp;
-  access.rows.reg = map.reg;
-  for (int b : {access.pair, access.matrix[0], access.matrix[1]})
-    if (b >= 0)
-      access.rows.reg[b] = 0;
-  for (ArrayRef<uint64_t> cols :
-       {ArrayRef<uint64_t>(access.rows.lane), ArrayRef<uint64_t>(map.warp),
-        ArrayRef<uint64_t>(access.rows.reg)})
-    for (uint64_t c : cols)
-      if (c & rowMask)
-        return std::nullopt;
-  return access;
 }
 
 FailureOr<int> getElementBits(Operation *op, Type elementType) {
