@@ -1,34 +1,13 @@
 //===- BankConflictModel.cpp - Shared-memory wavefronts (Lemma 9.4) -------===//
 
 #include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::ll;
-
-llvm::Expected<SharedMemoryTarget>
-SharedMemoryTarget::get(llvm::StringRef name) {
-  SharedMemoryTarget t;
-  t.name = name.str();
-  unsigned version = 0;
-  if (name.starts_with("sm_") &&
-      !name.drop_front(3).getAsInteger(10, version) && version > 0) {
-    t.banks = 32;
-    t.warpSize = 32;
-    t.nvidiaArch = int(version);
-    return t;
-  }
-  if (name.starts_with("gfx") && name.size() > 3) {
-    t.warpSize = 64;
-    t.banks = name == "gfx950" ? 64 : 32;
-    return t;
-  }
-  return makeError(
-      "target '" + name.str() +
-      "' is not known: expected 'sm_<N>' (NVIDIA) or 'gfx<N>' (AMD)");
-}
 
 llvm::Error mlir::ll::checkElementBits(int elementBits) {
   if (elementBits != 8 && elementBits != 16 && elementBits != 32 &&
@@ -42,15 +21,16 @@ llvm::Expected<F2Vectors>
 mlir::ll::getMemoryColumns(const LinearLayout &memory,
                            llvm::ArrayRef<LayoutDim> outDims) {
   for (const LayoutDim &in : memory.getInDims())
-    if (in.name != "offset" && !(in.name == "block" && in.log2Size == 0))
+    if (in.name != dims::kOffset &&
+        !(in.name == dims::kBlock && in.log2Size == 0))
       return makeError(
           "memory_layout: input dimension '" + in.name +
           "' is not 'offset' (a memory layout maps offset -> tensor)");
   // Reuse the distributed view for the output remapping: call the offsets
   // "register" there.
   llvm::SmallVector<InDimBases, 1> bases;
-  std::optional<unsigned> offsetIndex = memory.getInDimIndex("offset");
-  InDimBases regs{"register", {}};
+  std::optional<unsigned> offsetIndex = memory.getInDimIndex(dims::kOffset);
+  InDimBases regs{dims::kRegister.str(), {}};
   if (offsetIndex)
     for (int b = 0; b < memory.getInDims()[*offsetIndex].log2Size; ++b)
       regs.bases.push_back(memory.getBasis(*offsetIndex, b));
@@ -72,7 +52,7 @@ llvm::Expected<WavefrontCount>
 mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
                           const DistributedColumns &access, int elementBits,
                           int vectorBits, AccessKind kind,
-                          const SharedMemoryTarget &target) {
+                          const GPUTarget &target) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
   if (vectorBits < elementBits || vectorBits > 128 ||
@@ -102,19 +82,17 @@ mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
                          access.vectorToString(c) + " that the " +
                          std::string(hwDimName(HwDim(d))) +
                          " dimension of the distributed layout reaches");
-  if (access.lanesExceed(target.warpSize))
-    return makeError("distributed layout has " +
-                     std::to_string(1 << access.bits(HwDim::Lane)) +
-                     " lanes, more than the target's warp size " +
-                     std::to_string(target.warpSize));
+  if (!target.fitsLanes(access.bits(HwDim::Lane)))
+    return makeError(lanesExceedMessage("the distributed layout",
+                                        access.bits(HwDim::Lane), target));
 
   auto offsetOf = [&](uint64_t t) { return *memorySpace.coordinates(t); };
   int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
   int vecBytesLog2 = llvm::Log2_32(unsigned(vectorBits / 8));
-  int warpBits = llvm::Log2_32(unsigned(target.warpSize));
+  int warpBits = llvm::Log2_32(unsigned(target.lanesPerWarp));
   int phaseBits = std::max(0, warpBits + vecBytesLog2 -
                                   int(llvm::Log2_32(target.wavefrontBytes())));
-  int bankBits = llvm::Log2_32(unsigned(target.banks));
+  int bankBits = llvm::Log2_32(unsigned(target.sharedBanks));
 
   WavefrontCount result;
   result.vectorBits = vectorBits;
@@ -167,7 +145,7 @@ llvm::Expected<WavefrontCount>
 mlir::ll::countWavefronts(const LinearLayout &memory,
                           const LinearLayout &distributed, int elementBits,
                           int vectorBits, AccessKind kind,
-                          const SharedMemoryTarget &target) {
+                          const GPUTarget &target) {
   auto access =
       getDistributedColumns(distributed, outDimsOf(distributed), "distributed");
   if (!access)

@@ -9,7 +9,7 @@ using namespace mlir::ll;
 
 llvm::Expected<ConversionPlan>
 mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
-                         int elementBits, const SharedMemoryTarget &target,
+                         int elementBits, const GPUTarget &target,
                          const ConversionPlanOptions &options) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
@@ -29,21 +29,21 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
   if (!b)
     return b.takeError();
   for (const DistributedColumns *l : {&*a, &*b})
-    if (l->lanesExceed(target.warpSize))
-      return makeError(std::string(l == &*a ? "src" : "dst") + " has " +
-                       std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
-                       " lanes, more than the warp size of " + target.name +
-                       " (" + std::to_string(target.warpSize) + ")");
+    if (!target.fitsLanes(l->bits(HwDim::Lane)))
+      return makeError(
+          lanesExceedMessage(l == &*a ? kSourceLayoutName : kResultLayoutName,
+                             l->bits(HwDim::Lane), target));
+  plan.warpBits = a->bits(HwDim::Warp);
   if (classified->crossesBlocks())
     return makeError("the conversion moves data between CTAs (block bases "
-                     "differ); that needs distributed shared memory, which the "
-                     "planner does not support");
+                 "differ); that needs distributed shared memory, which the "
+                 "planner does not support");
 
   ConversionKind wanted = options.forceKind.value_or(plan.classification);
   if (int(wanted) < int(plan.classification))
     return makeError(std::string("kind '") + conversionKindName(wanted) +
-                     "' cannot perform this conversion: it needs '" +
-                     conversionKindName(plan.classification) + "'");
+                 "' cannot perform this conversion: it needs '" +
+                 conversionKindName(plan.classification) + "'");
 
   auto planShared = [&]() -> llvm::Error {
     auto swizzle =
@@ -68,8 +68,39 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
     if (b->bits(HwDim::Register) <= 16)
       for (uint64_t r = 0; r < (uint64_t(1) << b->bits(HwDim::Register)); ++r)
         plan.registerSources.push_back(int32_t(plan.registerMap.applyFlat(r)));
+    // Sources that depend on too many lane bits, or on the warp, cannot be
+    // picked with selects: the lowering moves them through shared memory,
+    // and so does the plan (unless registers were requested).
+    // A layout too large for shared memory keeps the register plan.
+    if (!options.forceKind &&
+        !ConversionCost::selectLaneBits(plan.registerMap)) {
+      if (auto err = planShared()) {
+        llvm::consumeError(std::move(err));
+        plan.reason = "every thread already holds the elements it needs: "
+                      "only registers move (lane-dependent beyond what the "
+                      "lowering selects among, and too large for shared "
+                      "memory)";
+        return plan;
+      }
+      auto laneBits = registerSourceLaneBits(plan.registerMap);
+      plan.kind = ConversionKind::SharedMemory;
+      plan.registerSources.clear();
+      plan.registerMap = LinearLayout();
+      plan.reason =
+          laneBits ? llvm::formatv("every thread already holds the elements it "
+                                   "needs, but which register depends on {0} "
+                                   "lane bits, more than the {1} the lowering "
+                                   "selects among: shared memory",
+                                   laneBits->size(), kMaxSelectLaneBits)
+                         .str()
+                   : "every thread already holds the elements it needs, but "
+                     "which register depends on the warp: shared memory";
+      plan.cost = ConversionCost::ofSharedMemory(*plan.swizzle, plan.warpBits);
+      return plan;
+    }
     plan.reason = "every thread already holds the elements it needs: only "
                   "registers move";
+    plan.cost = ConversionCost::of(plan);
     return plan;
   }
   case ConversionKind::Shuffle: {
@@ -84,10 +115,13 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
       plan.kind = ConversionKind::SharedMemory;
       plan.reason =
           "C moves data between lanes only, but no shuffle plan: " + why;
+      plan.cost = ConversionCost::of(plan);
       return plan;
     }
     plan.shuffle = std::move(*shuffle);
     plan.kind = ConversionKind::Shuffle;
+    ConversionCost shuffleCost = ConversionCost::ofShuffles(*plan.shuffle);
+    plan.cost = shuffleCost;
     if (options.forceKind) {
       plan.reason = "warp shuffles were requested";
       return plan;
@@ -97,29 +131,23 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
       plan.reason = "C moves data between lanes of a warp only";
       return plan;
     }
-    int64_t warps = int64_t(1) << a->bits(HwDim::Warp);
-    double shuffleCost =
-        double(plan.shuffle->shuffles) + double(plan.shuffle->selects) / 4;
-    double sharedCost =
-        double(plan.swizzle->store.wavefronts + plan.swizzle->load.wavefronts) /
-        double(warps);
-    if (shuffleCost <= sharedCost) {
-      plan.reason = llvm::formatv("C moves data between lanes only; {0} "
-                                  "shuffles + {1} selects per warp cost less "
-                                  "than {2} shared-memory wavefronts per warp",
-                                  plan.shuffle->shuffles, plan.shuffle->selects,
-                                  sharedCost)
-                        .str();
+    ConversionCost sharedCost =
+        ConversionCost::ofSharedMemory(*plan.swizzle, plan.warpBits);
+    bool shuffles = ConversionCost::shufflesWin(shuffleCost, sharedCost);
+    plan.reason =
+        llvm::formatv("C moves data between lanes only{0} {1} shuffles + {2} "
+                      "selects per warp cost {3} than {4} shared-memory "
+                      "wavefronts per warp",
+                      shuffles ? ";" : ", but", plan.shuffle->shuffles,
+                      plan.shuffle->selects, shuffles ? "less" : "more",
+                      sharedCost.perWarp)
+            .str();
+    if (shuffles) {
       plan.swizzle.reset();
       return plan;
     }
     plan.kind = ConversionKind::SharedMemory;
-    plan.reason =
-        llvm::formatv("C moves data between lanes only, but {0} "
-                      "shuffles + {1} selects per warp cost more "
-                      "than {2} shared-memory wavefronts per warp",
-                      plan.shuffle->shuffles, plan.shuffle->selects, sharedCost)
-            .str();
+    plan.cost = sharedCost;
     plan.shuffle.reset();
     return plan;
   }
@@ -131,25 +159,8 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
                       ? "shared memory was requested"
                       : "C moves data between warps: only shared memory "
                         "reaches another warp";
+    plan.cost = ConversionCost::of(plan);
     return plan;
   }
   return makeError("internal error: unknown kind");
-}
-
-std::optional<llvm::SmallVector<int>>
-mlir::ll::registerSourceLaneBits(const LinearLayout &registerMap) {
-  llvm::SmallVector<int> laneBits;
-  for (auto [index, dim] : llvm::enumerate(registerMap.getInDims())) {
-    if (dim.name == "register")
-      continue;
-    int offset = registerMap.getInDimBitOffset(unsigned(index));
-    for (int b = 0; b < dim.log2Size; ++b) {
-      if (registerMap.getColumns()[offset + b] == 0)
-        continue;
-      if (dim.name != "lane")
-        return std::nullopt;
-      laneBits.push_back(b);
-    }
-  }
-  return laneBits;
 }

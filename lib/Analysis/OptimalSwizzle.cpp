@@ -41,7 +41,7 @@ static int vectorPrefix(const F2Vectors &vec,
 /// docs/planning.md §4), each using the spaces the earlier ones built.
 static llvm::Expected<SwizzlePlan>
 computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
-            int elementBits, const SharedMemoryTarget &target, bool withRounds,
+            int elementBits, const GPUTarget &target, bool withRounds,
             const F2Vectors *forcedVec, bool perSide = false) {
   SwizzlePlan plan;
   plan.elementBits = elementBits;
@@ -69,7 +69,7 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   int elemBytesLog2 = llvm::Log2_32(unsigned(elementBits / 8));
   int vecBytesLog2 = v + elemBytesLog2;
   plan.vectorBits = elementBits << std::min(storeV, loadV);
-  int warpBits = llvm::Log2_32(unsigned(target.warpSize));
+  int warpBits = llvm::Log2_32(unsigned(target.lanesPerWarp));
   int wavefrontLog2 = llvm::Log2_32(unsigned(target.wavefrontBytes()));
   auto phaseBitsOf = [&](int vectorColumns) {
     return std::max(0,
@@ -191,7 +191,7 @@ struct Choice {
 /// or ldmatrix / stmatrix views (MatrixInstructions.h).
 static llvm::SmallVector<Choice, 17>
 instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
-                   int elementBits, const SharedMemoryTarget &target,
+                   int elementBits, const GPUTarget &target,
                    const SwizzleOptions &options) {
   llvm::SmallVector<Choice, 17> choices;
   choices.push_back({src, dst, {}, {}, std::nullopt});
@@ -220,8 +220,8 @@ instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
                            F2Vectors(own.begin(), own.begin() + k),
                            /*perSide=*/true});
     }
-  bool ldmatrix = options.allowMatrix && target.nvidiaArch >= 75;
-  bool stmatrix = options.allowMatrix && target.nvidiaArch >= 90;
+  bool ldmatrix = options.allowMatrix && target.hasLdmatrix;
+  bool stmatrix = options.allowMatrix && target.hasStmatrix;
   F2Subspace srcRegs(src.get(HwDim::Register)),
       dstRegs(dst.get(HwDim::Register));
   auto contiguous = [&](const DistributedColumns &view) {
@@ -253,15 +253,14 @@ instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
 
 llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     const DistributedColumns &src, const DistributedColumns &dst,
-    int elementBits, const SharedMemoryTarget &target, SwizzleOptions options) {
+    int elementBits, const GPUTarget &target, SwizzleOptions options) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
   for (const DistributedColumns *l : {&src, &dst})
-    if (l->lanesExceed(target.warpSize))
-      return makeError("a layout has " +
-                       std::to_string(int64_t(1) << l->bits(HwDim::Lane)) +
-                       " lanes, more than the warp size of " + target.name +
-                       " (" + std::to_string(target.warpSize) + ")");
+    if (!target.fitsLanes(l->bits(HwDim::Lane)))
+      return makeError(
+          lanesExceedMessage(l == &src ? kSourceLayoutName : kResultLayoutName,
+                             l->bits(HwDim::Lane), target));
   if (src.get(HwDim::Block) != dst.get(HwDim::Block))
     return makeError("the conversion moves data between CTAs (the block bases "
                      "differ); shared memory cannot do that");
@@ -309,7 +308,7 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     // plans measured on the H100 stay as they are); on AMD, where the LDS
     // instruction count is the figure compared, fewer instructions at equal
     // wavefronts also win.
-    if (choice.perSide && best && target.nvidiaArch > 0 &&
+    if (choice.perSide && best && target.isNVIDIA() &&
         plan.store.wavefronts + plan.load.wavefronts >=
             best->store.wavefronts + best->load.wavefronts)
       continue;
@@ -321,7 +320,7 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
 
 llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     const LinearLayout &src, const LinearLayout &dst, int elementBits,
-    const SharedMemoryTarget &target, SwizzleOptions options) {
+    const GPUTarget &target, SwizzleOptions options) {
   auto outDims = outDimsOf(src);
   auto a = getDistributedColumns(src, outDims, "src");
   if (!a)

@@ -34,6 +34,11 @@ from linear_layout.planning import (  # noqa: E402
 __all__ += ["optimal_swizzle", "plan_conversion", "select_free_layouts",
             "wavefronts"]
 
+# GPU targets, parsed by C++ (docs/planning.md, "The target").
+from linear_layout.target import GPUTarget, gpu_target  # noqa: E402
+
+__all__ += ["GPUTarget", "gpu_target"]
+
 # Layout families (docs/families.md).
 from linear_layout.families import *  # noqa: E402,F401,F403
 from linear_layout.families import __all__ as _families_all  # noqa: E402

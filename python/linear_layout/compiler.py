@@ -25,11 +25,11 @@ import shutil
 import subprocess
 import sys
 
+from linear_layout.target import GPUTarget, gpu_target
+
 __all__ = ["CompiledKernel", "compile", "find_amdgpu_llc", "find_ll_opt",
            "llvm_ir", "lower"]
 
-_CHIP = re.compile(r"sm_[0-9]+[a-z]?")
-_AMD_CHIP = re.compile(r"gfx9[0-9a-f]{2}|gfx1[0-2][0-9a-f]{2}")
 
 
 def find_ll_opt() -> str:
@@ -152,19 +152,29 @@ def _pipeline_options(min_round_bytes, register_order) -> str:
     return options
 
 
-def _check(chip, index_bitwidth, wave_size=0):
-    if not isinstance(chip, str) or not (_CHIP.fullmatch(chip) or
-                                         _AMD_CHIP.fullmatch(chip)):
-        raise ValueError(f"chip: expected sm_<N> (NVIDIA) or gfx<N> (AMD, "
-                         f"e.g. gfx942, gfx1100), got {chip!r}")
-    if wave_size not in (0, 32, 64):
+def _check(chip, index_bitwidth, wave_size=0) -> GPUTarget:
+    """The chip as C++ parses it (GPUTarget.h); ValueError naming the
+    argument otherwise."""
+    if not isinstance(chip, str):
+        raise ValueError(f"chip: expected a target name such as sm_90 or "  # noqa: TRY004
+                         f"gfx942, got {chip!r}")
+    if wave_size not in (0, 32, 64) or isinstance(wave_size, bool):
         raise ValueError(f"wave_size: expected 0 (the chip's default), 32 "
                          f"or 64, got {wave_size!r}")
-    if wave_size and not chip.startswith("gfx"):
+    try:
+        target = gpu_target(chip)
+    except ValueError as e:
+        raise ValueError(f"chip: {e}") from None
+    if wave_size and not target.is_amd:
         raise ValueError("wave_size: only AMD chips (gfx<N>) have a choice")
+    try:
+        target = gpu_target(chip, wave_size)
+    except ValueError as e:
+        raise ValueError(f"wave_size: {e}") from None
     if index_bitwidth not in (32, 64):
         raise ValueError(f"index_bitwidth: expected 32 or 64, got "
                          f"{index_bitwidth!r}")
+    return target
 
 
 def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
@@ -174,9 +184,9 @@ def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
     (ll-to-rocdl, ll-extract-gpu-module, mlir-translate): the input of
     an AMDGPU `llc`. Needs no LLVM with the AMDGPU target.
     `min_round_bytes`, `register_order`: as in compile()."""
-    _check(chip, index_bitwidth, wave_size)
+    target = _check(chip, index_bitwidth, wave_size)
     options = _pipeline_options(min_round_bytes, register_order)
-    if not chip.startswith("gfx"):
+    if not target.is_amd:
         raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
                          f"compile() for {chip}")
     return _llvm_ir(module, chip, wave_size, index_bitwidth, options)[0]
@@ -206,9 +216,10 @@ def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options):
         raise RuntimeError(
             "no llc with the AMDGPU target: the PyPI LLVM has none; install "
             "Debian's llvm-22 (apt install llvm-22) or set LL_AMDGPU_LLC")
-    wave64 = wave_size == 64 or (wave_size == 0 and chip.startswith("gfx9"))
-    features = [] if chip.startswith("gfx9") else \
-        ["-mattr=" + ("+wavefrontsize64" if wave64 else "+wavefrontsize32")]
+    target = gpu_target(chip, wave_size)
+    features = [] if target.arch == 9 else \
+        ["-mattr=" + ("+wavefrontsize64" if target.lanes_per_warp == 64
+                      else "+wavefrontsize32")]
     proc = subprocess.run([llc, "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}",
                            "-O3", *features, "-o", "-", "-"],
                           input=ir_text, capture_output=True, text=True,
@@ -236,9 +247,9 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     16 KiB on NVIDIA, 0 on AMD; docs/lowering.md "Rounds").
     `register_order=False` skips ll-optimize-register-order (values keep
     the register order their layouts spell out; docs/register-order.md)."""
-    _check(chip, index_bitwidth, wave_size)
+    target = _check(chip, index_bitwidth, wave_size)
     options = _pipeline_options(min_round_bytes, register_order)
-    if chip.startswith("gfx"):
+    if target.is_amd:
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
                                 options)
     llvm_text = lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "

@@ -1,9 +1,10 @@
 //===- AnalysisBindings.cpp - Python API of conversion planning -----------===//
 //
 // The private functions `_plan_conversion`, `_optimal_swizzle`,
-// `_wavefronts` and `_select_free_layouts` return plain dicts (or tuples);
-// python/linear_layout/planning.py wraps them in the documented objects
-// (ll.plan_conversion, ll.optimal_swizzle, ll.wavefronts). Errors become
+// `_wavefronts`, `_select_free_layouts` and `_gpu_target` return plain dicts
+// (or tuples); python/linear_layout/planning.py and target.py wrap them in
+// the documented objects (ll.plan_conversion, ll.optimal_swizzle,
+// ll.wavefronts, ll.gpu_target). Errors become
 // ValueError (bad values) or TypeError (bad types), never a crash.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +12,7 @@
 #include "Bindings.h"
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
 
 #include <nanobind/stl/string.h>
@@ -37,8 +39,8 @@ static int toElementBits(nb::handle value) {
   return int(bits);
 }
 
-static SharedMemoryTarget toTarget(nb::handle value) {
-  return unwrap(SharedMemoryTarget::get(toString(value, "target")));
+static GPUTarget toTarget(nb::handle value) {
+  return unwrap(GPUTarget::parse(toString(value, "target")));
 }
 
 static nb::list vectors(const DistributedColumns &cols,
@@ -166,7 +168,7 @@ struct PlanningArgs {
   const LinearLayout &src;
   const LinearLayout &dst;
   int bits;
-  SharedMemoryTarget target;
+  GPUTarget target;
 };
 
 static PlanningArgs toPlanningArgs(nb::handle src, nb::handle dst,
@@ -239,7 +241,7 @@ static nb::dict wavefrontsPy(nb::handle memory, nb::handle distributed,
                            "not " +
                            std::to_string(vec))
                               .c_str());
-  SharedMemoryTarget t = toTarget(target);
+  GPUTarget t = toTarget(target);
   std::string kind = toString(access, "access");
   if (kind != "load" && kind != "store")
     throw nb::value_error(
@@ -263,6 +265,33 @@ static nb::object selectFreeLayoutsPy(nb::handle src, nb::handle dst,
   return nb::make_tuple(natural->src, natural->dst);
 }
 
+/// The target as C++ parses it (GPUTarget::parse), for ll.gpu_target and
+/// the compiler's chip check: Python never parses a target name itself.
+static nb::dict gpuTargetPy(nb::handle name, nb::handle waveSize) {
+  std::string text = toString(name, "target");
+  int64_t wave = toInt64(waveSize, "wave_size");
+  if (wave < 0 || wave > 1024)
+    throw nb::value_error(
+        ("wave-size must be 64, 32 or 0 (the chip's default), got " +
+         std::to_string(wave))
+            .c_str());
+  GPUTarget t = unwrap(GPUTarget::parse(text, unsigned(wave)));
+  nb::dict d;
+  d["name"] = t.name;
+  d["vendor"] = t.isNVIDIA() ? "nvidia" : "amd";
+  d["arch"] = t.arch;
+  d["arch_specific"] = t.archSpecific;
+  d["lanes_per_warp"] = t.lanesPerWarp;
+  d["shared_banks"] = t.sharedBanks;
+  d["bank_bytes"] = t.bankBytes;
+  d["max_shared_bytes"] = t.maxSharedBytes;
+  d["max_static_shared_bytes"] = t.maxStaticSharedBytes;
+  d["has_ldmatrix"] = t.hasLdmatrix;
+  d["has_stmatrix"] = t.hasStmatrix;
+  d["has_line_loads"] = t.hasLineLoads;
+  return d;
+}
+
 static void populate(nb::module_ &m) {
   m.def("_plan_conversion", &planConversionPy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
@@ -273,6 +302,7 @@ static void populate(nb::module_ &m) {
         "element_bits"_a, "vector_bits"_a, "target"_a, "access"_a);
   m.def("_select_free_layouts", &selectFreeLayoutsPy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a);
+  m.def("_gpu_target", &gpuTargetPy, "name"_a, "wave_size"_a);
 }
 
 static BindingRegistration registration(/*order=*/30, populate);

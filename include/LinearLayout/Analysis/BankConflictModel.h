@@ -5,10 +5,11 @@
 // memory layout takes, for the whole tile (all warps, all instructions). The
 // hardware model (docs/planning.md §3):
 //
-//  - `banks` banks of 4 bytes; a wavefront serves one 4-byte word per bank.
+//  - the target's banks (GPUTarget.h: 32 or 64 of 4 bytes); a wavefront
+//    serves one 4-byte word per bank.
 //  - Threads touching the same word are served together.
 //  - A warp access of vecBytes per thread is split into 2^k phases of
-//    consecutive lanes, k = log2(max(1, warpSize * vecBytes / (banks * 4)));
+//    consecutive lanes, k = log2(max(1, lanes * vecBytes / (banks * 4)));
 //    the top k lane bits select the phase (128-bit: quarter warps on NVIDIA).
 //  - Per phase: max over banks of the distinct words of that bank touched.
 //
@@ -28,23 +29,9 @@
 #define LINEARLAYOUT_ANALYSIS_BANKCONFLICTMODEL_H
 
 #include "LinearLayout/Analysis/DistributedColumns.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
 
 namespace mlir::ll {
-
-/// The shared memory of a target, as the model sees it.
-struct SharedMemoryTarget {
-  std::string name = "sm_90";
-  int banks = 32;
-  int bankBytes = 4;
-  int warpSize = 32;
-  /// NVIDIA compute capability (90 for sm_90), 0 for AMD.
-  int nvidiaArch = 0;
-  int wavefrontBytes() const { return banks * bankBytes; }
-
-  /// "sm_<N>" (NVIDIA: 32 banks, 32 lanes), "gfx942"/"gfx90a"/"gfx9xx"
-  /// (32 banks, 64 lanes), "gfx950" (64 banks, 64 lanes).
-  static llvm::Expected<SharedMemoryTarget> get(llvm::StringRef name);
-};
 
 enum class AccessKind { Store, Load };
 
@@ -70,17 +57,18 @@ llvm::Expected<F2Vectors> getMemoryColumns(const LinearLayout &memory,
 /// The model on columns. `memory` must hold every element the access touches
 /// and its first log2(vectorBits/elementBits) columns must be register
 /// directions of `access`.
-llvm::Expected<WavefrontCount>
-countWavefronts(llvm::ArrayRef<uint64_t> memory,
-                const DistributedColumns &access, int elementBits,
-                int vectorBits, AccessKind kind,
-                const SharedMemoryTarget &target);
+llvm::Expected<WavefrontCount> countWavefronts(llvm::ArrayRef<uint64_t> memory,
+                                               const DistributedColumns &access,
+                                               int elementBits, int vectorBits,
+                                               AccessKind kind,
+                                               const GPUTarget &target);
 
 /// The same on layouts (what ll.wavefronts calls).
-llvm::Expected<WavefrontCount>
-countWavefronts(const LinearLayout &memory, const LinearLayout &distributed,
-                int elementBits, int vectorBits, AccessKind kind,
-                const SharedMemoryTarget &target);
+llvm::Expected<WavefrontCount> countWavefronts(const LinearLayout &memory,
+                                               const LinearLayout &distributed,
+                                               int elementBits, int vectorBits,
+                                               AccessKind kind,
+                                               const GPUTarget &target);
 
 /// Checks an element width: 8, 16, 32 or 64 bits.
 llvm::Error checkElementBits(int elementBits);

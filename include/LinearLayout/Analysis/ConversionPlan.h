@@ -6,10 +6,11 @@
 // (OptimalSwizzle.h) — and records every decision the lowering needs, with
 // the predicted cost (docs/planning.md).
 //
-// For a lane-only conversion both shuffles and shared memory work; shuffles
-// are chosen when shuffles + selects/4 <= store + load wavefronts per warp
-// (both a shuffle and a wavefront take the shared-memory pipe once per warp;
-// a select is a plain ALU instruction).
+// The prices and the choices between mechanisms are ConversionCost.h's: for
+// a lane-only conversion shuffles are chosen when they cost no more than
+// shared memory, and register moves whose sources depend on more lane bits
+// than the lowering selects among (or on the warp) are planned through
+// shared memory, as the lowering makes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,8 @@
 #define LINEARLAYOUT_ANALYSIS_CONVERSIONPLAN_H
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
+#include "LinearLayout/Analysis/ConversionCost.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Analysis/OptimalSwizzle.h"
 #include "LinearLayout/Analysis/WarpShufflePlan.h"
 
@@ -35,7 +38,9 @@ struct ConversionPlan {
   /// C = B⁻¹A (register, lane, warp, block of A -> those of B).
   LinearLayout conversion;
   int elementBits = 0;
-  SharedMemoryTarget target;
+  /// log2 of the warps of the layouts (the cost is per warp).
+  int warpBits = 0;
+  GPUTarget target;
   /// For `registers`: the register of A each register of B copies in lane 0
   /// of warp 0, and the full map (register, lane, warp, block of B -> register
   /// of A; linear, so a lane-dependent source is an XOR of lane-bit masks).
@@ -43,8 +48,9 @@ struct ConversionPlan {
   LinearLayout registerMap;
   std::optional<WarpShufflePlan> shuffle;
   std::optional<SwizzlePlan> swizzle;
-  /// Why `kind` was chosen, in one sentence.
+  /// Why `kind` was chosen, in one sentence, and its predicted cost.
   std::string reason;
+  ConversionCost cost;
   /// For printing vectors with the tensor's dimensions.
   llvm::SmallVector<LayoutDim, 4> outDims;
 
@@ -52,19 +58,12 @@ struct ConversionPlan {
   std::string explain() const;
 };
 
-/// A register choice that depends on the lane is lowered as a tree of
-/// selects on at most this many lane bits; beyond, the move goes through
-/// shared memory.
-constexpr int kMaxSelectLaneBits = 3;
-
-/// The lane bits the sources of a `registers` plan (its registerMap) depend
-/// on; none when they depend on the warp or the block.
-std::optional<llvm::SmallVector<int>>
-registerSourceLaneBits(const LinearLayout &registerMap);
-
+/// Plans the conversion for `target`. A layout with more lanes than a warp
+/// of the target fails with lanesExceedMessage (kSourceLayoutName,
+/// kResultLayoutName), the text every pass reports.
 llvm::Expected<ConversionPlan>
 planConversion(const LinearLayout &src, const LinearLayout &dst,
-               int elementBits, const SharedMemoryTarget &target,
+               int elementBits, const GPUTarget &target,
                const ConversionPlanOptions &options = {});
 
 } // namespace mlir::ll

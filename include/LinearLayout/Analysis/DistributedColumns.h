@@ -43,10 +43,6 @@ struct DistributedColumns {
   uint64_t element(uint64_t reg, uint64_t lane, uint64_t warp,
                    uint64_t block = 0) const;
   int totalOutBits() const;
-  /// True when the layout has more lanes than a warp of the target.
-  bool lanesExceed(int warpSize) const {
-    return (int64_t(1) << bits(HwDim::Lane)) > int64_t(warpSize);
-  }
   /// A readable name of a tensor vector: `[a, b]` per output dimension.
   std::string vectorToString(uint64_t v) const;
 };

@@ -62,16 +62,17 @@ struct SwizzleOptions {
 };
 
 /// Computes the optimal swizzle for storing `src` and loading `dst`.
-llvm::Expected<SwizzlePlan>
-computeOptimalSwizzle(const DistributedColumns &src,
-                      const DistributedColumns &dst, int elementBits,
-                      const SharedMemoryTarget &target,
-                      SwizzleOptions options = {});
+llvm::Expected<SwizzlePlan> computeOptimalSwizzle(const DistributedColumns &src,
+                                                  const DistributedColumns &dst,
+                                                  int elementBits,
+                                                  const GPUTarget &target,
+                                                  SwizzleOptions options = {});
 
-llvm::Expected<SwizzlePlan>
-computeOptimalSwizzle(const LinearLayout &src, const LinearLayout &dst,
-                      int elementBits, const SharedMemoryTarget &target,
-                      SwizzleOptions options = {});
+llvm::Expected<SwizzlePlan> computeOptimalSwizzle(const LinearLayout &src,
+                                                  const LinearLayout &dst,
+                                                  int elementBits,
+                                                  const GPUTarget &target,
+                                                  SwizzleOptions options = {});
 
 } // namespace mlir::ll
 

@@ -12,7 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Analysis/ConversionCost.h"
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
 #include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
@@ -74,7 +76,7 @@ struct Edge {
 
 class RegisterOrderOptimizer {
 public:
-  RegisterOrderOptimizer(const SharedMemoryTarget &target) : target(target) {}
+  RegisterOrderOptimizer(const GPUTarget &target) : target(target) {}
 
   /// Returns true when a layout changed.
   bool run(FunctionOpInterface func);
@@ -95,7 +97,7 @@ private:
                    int dstWeb, std::optional<LinearLayout> dstLayout);
   void rewrite();
 
-  const SharedMemoryTarget &target;
+  const GPUTarget &target;
   std::vector<Web> webs;
   DenseMap<Value, int> webIndex;
   SmallVector<Edge> edges;
@@ -261,17 +263,6 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
   });
 }
 
-/// Shared-memory wavefronts per warp, the planner's measure.
-static double sharedMemoryCost(const ConversionPlan &plan,
-                               const LinearLayout &src) {
-  int64_t warps = 1;
-  if (auto w = src.getInDimIndex("warp"))
-    warps = src.getInDims()[*w].size();
-  return double(plan.swizzle->store.wavefronts +
-                plan.swizzle->load.wavefronts) /
-         double(warps);
-}
-
 double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
                                               const LinearLayout &dst,
                                               int bits) {
@@ -289,43 +280,13 @@ double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
   key.push_back(uint64_t(bits));
   if (auto it = costs.find(key); it != costs.end())
     return it->second;
+  // The planner's choice and price (ConversionCost.h); a conversion it
+  // cannot plan is never made cheaper by a proposal.
   double cost = std::numeric_limits<double>::infinity();
-  if (auto plan = planConversion(src, dst, bits, target)) {
-    switch (plan->kind) {
-    case ConversionKind::Noop:
-      cost = 0;
-      break;
-    case ConversionKind::Registers: {
-      // Lane-dependent sources are a tree of selects on up to
-      // kMaxSelectLaneBits lane bits; beyond, or on the warp, the lowering
-      // goes through shared memory.
-      auto laneBits = registerSourceLaneBits(plan->registerMap);
-      if (!laneBits || laneBits->size() > size_t(kMaxSelectLaneBits)) {
-        ConversionPlanOptions viaMemory;
-        viaMemory.forceKind = ConversionKind::SharedMemory;
-        auto shared = planConversion(src, dst, bits, target, viaMemory);
-        if (!shared) {
-          llvm::consumeError(shared.takeError());
-          break;
-        }
-        cost = sharedMemoryCost(*shared, src);
-        break;
-      }
-      int64_t registers = int64_t(plan->registerSources.size());
-      cost = double(registers) * ((1 << laneBits->size()) - 1) / 4;
-      break;
-    }
-    case ConversionKind::Shuffle:
-      cost =
-          double(plan->shuffle->shuffles) + double(plan->shuffle->selects) / 4;
-      break;
-    case ConversionKind::SharedMemory:
-      cost = sharedMemoryCost(*plan, src);
-      break;
-    }
-  } else {
+  if (auto plan = planConversion(src, dst, bits, target))
+    cost = ConversionCost::of(*plan).perWarp;
+  else
     llvm::consumeError(plan.takeError());
-  }
   costs[key] = cost;
   return cost;
 }
@@ -397,6 +358,41 @@ bool RegisterOrderOptimizer::tryProposal(
   for (auto [change, old] : llvm::zip(changes, saved))
     webs[change.first].layout = old;
   return false;
+}
+
+/// Reports, as every pass does (GPUTarget.h), the first conversion and then
+/// the first tile access whose layout has more lanes than a warp.
+static LogicalResult checkLanes(FunctionOpInterface func,
+                                const GPUTarget &target) {
+  auto check = [&](Operation *op, Value value,
+                   StringRef what) -> LogicalResult {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !isDistributedTensorType(type))
+      return success();
+    if (auto err = checkLanesFit(getLinearEncoding(type).getLinearLayout(),
+                                 target, what))
+      return op->emitError(llvm::toString(std::move(err)));
+    return success();
+  };
+  WalkResult result = func.walk([&](ConvertLayoutOp op) {
+    return failed(check(op, op.getSource(), kSourceLayoutName)) ||
+                   failed(check(op, op.getResult(), kResultLayoutName))
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  result = func.walk([&](Operation *op) {
+    Value tile;
+    if (auto load = dyn_cast<LoadTileOp>(op))
+      tile = load.getResult();
+    else if (auto store = dyn_cast<StoreTileOp>(op))
+      tile = store.getValue();
+    return tile && failed(check(op, tile, kTileLayoutName))
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 bool RegisterOrderOptimizer::run(FunctionOpInterface func) {
@@ -489,20 +485,11 @@ struct LLOptimizeRegisterOrderPass
   using LLOptimizeRegisterOrderBase::LLOptimizeRegisterOrderBase;
 
   void runOnOperation() override {
-    auto model = SharedMemoryTarget::get(target);
+    auto model = GPUTarget::parse(target, waveSize);
     if (!model) {
       getOperation()->emitError("ll-optimize-register-order: ")
           << llvm::toString(model.takeError());
       return signalPassFailure();
-    }
-    if (waveSize != 0) {
-      if (waveSize != 32 && waveSize != 64) {
-        getOperation()->emitError("ll-optimize-register-order: wave-size "
-                                  "must be 32, 64 or 0, got ")
-            << unsigned(waveSize);
-        return signalPassFailure();
-      }
-      model->warpSize = int(waveSize);
     }
     // Webs never cross a function, so the outermost functions are
     // optimised in parallel (nested ones with their parent, inner first).
@@ -513,13 +500,19 @@ struct LLOptimizeRegisterOrderPass
       outermost.push_back(op);
       return WalkResult::skip();
     });
-    std::atomic<bool> changed = false;
+    std::atomic<bool> changed = false, failedLanes = false;
     parallelForEach(&getContext(), outermost, [&](Operation *root) {
+      if (failed(checkLanes(cast<FunctionOpInterface>(root), *model))) {
+        failedLanes = true;
+        return;
+      }
       root->walk([&](FunctionOpInterface func) {
         if (RegisterOrderOptimizer(*model).run(func))
           changed = true;
       });
     });
+    if (failedLanes)
+      return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();
   }

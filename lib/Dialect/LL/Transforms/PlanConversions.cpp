@@ -57,7 +57,7 @@ struct LLPlanConversionsPass
   using LLPlanConversionsBase::LLPlanConversionsBase;
 
   void runOnOperation() override {
-    auto target = SharedMemoryTarget::get(this->target);
+    auto target = GPUTarget::parse(this->target, waveSize);
     if (!target) {
       getOperation()->emitError("ll-plan-conversions: ")
           << llvm::toString(target.takeError());
@@ -71,7 +71,7 @@ struct LLPlanConversionsPass
       signalPassFailure();
   }
 
-  LogicalResult planOne(ConvertLayoutOp op, const SharedMemoryTarget &target) {
+  LogicalResult planOne(ConvertLayoutOp op, const GPUTarget &target) {
     auto srcType = llvm::cast<RankedTensorType>(op.getSource().getType());
     auto dstType = llvm::cast<RankedTensorType>(op.getResult().getType());
     Type elementType = srcType.getElementType();
@@ -84,6 +84,11 @@ struct LLPlanConversionsPass
              << bits << "-bit elements (8, 16, 32 or 64 bits)";
     const LinearLayout &src = getLinearEncoding(srcType).getLinearLayout();
     const LinearLayout &dst = getLinearEncoding(dstType).getLinearLayout();
+    // The same located error as ll-optimize-register-order and the lowering.
+    for (auto [layout, what] : {std::pair(&src, kSourceLayoutName),
+                                std::pair(&dst, kResultLayoutName)})
+      if (auto err = checkLanesFit(*layout, target, what))
+        return op.emitError(llvm::toString(std::move(err)));
 
     // What the user fixed by hand.
     ConversionPlanOptions options;

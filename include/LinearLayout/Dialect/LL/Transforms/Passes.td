@@ -64,7 +64,10 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
-           "Target whose shared memory is modelled: sm_<N>, gfx942, gfx950">,
+           "Target whose shared memory is modelled: sm_<N>[a], gfx9<XX>, "
+           "gfx1<0-2><XX>">,
+    Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
+           "Lanes per warp: 64, 32 (gfx10+), or 0 for the target's own">,
     Option<"allowRounds", "allow-rounds", "bool", /*default=*/"true",
            "Split shared-memory conversions into rounds over a smaller "
            "scratch buffer when that costs no wavefronts">,
@@ -102,9 +105,10 @@ def LLOptimizeRegisterOrder : Pass<"ll-optimize-register-order"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
-           "Target whose conversions are planned: sm_<N>, gfx942, gfx950">,
+           "Target whose conversions are planned: sm_<N>[a], gfx9<XX>, "
+           "gfx1<0-2><XX>">,
     Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
-           "Lanes per warp (0: the target's own)">,
+           "Lanes per warp: 64, 32 (gfx10+), or 0 for the target's own">,
   ];
 }
 

@@ -1,0 +1,93 @@
+//===- GPUTarget.h - What the planner and the lowering know of a GPU -*- C++
+//-*-===//
+//
+// One description of a GPU, parsed once from its name (`sm_90`, `sm_90a`,
+// `gfx942`, `gfx1100`) and shared by every layer: the planner's bank model
+// (BankConflictModel.h, OptimalSwizzle.h), ll-plan-conversions,
+// ll-optimize-register-order, the NVVM and ROCDL lowerings and the Python
+// bindings (docs/planning.md, "The target"). A bad name is an llvm::Error
+// listing the accepted forms, never a crash. No target dialect is included.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_ANALYSIS_GPUTARGET_H
+#define LINEARLAYOUT_ANALYSIS_GPUTARGET_H
+
+#include "LinearLayout/Core/LinearLayout.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::ll {
+
+enum class GPUVendor { NVIDIA, AMD };
+
+struct GPUTarget {
+  /// The name as given (`sm_90a`, `gfx1100`).
+  std::string name = "sm_90";
+  GPUVendor vendor = GPUVendor::NVIDIA;
+  /// NVIDIA: the compute capability (90 for sm_90 and sm_90a). AMD: the GFX
+  /// major version (9 for CDNA, 10, 11, 12 for RDNA).
+  int arch = 90;
+  /// NVIDIA `sm_<N>a`: the same chip with its architecture-specific
+  /// features (as ptxas reads the suffix).
+  bool archSpecific = false;
+  /// Lanes per warp (wave): 32 on NVIDIA, 64 on gfx9, 32 (default) or 64 on
+  /// gfx10 and later.
+  int lanesPerWarp = 32;
+  /// Shared-memory (LDS) banks and their width: 32 x 4 bytes, 64 x 4 on
+  /// gfx950.
+  int sharedBanks = 32;
+  int bankBytes = 4;
+  /// Shared memory one block (workgroup) may use, static and dynamic
+  /// together, and the most it may declare statically.
+  int64_t maxSharedBytes = 227 * 1024;
+  int64_t maxStaticSharedBytes = 48 * 1024;
+  /// Warp-wide matrix instructions: ldmatrix (sm_75+), stmatrix (sm_90+).
+  bool hasLdmatrix = true;
+  bool hasStmatrix = true;
+  /// Global loads that ask L2 for whole 128-byte lines
+  /// (`ld.global.L2::128B`, sm_87+).
+  bool hasLineLoads = true;
+
+  bool isNVIDIA() const { return vendor == GPUVendor::NVIDIA; }
+  bool isAMD() const { return vendor == GPUVendor::AMD; }
+  /// Bytes one shared-memory wavefront serves.
+  int wavefrontBytes() const { return sharedBanks * bankBytes; }
+  /// Whether a layout with 2^laneBits lanes fits a warp.
+  bool fitsLanes(int laneBits) const {
+    return (int64_t(1) << laneBits) <= int64_t(lanesPerWarp);
+  }
+
+  /// Parses `name`: `sm_<N>` or `sm_<N>a` (NVIDIA), `gfx9<XX>` (gfx908,
+  /// gfx90a, gfx942, gfx950, ...) or `gfx1<0-2><XX>` (gfx1030, gfx1100,
+  /// gfx1201, ...). `waveSize` 0 takes the chip's lanes per warp; 32 or 64
+  /// choose the wave size of gfx10 and later (gfx9 runs wave64 only, NVIDIA
+  /// warps are 32 lanes).
+  static llvm::Expected<GPUTarget> parse(llvm::StringRef name,
+                                         unsigned waveSize = 0);
+};
+
+/// The text of the error for a layout with `lanes` lanes on a target whose
+/// warp is smaller, `what` naming the layout ("the source layout"). Every
+/// pass that finds such a layout reports this text at the op.
+std::string lanesExceedMessage(llvm::StringRef what, int64_t lanes,
+                               const GPUTarget &target);
+
+/// Fails with lanesExceedMessage when `layout`'s `lane` dimension is larger
+/// than a warp of `target`.
+llvm::Error checkLanesFit(const LinearLayout &layout, const GPUTarget &target,
+                          llvm::StringRef what);
+
+/// What the passes call the two layouts of a conversion and the layout of a
+/// tile access in that error.
+inline constexpr llvm::StringLiteral kSourceLayoutName = "the source layout";
+inline constexpr llvm::StringLiteral kResultLayoutName = "the result layout";
+inline constexpr llvm::StringLiteral kTileLayoutName = "the tile layout";
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_ANALYSIS_GPUTARGET_H

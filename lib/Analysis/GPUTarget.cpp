@@ -1,0 +1,115 @@
+//===- GPUTarget.cpp - What the planner and the lowering know of a GPU ----===//
+
+#include "LinearLayout/Analysis/GPUTarget.h"
+
+#include "LinearLayout/Core/DimNames.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace mlir::ll;
+
+static llvm::Error error(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+}
+
+static bool isLowerHex(char c) {
+  return llvm::isDigit(c) || (c >= 'a' && c <= 'f');
+}
+
+/// The per-block shared-memory limit of the CUDA programming guide's table
+/// of compute capabilities (above 48 KiB the kernel's attribute must be
+/// raised at launch).
+static int64_t nvidiaMaxSharedBytes(int arch) {
+  if (arch >= 90)
+    return 227 * 1024;
+  if (arch == 80 || arch == 87)
+    return 163 * 1024;
+  if (arch >= 86)
+    return 99 * 1024;
+  if (arch == 75)
+    return 64 * 1024;
+  if (arch >= 70)
+    return 96 * 1024;
+  return 48 * 1024;
+}
+
+llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
+                                           unsigned waveSize) {
+  GPUTarget t;
+  t.name = name.str();
+  bool known = false;
+  if (name.starts_with("sm_")) {
+    llvm::StringRef number = name.drop_front(3);
+    t.archSpecific = number.consume_back("a");
+    unsigned version = 0;
+    if (!number.empty() && llvm::all_of(number, llvm::isDigit) &&
+        !number.getAsInteger(10, version) && version > 0 && version < 10000) {
+      known = true;
+      t.vendor = GPUVendor::NVIDIA;
+      t.arch = int(version);
+      t.lanesPerWarp = 32;
+      t.sharedBanks = 32;
+      t.maxSharedBytes = nvidiaMaxSharedBytes(t.arch);
+      t.maxStaticSharedBytes = 48 * 1024;
+      t.hasLdmatrix = t.arch >= 75;
+      t.hasStmatrix = t.arch >= 90;
+      t.hasLineLoads = t.arch >= 87;
+    }
+  } else if (name.starts_with("gfx")) {
+    // gfx9 names have three characters (gfx90a), later ones four (gfx1100).
+    llvm::StringRef v = name.drop_front(3);
+    if (v.size() == 3 && v[0] == '9' && isLowerHex(v[1]) && isLowerHex(v[2])) {
+      known = true;
+      t.arch = 9;
+      t.lanesPerWarp = 64;
+    } else if (v.size() == 4 && v[0] == '1' && v[1] >= '0' && v[1] <= '2' &&
+               isLowerHex(v[2]) && isLowerHex(v[3])) {
+      known = true;
+      t.arch = 10 + (v[1] - '0');
+      t.lanesPerWarp = 32;
+    }
+    if (known) {
+      t.vendor = GPUVendor::AMD;
+      t.sharedBanks = name == "gfx950" ? 64 : 32;
+      t.maxSharedBytes = name == "gfx950" ? 160 * 1024 : 64 * 1024;
+      t.maxStaticSharedBytes = t.maxSharedBytes;
+      t.hasLdmatrix = t.hasStmatrix = t.hasLineLoads = false;
+    }
+  }
+  if (!known)
+    return error("target '" + name +
+                 "' is not known: expected 'sm_<N>' or 'sm_<N>a' (NVIDIA), "
+                 "'gfx9<XX>' or 'gfx1<0-2><XX>' (AMD, e.g. gfx942, gfx950, "
+                 "gfx1100)");
+  if (waveSize == 0)
+    return t;
+  if (waveSize != 32 && waveSize != 64)
+    return error("wave-size must be 64, 32 or 0 (the chip's default), got " +
+                 llvm::Twine(waveSize));
+  if (t.isNVIDIA() && waveSize != 32)
+    return error(name + " warps have 32 lanes; wave-size=" +
+                 llvm::Twine(waveSize) + " needs an AMD gfx10 or later chip");
+  if (t.isAMD() && t.arch == 9 && waveSize == 32)
+    return error(name + " runs wave64 only; wave-size=32 needs gfx10 or "
+                        "later");
+  t.lanesPerWarp = int(waveSize);
+  return t;
+}
+
+std::string mlir::ll::lanesExceedMessage(llvm::StringRef what, int64_t lanes,
+                                         const GPUTarget &target) {
+  return (what + " has " + llvm::Twine(lanes) + " lanes, but a warp has " +
+          llvm::Twine(target.lanesPerWarp) + " on " + target.name)
+      .str();
+}
+
+llvm::Error mlir::ll::checkLanesFit(const LinearLayout &layout,
+                                    const GPUTarget &target,
+                                    llvm::StringRef what) {
+  int laneBits = layout.getInDimSizeLog2(dims::kLane);
+  if (target.fitsLanes(laneBits))
+    return llvm::Error::success();
+  return error(lanesExceedMessage(what, int64_t(1) << laneBits, target));
+}
