@@ -1,5 +1,5 @@
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=sm_90" %s 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx94" %s 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx94" %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 wave-size=32" %s 2>&1 | FileCheck %s --check-prefix=WAVE32
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx1100 wave-size=48" %s 2>&1 | FileCheck %s --check-prefix=WAVE48
 // RUN: not ll-opt --convert-ll-to-rocdl="chip=gfx942 index-bitwidth=16" %s 2>&1 | FileCheck %s --check-prefix=INDEX
@@ -7,7 +7,8 @@
 // RUN: not ll-opt --pass-pipeline="builtin.module(ll-to-rocdl{chip=gfx9}})" %s 2>&1 | FileCheck %s --check-prefix=PIPE
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --verify-diagnostics --split-input-file %s
 
-// CHIP: error: convert-ll-to-rocdl: chip must be an AMD GPU such as gfx942, gfx950 or gfx1100, got
+// CHIP: error: convert-ll-to-rocdl: chip must be an AMD GPU such as gfx942, gfx950 or gfx1100, got 'sm_90'
+// UNKNOWN: error: convert-ll-to-rocdl: target 'gfx94' is not known: expected 'sm_<N>' or 'sm_<N>a' (NVIDIA), 'gfx9<XX>' or 'gfx1<0-2><XX>' (AMD, e.g. gfx942, gfx950, gfx1100)
 // WAVE32: error: convert-ll-to-rocdl: gfx942 runs wave64 only; wave-size=32 needs gfx10 or later
 // WAVE48: error: convert-ll-to-rocdl: wave-size must be 64, 32 or 0 (the chip's default), got 48
 // INDEX: error: index-bitwidth must be 32 or 64, got 16

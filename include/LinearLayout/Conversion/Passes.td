@@ -44,7 +44,8 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "NVIDIA GPU architecture (sm_<N>); selects the bank model">,
+           "NVIDIA GPU architecture (sm_<N> or sm_<N>a, GPUTarget.h): "
+           "lanes, shared-memory limits, bank model, matrix instructions">,
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
            "Bit width of the integer offsets computed per thread (32 or 64)">,
     Option<"minRoundBytes", "min-round-bytes", "int64_t",
@@ -129,7 +130,8 @@ def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
-           "AMD GPU architecture (gfx<N>): wave size, LDS size, bank model">,
+           "AMD GPU architecture (gfx9<XX>, gfx1<0-2><XX>, GPUTarget.h): "
+           "wave size, LDS size, bank model">,
     Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
            "Lanes per wave: 64, 32 (gfx10+), or 0 for the chip's default">,
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",

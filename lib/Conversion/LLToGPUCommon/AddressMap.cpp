@@ -34,7 +34,9 @@ std::optional<int64_t> knownBlockThreads(Operation *op) {
 
 FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                                         const LinearLayout &layout, size_t rank,
-                                        int lanesPerWarp, StringRef what) {
+                                        const GPUTarget &target,
+                                        StringRef what) {
+  int lanesPerWarp = target.lanesPerWarp;
   SmallVector<std::string> names = dims::tensorDims(rank);
   auto normalized = normalizeDistributed(layout, names, what);
   if (!normalized)
@@ -48,9 +50,8 @@ FailureOr<ThreadLayout> getThreadLayout(Operation *op,
     return op->emitError() << what
                            << " spans several blocks (CTAs); the lowering "
                               "handles one block";
-  if ((int64_t(1) << result.laneBits) > lanesPerWarp)
-    return op->emitError() << what << " has " << (int64_t(1) << result.laneBits)
-                           << " lanes, but a warp has " << lanesPerWarp;
+  if (!target.fitsLanes(result.laneBits))
+    return op->emitError(lanesExceedMessage(what, result.laneBits, target));
   // A layout over more threads than the kernel declares would leave part
   // of the tile to threads that do not exist.
   int64_t needed = int64_t(lanesPerWarp) << result.warpBits;

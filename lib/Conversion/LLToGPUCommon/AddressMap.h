@@ -13,6 +13,7 @@
 #ifndef LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H
 #define LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H
 
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Analysis/MatrixInstructions.h"
 #include "LinearLayout/Core/LinearLayout.h"
 
@@ -109,10 +110,12 @@ struct MatrixAccess {
 std::optional<int64_t> knownBlockThreads(Operation *op);
 
 /// `layout` (of a rank-`rank` tensor) normalized and checked to fit one
-/// block of `lanesPerWarp`-lane warps; `what` names it in diagnostics.
+/// block of the target's warps; `what` names it in diagnostics (a layout
+/// wider than the warp: lanesExceedMessage, the planner's text).
 FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                                         const LinearLayout &layout, size_t rank,
-                                        int lanesPerWarp, StringRef what);
+                                        const GPUTarget &target,
+                                        StringRef what);
 
 /// The bit width of `elementType` (8, 16, 32 or 64), or a diagnostic.
 FailureOr<int> getElementBits(Operation *op, Type elementType);

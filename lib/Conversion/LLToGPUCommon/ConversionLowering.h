@@ -113,7 +113,9 @@ decideWithinThread(const LinearLayout &registerMap, const ThreadLayout &dst);
 
 /// Within a warp: the shuffle rounds of `plan`, or nullopt when its tables
 /// are not of the form the lowering emits (affine source lanes, few
-/// selects).
+/// selects). A plan over fewer lanes than the warp (the upper lanes hold
+/// copies of the lower ones) runs in every block of plan.lanes lanes, each
+/// exchanging within itself.
 std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
                                                 int lanesPerWarp,
                                                 int64_t dstRegisters);

@@ -13,17 +13,21 @@
 
 namespace mlir::ll::lowering {
 
-/// The source and result thread layouts of `op`.
-static LogicalResult getThreadLayouts(ConvertLayoutOp op, int lanes,
+/// The source and result thread layouts of `op`. One error: the result
+/// layout is checked once the source one passes.
+static LogicalResult getThreadLayouts(ConvertLayoutOp op,
+                                      const GPUTarget &target,
                                       FailureOr<ThreadLayout> &src,
                                       FailureOr<ThreadLayout> &dst) {
   auto srcType = llvm::cast<RankedTensorType>(op.getSource().getType());
   auto dstType = llvm::cast<RankedTensorType>(op.getResult().getType());
   src = getThreadLayout(op, getLinearEncoding(srcType).getLinearLayout(),
-                        srcType.getRank(), lanes, "the source layout");
+                        srcType.getRank(), target, kSourceLayoutName);
+  if (failed(src))
+    return failure();
   dst = getThreadLayout(op, getLinearEncoding(dstType).getLinearLayout(),
-                        dstType.getRank(), lanes, "the result layout");
-  return success(succeeded(src) && succeeded(dst));
+                        dstType.getRank(), target, kResultLayoutName);
+  return success(succeeded(dst));
 }
 
 FailureOr<ConversionLowering>
@@ -35,15 +39,13 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     return failure();
   int lanes = hooks.getLanesPerWarp();
   FailureOr<ThreadLayout> src = failure(), dst = failure();
-  if (failed(getThreadLayouts(op, lanes, src, dst)))
+  if (failed(getThreadLayouts(op, hooks.getTarget(), src, dst)))
     return failure();
 
+  // ldmatrix/stmatrix where the target has them, else plain ld/st.shared.
   ConversionPlanOptions options;
-  // ldmatrix/stmatrix where the target has them (the bank model's
-  // architecture says which), else plain ld/st.shared.
-  options.swizzle.allowMatrix = hooks.supportsMatrixInstructions();
-  auto plan = planConversion(src->layout, dst->layout, *bits,
-                             hooks.getBankModel(), options);
+  auto plan = planConversion(src->layout, dst->layout, *bits, hooks.getTarget(),
+                             options);
   if (!plan)
     return op.emitError("cannot plan the conversion: ")
            << llvm::toString(plan.takeError());
@@ -65,7 +67,7 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     // Shuffles and lane-dependent register moves go through shared memory
     // (correct for every conversion inside one block).
     options.forceKind = ConversionKind::SharedMemory;
-    plan = planConversion(src->layout, dst->layout, *bits, hooks.getBankModel(),
+    plan = planConversion(src->layout, dst->layout, *bits, hooks.getTarget(),
                           options);
     if (!plan)
       return op.emitError("cannot plan the conversion through shared memory: ")
@@ -95,7 +97,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     if (!structType)
       return op.emitError("cannot convert ") << dstType;
     FailureOr<ThreadLayout> src = failure(), dst = failure();
-    if (failed(getThreadLayouts(op, lc.hooks.getLanesPerWarp(), src, dst)))
+    if (failed(getThreadLayouts(op, lc.hooks.getTarget(), src, dst)))
       return failure();
     if (std::holds_alternative<NoopLowering>(lowering)) {
       rewriter.replaceOp(op, adaptor.getSource());

@@ -18,14 +18,13 @@ decideWithinThread(const LinearLayout &registerMap, const ThreadLayout &dst) {
   // Register moves: result register r of lane l copies source register
   // map(r) ^ XOR of the lane columns of the set bits of l (the map is
   // linear). Thread-independent sources are SSA renames; sources that
-  // depend on at most kMaxSelectLaneBits lane bits take a tree of
-  // selects. Sources that depend on the warp go through shared memory.
+  // depend on a few lane bits take a tree of selects (ConversionCost.h; the
+  // planner sends the others through shared memory).
   ArrayRef<uint64_t> cols = registerMap.getColumns();
   int regBits = registerMap.getInDimSizeLog2(dims::kRegister);
   std::optional<SmallVector<int>> laneBits =
-      registerSourceLaneBits(registerMap);
-  if (regBits != dst.registerBits || !laneBits ||
-      laneBits->size() > size_t(kMaxSelectLaneBits))
+      ConversionCost::selectLaneBits(registerMap);
+  if (regBits != dst.registerBits || !laneBits)
     return std::nullopt;
   const SmallVector<int> &bitsUsed = *laneBits;
   RegistersLowering lowering;

@@ -56,15 +56,25 @@ static std::optional<LaneMux> tabulateLaneMux(ArrayRef<int64_t> table,
 std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
                                                 int lanesPerWarp,
                                                 int64_t dstRegisters) {
-  if (plan.lanes != lanesPerWarp)
+  if (plan.lanes < 1 || plan.lanes > lanesPerWarp ||
+      lanesPerWarp % plan.lanes != 0)
     return std::nullopt;
   int laneBits = int(llvm::Log2_64(uint64_t(lanesPerWarp)));
+  int planMask = plan.lanes - 1;
+  // The tables of lane l, and its source lane within l's block.
+  auto at = [&](const auto &table, int l) { return table[l & planMask]; };
+  auto sourceOf = [&](const std::vector<int32_t> &srcLane, int l) {
+    int32_t s = srcLane[l & planMask];
+    return s < 0 ? s : int32_t(l & ~planMask) | s;
+  };
   ShuffleLowering lowering;
   lowering.wordsPerElement = plan.elementBits == 64 ? 2 : 1;
   lowering.slots = 0;
   for (int64_t k = 0; k < plan.rounds; ++k) {
     ShuffleRound round;
-    const auto &src = plan.srcLane[k];
+    llvm::SmallVector<int32_t> src;
+    for (int l = 0; l < lanesPerWarp; ++l)
+      src.push_back(sourceOf(plan.srcLane[k], l));
     // Affine source lane: src(l) = c ^ M l on every lane that reads.
     int anchor = -1;
     for (int l = 0; l < lanesPerWarp && anchor < 0; ++l)
@@ -100,7 +110,7 @@ std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
     for (int j = 0; j < slots; ++j) {
       SmallVector<int64_t> table;
       for (int l = 0; l < lanesPerWarp; ++l)
-        table.push_back(plan.sendRegister[k][l][j]);
+        table.push_back(at(plan.sendRegister[k], l)[j]);
       auto mux = tabulateLaneMux(table, laneBits, kMaxSelectLaneBits);
       if (!mux)
         return std::nullopt;
@@ -113,7 +123,7 @@ std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
   for (int64_t r = 0; r < dstRegisters; ++r) {
     SmallVector<int64_t> table;
     for (int l = 0; l < lanesPerWarp; ++l) {
-      int64_t round = plan.dstRound[r][l], slot = plan.dstSlot[r][l];
+      int64_t round = at(plan.dstRound[r], l), slot = at(plan.dstSlot[r], l);
       if (round < 0 || slot < 0)
         return std::nullopt;
       table.push_back(round * lowering.slots + slot);

@@ -79,7 +79,7 @@ static Access describeAccess(LoadTileOp op, LoadTileOp::Adaptor adaptor) {
           Value(),
           op.getRowStride(),
           {},
-          "the tile layout"};
+          kTileLayoutName};
 }
 static Access describeAccess(StoreTileOp op, StoreTileOp::Adaptor adaptor) {
   return {llvm::cast<RankedTensorType>(op.getValue().getType()),
@@ -87,7 +87,7 @@ static Access describeAccess(StoreTileOp op, StoreTileOp::Adaptor adaptor) {
           adaptor.getValue(),
           op.getRowStride(),
           {},
-          "the tile layout"};
+          kTileLayoutName};
 }
 static Access describeAccess(LoadSharedOp op, LoadSharedOp::Adaptor adaptor) {
   return {llvm::cast<RankedTensorType>(op.getResult().getType()),
@@ -127,7 +127,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       return failure();
     FailureOr<ThreadLayout> tl = getThreadLayout(
         op, getLinearEncoding(type).getLinearLayout(), type.getRank(),
-        this->lc.hooks.getLanesPerWarp(), access.what);
+        this->lc.hooks.getTarget(), access.what);
     if (failed(tl))
       return failure();
     Type structType;

@@ -30,32 +30,11 @@ using namespace mlir::ll;
 namespace {
 class NVVMHooks : public GPUTargetHooks {
 public:
-  explicit NVVMHooks(SharedMemoryTarget bankModel)
-      : bankModel(std::move(bankModel)) {}
+  explicit NVVMHooks(GPUTarget target) : GPUTargetHooks(std::move(target)) {}
 
-  int getLanesPerWarp() const override { return 32; }
   unsigned getSharedAddressSpace() const override {
     return unsigned(NVVM::NVVMMemorySpace::Shared);
   }
-  int64_t getMaxStaticSharedBytes() const override { return 48 * 1024; }
-  // The per-block limit of the CUDA programming guide's table of compute
-  // capabilities (dynamic shared memory above 48 KiB needs the kernel's
-  // attribute raised at launch).
-  int64_t getMaxSharedBytes() const override {
-    int arch = bankModel.nvidiaArch;
-    if (arch >= 90)
-      return 227 * 1024;
-    if (arch == 80 || arch == 87)
-      return 163 * 1024;
-    if (arch >= 86)
-      return 99 * 1024;
-    if (arch == 75)
-      return 64 * 1024;
-    if (arch >= 70)
-      return 96 * 1024;
-    return 48 * 1024;
-  }
-  const SharedMemoryTarget &getBankModel() const override { return bankModel; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }
@@ -84,7 +63,6 @@ public:
         UnitAttr());
   }
   bool supportsShuffles() const override { return true; }
-  bool supportsMatrixInstructions() const override { return true; }
   Value createMatrixLoad(OpBuilder &builder, Location loc, Value ptr,
                          bool trans) const override {
     Type i32 = builder.getI32Type();
@@ -123,7 +101,7 @@ public:
     unsigned bits = element.getIntOrFloatBitWidth() *
                     unsigned(vector ? vector.getNumElements() : 1);
     auto ptrType = llvm::dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
-    if (bankModel.nvidiaArch < 87 || !ptrType ||
+    if (!getTarget().hasLineLoads || !ptrType ||
         ptrType.getAddressSpace() != unsigned(NVVM::NVVMMemorySpace::Global) ||
         alignment * 8 < bits || (bits != 32 && bits != 64 && bits != 128))
       return GPUTargetHooks::createLineLoad(builder, loc, type, ptr, alignment);
@@ -201,9 +179,6 @@ public:
                ? loaded
                : Value(LLVM::BitcastOp::create(builder, loc, type, loaded));
   }
-
-private:
-  SharedMemoryTarget bankModel;
 };
 
 struct ConvertLLToNVVMPass
@@ -211,17 +186,16 @@ struct ConvertLLToNVVMPass
   using ConvertLLToNVVMBase::ConvertLLToNVVMBase;
 
   void runOnOperation() override {
-    if (!StringRef(chip).starts_with("sm_")) {
-      getOperation()->emitError(
-          "convert-ll-to-nvvm: chip must be sm_<N>, got '")
-          << chip << "'";
+    FailureOr<GPUTarget> target =
+        getOrEmitError(getOperation(), getArgument(), GPUTarget::parse(chip));
+    if (failed(target))
+      return signalPassFailure();
+    if (!target->isNVIDIA()) {
+      getOperation()->emitError(getArgument())
+          << ": chip must be sm_<N>, got '" << chip << "'";
       return signalPassFailure();
     }
-    FailureOr<SharedMemoryTarget> bankModel = getOrEmitError(
-        getOperation(), getArgument(), SharedMemoryTarget::get(chip));
-    if (failed(bankModel))
-      return signalPassFailure();
-    NVVMHooks hooks(*bankModel);
+    NVVMHooks hooks(std::move(*target));
     if (failed(lowerLLToLLVM(getOperation(), hooks,
                              {indexBitwidth, minRoundBytes})))
       signalPassFailure();

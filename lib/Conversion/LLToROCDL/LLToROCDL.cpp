@@ -8,7 +8,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LinearLayout/Conversion/AMDGPUChip.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/Passes.h"
 
@@ -37,14 +36,9 @@ constexpr uint32_t kDppRowHalfMirror = 0x141;
 
 class ROCDLHooks : public GPUTargetHooks {
 public:
-  ROCDLHooks(AMDGPUChip chip, SharedMemoryTarget bankModel)
-      : chip(std::move(chip)), bankModel(std::move(bankModel)) {}
+  explicit ROCDLHooks(GPUTarget target) : GPUTargetHooks(std::move(target)) {}
 
-  int getLanesPerWarp() const override { return chip.waveSize; }
   unsigned getSharedAddressSpace() const override { return 3; }
-  int64_t getMaxStaticSharedBytes() const override { return chip.ldsBytes; }
-  int64_t getMaxSharedBytes() const override { return chip.ldsBytes; }
-  const SharedMemoryTarget &getBankModel() const override { return bankModel; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }
@@ -177,9 +171,6 @@ private:
     }
     return Value();
   }
-
-  AMDGPUChip chip;
-  SharedMemoryTarget bankModel;
 };
 
 struct ConvertLLToROCDLPass
@@ -187,16 +178,18 @@ struct ConvertLLToROCDLPass
   using ConvertLLToROCDLBase::ConvertLLToROCDLBase;
 
   void runOnOperation() override {
-    FailureOr<AMDGPUChip> amdChip = getOrEmitError(
-        getOperation(), getArgument(), AMDGPUChip::get(chip, waveSize));
-    if (failed(amdChip))
+    FailureOr<GPUTarget> target = getOrEmitError(
+        getOperation(), getArgument(), GPUTarget::parse(chip, waveSize));
+    if (failed(target))
       return signalPassFailure();
-    FailureOr<SharedMemoryTarget> bankModel = getOrEmitError(
-        getOperation(), getArgument(), SharedMemoryTarget::get(chip));
-    if (failed(bankModel))
+    if (!target->isAMD()) {
+      getOperation()->emitError(getArgument())
+          << ": chip must be an AMD GPU such as gfx942, gfx950 or gfx1100, "
+             "got '"
+          << chip << "'";
       return signalPassFailure();
-    bankModel->warpSize = amdChip->waveSize;
-    ROCDLHooks hooks(*amdChip, *bankModel);
+    }
+    ROCDLHooks hooks(std::move(*target));
     if (failed(lowerLLToLLVM(getOperation(), hooks,
                              {indexBitwidth, minRoundBytes})))
       signalPassFailure();

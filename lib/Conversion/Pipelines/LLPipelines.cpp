@@ -8,8 +8,7 @@
 
 #include "LinearLayout/Conversion/Pipelines.h"
 
-#include "LinearLayout/Analysis/BankConflictModel.h"
-#include "LinearLayout/Conversion/AMDGPUChip.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
@@ -53,9 +52,10 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
   llOptions.minRoundBytes = options.minRoundBytes;
   // A bad chip fails in convert-ll-to-nvvm with a diagnostic; upstream's
   // nvvm-attach-target would take any string.
-  auto known = SharedMemoryTarget::get(options.chip);
-  if (!known) {
-    llvm::consumeError(known.takeError());
+  auto known = GPUTarget::parse(options.chip);
+  if (!known || !known->isNVIDIA()) {
+    if (!known)
+      llvm::consumeError(known.takeError());
     pm.addPass(createConvertLLToNVVM(llOptions));
     return;
   }
@@ -92,20 +92,17 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
   llOptions.minRoundBytes = options.minRoundBytes;
   // A bad chip or wave size fails in convert-ll-to-rocdl with a diagnostic;
   // it must not reach upstream's passes.
-  auto amdChip = AMDGPUChip::get(options.chip, options.waveSize);
-  auto bankModel = SharedMemoryTarget::get(options.chip);
-  if (!amdChip || !bankModel) {
-    if (!amdChip)
-      llvm::consumeError(amdChip.takeError());
-    if (!bankModel)
-      llvm::consumeError(bankModel.takeError());
+  auto target = GPUTarget::parse(options.chip, options.waveSize);
+  if (!target || !target->isAMD()) {
+    if (!target)
+      llvm::consumeError(target.takeError());
     pm.addPass(createConvertLLToROCDL(llOptions));
     return;
   }
   if (options.registerOrder) {
     LLOptimizeRegisterOrderOptions orderOptions;
     orderOptions.target = options.chip;
-    orderOptions.waveSize = unsigned(amdChip->waveSize);
+    orderOptions.waveSize = unsigned(target->lanesPerWarp);
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
   }
   pm.addPass(createConvertLLToROCDL(llOptions));
@@ -116,7 +113,7 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(gpuOptions));
   GpuROCDLAttachTargetOptions attachOptions;
   attachOptions.chip = options.chip;
-  attachOptions.wave64Flag = amdChip->waveSize == 64;
+  attachOptions.wave64Flag = target->lanesPerWarp == 64;
   pm.addPass(createGpuROCDLAttachTarget(attachOptions));
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -14,7 +14,7 @@
 #ifndef LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
 #define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
 
-#include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Conversion/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -29,22 +29,27 @@ class ConversionTarget;
 
 namespace mlir::ll {
 
-/// The target-specific pieces of the lowering.
+/// The target-specific pieces of the lowering. The facts about the chip
+/// (lanes, shared memory, instruction set) are its GPUTarget, the one the
+/// planner sees; the hooks add the instructions.
 class GPUTargetHooks {
 public:
+  explicit GPUTargetHooks(GPUTarget target) : target(std::move(target)) {}
   virtual ~GPUTargetHooks();
 
+  /// The chip: lanes, banks, shared-memory limits, matrix instructions.
+  const GPUTarget &getTarget() const { return target; }
   /// Lanes per warp (32 on NVIDIA; 64 or 32 on AMD).
-  virtual int getLanesPerWarp() const = 0;
-  /// LLVM address space of shared memory / LDS.
-  virtual unsigned getSharedAddressSpace() const = 0;
+  int getLanesPerWarp() const { return target.lanesPerWarp; }
   /// The most shared memory a kernel may declare statically; a larger
   /// scratch becomes a dynamic (extern) buffer sized at launch.
-  virtual int64_t getMaxStaticSharedBytes() const = 0;
+  int64_t getMaxStaticSharedBytes() const {
+    return target.maxStaticSharedBytes;
+  }
   /// Shared memory one block may use, static and dynamic together.
-  virtual int64_t getMaxSharedBytes() const = 0;
-  /// Banks, lanes and instruction set the planner optimises for.
-  virtual const SharedMemoryTarget &getBankModel() const = 0;
+  int64_t getMaxSharedBytes() const { return target.maxSharedBytes; }
+  /// LLVM address space of shared memory / LDS.
+  virtual unsigned getSharedAddressSpace() const = 0;
   /// The thread's index within the (1-D) block, as i32.
   virtual Value createThreadIdX(OpBuilder &builder, Location loc) const = 0;
   /// A block-wide barrier that also orders shared-memory accesses.
@@ -74,13 +79,9 @@ public:
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
 
-  /// Whether the planner may choose warp-wide matrix instructions (NVIDIA
-  /// ldmatrix, stmatrix); the bank model's architecture (`nvidiaArch`)
-  /// decides which of them exist.
-  virtual bool supportsMatrixInstructions() const { return false; }
   /// A warp-wide load of four 8x8 b16 matrices (ldmatrix.x4[.trans]): each
   /// lane gives the address `ptr` (shared) of one 16-byte row; returns a
-  /// struct of four i32. Only called when supportsMatrixInstructions().
+  /// struct of four i32. Only called when the target has ldmatrix.
   virtual Value createMatrixLoad(OpBuilder &builder, Location loc, Value ptr,
                                  bool trans) const;
   /// The store of the same fragment (stmatrix.x4[.trans]) from four i32.
@@ -94,6 +95,9 @@ public:
   /// override must keep the load in order with the stores around it.
   virtual Value createLineLoad(OpBuilder &builder, Location loc, Type type,
                                Value ptr, unsigned alignment) const;
+
+private:
+  GPUTarget target;
 };
 
 struct LLLoweringOptions {
