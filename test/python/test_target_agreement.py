@@ -313,3 +313,23 @@ def test_lane_dependent_register_moves(mixed_lanes, kind, target):
         _layout(src, [16, 32]), _layout(dst, [16, 32]), 32, target, kind="registers"
     )
     assert forced.kind == "registers"
+
+
+# Layouts over fewer lanes than the warp: 16 lanes on NVIDIA, 32 on wave64.
+PARTIAL = [(c, "sm_80") for c in case_lib.shuffle_cases(24, seed=44, lane_bits=4)] + [
+    (c, "gfx942") for c in case_lib.shuffle_cases(24, seed=45, lane_bits=5)
+]
+
+
+@pytest.mark.parametrize(
+    "case,target", PARTIAL, ids=[f"{c['name']}-{t}" for c, t in PARTIAL]
+)
+def test_partial_warp_shuffles(case, target):
+    """The upper lanes of the warp hold copies of the lower ones; a planned
+    shuffle runs in each block of the layout's lanes (it used to fall back to
+    shared memory behind the planner's back). Interpreted bit for bit."""
+    from test_lowering_semantics import run_case
+
+    test_random_conversions_agree(case, target)
+    got, expected = run_case(case, target)
+    assert (got == expected).all()
