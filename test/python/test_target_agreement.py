@@ -61,24 +61,17 @@ def _lowered_mechanism(ir: str) -> str:
     return "registers"
 
 
-CASES = [(c, t) for t in TARGETS for c in case_lib.corpus_cases()]
-
-
-@pytest.mark.parametrize(
-    "case,target", CASES, ids=[f"{c['name']}-{t}" for c, t in CASES]
-)
-def test_planner_and_lowering_choose_alike(case, target):
-    case = _case_for(case, target)
-    lanes = ll.gpu_target(target).lanes_per_warp
-    bits = case_lib.BITS[case["dtype"]]
-    plan = ll.plan_conversion(
-        _layout(case["src"], case["shape"]),
-        _layout(case["dst"], case["shape"]),
-        bits,
-        target,
-    )
+def _assert_agreement(case, target):
+    """Plans and lowers the conversion of `case` on `target`; the lowered
+    kernel uses the planned mechanism. Returns the plan."""
+    layouts = [_layout(case[k], case["shape"]) for k in ("src", "dst")]
+    plan = ll.plan_conversion(*layouts, case_lib.BITS[case["dtype"]], target)
     text = kernels.conv(
-        case["src"], case["dst"], case["shape"], case["dtype"], lanes=lanes
+        case["src"],
+        case["dst"],
+        case["shape"],
+        case["dtype"],
+        lanes=ll.gpu_target(target).lanes_per_warp,
     )
     pipeline = f"builtin.module(gpu.module({_lowering_pass(target)}))"
     try:
@@ -89,9 +82,20 @@ def test_planner_and_lowering_choose_alike(case, target):
         assert plan.kind == "shared_memory"
         assert plan.shared_bytes > ll.gpu_target(target).max_shared_bytes
         assert "bytes of shared memory per block" in str(e)
-        return
+        return plan
     planned = "registers" if plan.kind == "noop" else plan.kind
     assert _lowered_mechanism(lowered) == planned, plan.reason
+    return plan
+
+
+CASES = [(c, t) for t in TARGETS for c in case_lib.corpus_cases()]
+
+
+@pytest.mark.parametrize(
+    "case,target", CASES, ids=[f"{c['name']}-{t}" for c, t in CASES]
+)
+def test_planner_and_lowering_choose_alike(case, target):
+    _assert_agreement(_case_for(case, target), target)
 
 
 def test_planner_lane_error_matches_the_passes():
@@ -264,25 +268,7 @@ def test_random_conversions_agree(case, target):
     """Random shuffles, lane-dependent register moves (beyond
     kMaxSelectLaneBits lane bits they go through shared memory, in the plan
     as in the lowering) and general conversions."""
-    bits = case_lib.BITS[case["dtype"]]
-    plan = ll.plan_conversion(
-        _layout(case["src"], case["shape"]),
-        _layout(case["dst"], case["shape"]),
-        bits,
-        target,
-    )
-    text = kernels.conv(
-        case["src"],
-        case["dst"],
-        case["shape"],
-        case["dtype"],
-        lanes=ll.gpu_target(target).lanes_per_warp,
-    )
-    lowered = compiler.lower(
-        text, f"builtin.module(gpu.module({_lowering_pass(target)}))"
-    )
-    planned = "registers" if plan.kind == "noop" else plan.kind
-    assert _lowered_mechanism(lowered) == planned, plan.reason
+    _assert_agreement(case, target)
 
 
 @pytest.mark.parametrize("mixed_lanes,kind", [(3, "registers"), (4, "shared_memory")])
@@ -298,19 +284,20 @@ def test_lane_dependent_register_moves(mixed_lanes, kind, target):
         [r[0] ^ l[0], r[1] ^ l[1]] if i < mixed_lanes else l
         for i, (r, l) in enumerate(zip(regs + [[0, 0]], lanes))
     ]
-    src = {"register": regs, "lane": lanes, "warp": []}
-    dst = {"register": regs, "lane": mixed, "warp": []}
-    plan = ll.plan_conversion(
-        _layout(src, [16, 32]), _layout(dst, [16, 32]), 32, target
-    )
+    case = {
+        "src": {"register": regs, "lane": lanes, "warp": []},
+        "dst": {"register": regs, "lane": mixed, "warp": []},
+        "shape": [16, 32],
+        "dtype": "fp32",
+    }
+    plan = _assert_agreement(case, target)
     assert (plan.classification, plan.kind) == ("registers", kind)
-    text = kernels.conv(src, dst, [16, 32], "fp32")
-    lowered = compiler.lower(
-        text, f"builtin.module(gpu.module({_lowering_pass(target)}))"
-    )
-    assert _lowered_mechanism(lowered) == kind
     forced = ll.plan_conversion(
-        _layout(src, [16, 32]), _layout(dst, [16, 32]), 32, target, kind="registers"
+        _layout(case["src"], [16, 32]),
+        _layout(case["dst"], [16, 32]),
+        32,
+        target,
+        kind="registers",
     )
     assert forced.kind == "registers"
 
@@ -330,6 +317,6 @@ def test_partial_warp_shuffles(case, target):
     shared memory behind the planner's back). Interpreted bit for bit."""
     from test_lowering_semantics import run_case
 
-    test_random_conversions_agree(case, target)
+    _assert_agreement(case, target)
     got, expected = run_case(case, target)
     assert (got == expected).all()
