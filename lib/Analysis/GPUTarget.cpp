@@ -98,9 +98,11 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
   return t;
 }
 
-std::string mlir::ll::lanesExceedMessage(llvm::StringRef what, int64_t lanes,
+std::string mlir::ll::lanesExceedMessage(llvm::StringRef what, int laneBits,
                                          const GPUTarget &target) {
-  return (what + " has " + llvm::Twine(lanes) + " lanes, but a warp has " +
+  std::string lanes = laneBits < 63 ? std::to_string(int64_t(1) << laneBits)
+                                    : "2^" + std::to_string(laneBits);
+  return (what + " has " + lanes + " lanes, but a warp has " +
           llvm::Twine(target.lanesPerWarp) + " on " + target.name)
       .str();
 }
@@ -111,5 +113,5 @@ llvm::Error mlir::ll::checkLanesFit(const LinearLayout &layout,
   int laneBits = layout.getInDimSizeLog2(dims::kLane);
   if (target.fitsLanes(laneBits))
     return llvm::Error::success();
-  return error(lanesExceedMessage(what, int64_t(1) << laneBits, target));
+  return error(lanesExceedMessage(what, laneBits, target));
 }

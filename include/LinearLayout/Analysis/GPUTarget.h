@@ -59,7 +59,7 @@ struct GPUTarget {
   int wavefrontBytes() const { return sharedBanks * bankBytes; }
   /// Whether a layout with 2^laneBits lanes fits a warp.
   bool fitsLanes(int laneBits) const {
-    return (int64_t(1) << laneBits) <= int64_t(lanesPerWarp);
+    return laneBits < 31 && (1 << laneBits) <= lanesPerWarp;
   }
 
   /// Parses `name`: `sm_<N>` or `sm_<N>a` (NVIDIA), `gfx9<XX>` (gfx908,
@@ -71,10 +71,10 @@ struct GPUTarget {
                                          unsigned waveSize = 0);
 };
 
-/// The text of the error for a layout with `lanes` lanes on a target whose
-/// warp is smaller, `what` naming the layout ("the source layout"). Every
-/// pass that finds such a layout reports this text at the op.
-std::string lanesExceedMessage(llvm::StringRef what, int64_t lanes,
+/// The text of the error for a layout with 2^laneBits lanes on a target
+/// whose warp is smaller, `what` naming the layout ("the source layout").
+/// Every pass that finds such a layout reports this text at the op.
+std::string lanesExceedMessage(llvm::StringRef what, int laneBits,
                                const GPUTarget &target);
 
 /// Fails with lanesExceedMessage when `layout`'s `lane` dimension is larger
