@@ -5,7 +5,7 @@
 // planner and the lowering both take a 64-lane conversion, and both choose
 // cross-lane moves.
 // PLAN-LABEL: gpu.func @wave64
-// PLAN: ll.convert_layout {{.*}}kind = "shuffle"
+// PLAN: ll.convert_layout {{.*}}#ll.plan<kind = shuffle
 // LOWER-LABEL: gpu.func @wave64
 // LOWER: rocdl.ds_bpermute
 // LOWER-NOT: __ll_scratch
