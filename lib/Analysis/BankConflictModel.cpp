@@ -48,11 +48,9 @@ mlir::ll::getMemoryColumns(const LinearLayout &memory,
   return view->columns[0];
 }
 
-llvm::Expected<WavefrontCount>
-mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
-                          const DistributedColumns &access, int elementBits,
-                          int vectorBits, AccessKind kind,
-                          const GPUTarget &target) {
+llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
+    llvm::ArrayRef<uint64_t> memory, const DistributedColumns &access,
+    int elementBits, int vectorBits, AccessKind kind, const GPUTarget &target) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
   if (vectorBits < elementBits || vectorBits > 128 ||
@@ -141,11 +139,9 @@ mlir::ll::countWavefronts(llvm::ArrayRef<uint64_t> memory,
   return result;
 }
 
-llvm::Expected<WavefrontCount>
-mlir::ll::countWavefronts(const LinearLayout &memory,
-                          const LinearLayout &distributed, int elementBits,
-                          int vectorBits, AccessKind kind,
-                          const GPUTarget &target) {
+llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
+    const LinearLayout &memory, const LinearLayout &distributed,
+    int elementBits, int vectorBits, AccessKind kind, const GPUTarget &target) {
   auto access =
       getDistributedColumns(distributed, outDimsOf(distributed), "distributed");
   if (!access)

@@ -36,14 +36,14 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
   plan.warpBits = a->bits(HwDim::Warp);
   if (classified->crossesBlocks())
     return makeError("the conversion moves data between CTAs (block bases "
-                 "differ); that needs distributed shared memory, which the "
-                 "planner does not support");
+                     "differ); that needs distributed shared memory, which the "
+                     "planner does not support");
 
   ConversionKind wanted = options.forceKind.value_or(plan.classification);
   if (int(wanted) < int(plan.classification))
     return makeError(std::string("kind '") + conversionKindName(wanted) +
-                 "' cannot perform this conversion: it needs '" +
-                 conversionKindName(plan.classification) + "'");
+                     "' cannot perform this conversion: it needs '" +
+                     conversionKindName(plan.classification) + "'");
 
   auto planShared = [&]() -> llvm::Error {
     auto swizzle =

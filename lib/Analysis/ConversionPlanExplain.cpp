@@ -88,7 +88,7 @@ static void explainShuffle(Writer &w, const WarpShufflePlan &p,
 
 /// The shared-memory steps of appendix 9.2 and the Lemma 9.5 bound.
 static void explainSwizzle(Writer &w, const SwizzlePlan &s,
-                           const SharedMemoryTarget &target,
+                           const GPUTarget &target,
                            llvm::ArrayRef<LayoutDim> outDims) {
   w.line("Shared memory (paper 5.4, appendix 9.2):");
   if (s.store.vectorBits != s.load.vectorBits)

@@ -3,16 +3,13 @@
 #include "LinearLayout/Analysis/GPUTarget.h"
 
 #include "LinearLayout/Core/DimNames.h"
+#include "LinearLayout/Core/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace mlir::ll;
-
-static llvm::Error error(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
 
 static bool isLowerHex(char c) {
   return llvm::isDigit(c) || (c >= 'a' && c <= 'f');
@@ -79,21 +76,23 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
     }
   }
   if (!known)
-    return error("target '" + name +
-                 "' is not known: expected 'sm_<N>' or 'sm_<N>a' (NVIDIA), "
-                 "'gfx9<XX>' or 'gfx1<0-2><XX>' (AMD, e.g. gfx942, gfx950, "
-                 "gfx1100)");
+    return makeError("target '" + name +
+                     "' is not known: expected 'sm_<N>' or 'sm_<N>a' (NVIDIA), "
+                     "'gfx9<XX>' or 'gfx1<0-2><XX>' (AMD, e.g. gfx942, gfx950, "
+                     "gfx1100)");
   if (waveSize == 0)
     return t;
   if (waveSize != 32 && waveSize != 64)
-    return error("wave-size must be 64, 32 or 0 (the chip's default), got " +
-                 llvm::Twine(waveSize));
+    return makeError(
+        "wave-size must be 64, 32 or 0 (the chip's default), got " +
+        llvm::Twine(waveSize));
   if (t.isNVIDIA() && waveSize != 32)
-    return error(name + " warps have 32 lanes; wave-size=" +
-                 llvm::Twine(waveSize) + " needs an AMD gfx10 or later chip");
+    return makeError(
+        name + " warps have 32 lanes; wave-size=" + llvm::Twine(waveSize) +
+        " needs an AMD gfx10 or later chip");
   if (t.isAMD() && t.arch == 9 && waveSize == 32)
-    return error(name + " runs wave64 only; wave-size=32 needs gfx10 or "
-                        "later");
+    return makeError(name + " runs wave64 only; wave-size=32 needs gfx10 or "
+                            "later");
   t.lanesPerWarp = int(waveSize);
   return t;
 }
@@ -113,5 +112,5 @@ llvm::Error mlir::ll::checkLanesFit(const LinearLayout &layout,
   int laneBits = layout.getInDimSizeLog2(dims::kLane);
   if (target.fitsLanes(laneBits))
     return llvm::Error::success();
-  return error(lanesExceedMessage(what, laneBits, target));
+  return makeError(lanesExceedMessage(what, laneBits, target));
 }
