@@ -19,3 +19,34 @@ if _build_dir:
         p for p in (_packages, os.environ.get("PYTHONPATH")) if p)
     os.environ.setdefault("LL_TOOLS_DIR", os.path.join(_build_dir, "bin"))
 
+
+
+# Every `ll-opt` child of a test is checked for crash signatures (an
+# assertion, "LLVM ERROR", a stack dump, death by a signal): a test that only
+# expected "an error" must not pass on a crash. See test/crash_signatures.py.
+import subprocess
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import crash_signatures
+
+_original_run = subprocess.run
+
+
+def _checked_run(args, *posargs, **kwargs):
+    result = _original_run(args, *posargs, **kwargs)
+    if crash_signatures.is_ll_opt(args):
+        signature = crash_signatures.crash_signature(
+            result.returncode, result.stdout, result.stderr)
+        if signature:
+            pytest.fail(crash_signatures.describe(
+                args, result.returncode, result.stdout, result.stderr,
+                signature), pytrace=False)
+    return result
+
+
+@pytest.fixture(autouse=True)
+def _ll_opt_crashes_fail_the_test(monkeypatch):
+    monkeypatch.setattr(subprocess, "run", _checked_run)
+    yield

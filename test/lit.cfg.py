@@ -48,6 +48,15 @@ config.environment["PATH"] = os.pathsep.join(
 )
 config.substitutions.append(("%python", sys.executable))
 
+# Every `ll-opt` of a RUN line runs under test/crash_signatures.py, which
+# aborts when ll-opt printed a crash signature ("LLVM ERROR", an assertion, a
+# stack dump) or died by a signal: `not ll-opt` (without --crash) and lit's
+# pipefail then fail the test instead of taking the crash for an error.
+_guard = os.path.join(os.path.dirname(__file__), "crash_signatures.py")
+config.substitutions.append(
+    (r"(?<![-\w./])ll-opt(?![-\w])",
+     f'"{sys.executable}" "{_guard}" "{os.path.join(tools_dir, "ll-opt")}"'))
+
 
 def _amdgpu_llc():
     """An llc with the AMDGPU target (Debian's llvm-22; the PyPI LLVM has

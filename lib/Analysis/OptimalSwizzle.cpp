@@ -10,11 +10,17 @@
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/Error.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <tuple>
 
 using namespace mlir::ll;
+
+/// SwizzlePlan::sharedBytes of a plan whose size does not fit an int64_t.
+static constexpr int64_t kSharedBytesOverflow =
+    std::numeric_limits<int64_t>::max();
 
 /// Columns of the hardware dims register, lane, warp.
 static F2Vectors ctaColumns(const DistributedColumns &l) {
@@ -170,8 +176,15 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   plan.load = *load;
   plan.storeConflictDim = store->conflictDim;
   plan.loadConflictDim = load->conflictDim;
-  plan.sharedBytes =
-      (int64_t(1) << (d - int(plan.round.size()))) * (elementBits / 8);
+  // Checked: 2^61 f32 elements per round would need 2^63 bytes. Saturated
+  // to kSharedBytesOverflow here (a plan with rounds may still fit);
+  // computeOptimalSwizzle fails if the chosen plan does not.
+  int slotsLog2 = d - int(plan.round.size());
+  std::optional<int64_t> sharedBytes =
+      slotsLog2 < 63
+          ? llvm::checkedMul(int64_t(1) << slotsLog2, int64_t(elementBits / 8))
+          : std::nullopt;
+  plan.sharedBytes = sharedBytes.value_or(kSharedBytesOverflow);
   return plan;
 }
 
@@ -315,6 +328,13 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);
   }
+  if (best->sharedBytes == kSharedBytesOverflow)
+    return makeError(
+        "the conversion needs more than 2^63 - 1 bytes of shared memory "
+        "(2^" +
+        std::to_string(best->memoryLayout.getInDims()[0].log2Size -
+                       int(best->round.size())) +
+        " elements of " + std::to_string(elementBits) + " bits at once)");
   return std::move(*best);
 }
 

@@ -47,6 +47,10 @@ Expected<LayoutDim> mlir::ll::makeLayoutDim(StringRef name, int64_t size,
 
 /// Checks names (identifiers, unique), sizes and the total bit count.
 static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
+  if (dims.size() > size_t(kMaxLayoutDims))
+    return makeError("a layout has {0} {1} dimensions; at most {2} are "
+                     "supported",
+                     dims.size(), role, kMaxLayoutDims);
   int64_t totalBits = 0;
   for (auto [index, dim] : llvm::enumerate(dims)) {
     if (!isIdentifier(dim.name))

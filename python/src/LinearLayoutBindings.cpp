@@ -184,23 +184,35 @@ static void forEachNamedItem(nb::handle value, const char *what, Fn fn) {
   // Lists and tuples first: probing them for `items` raises and clears an
   // AttributeError, which costs more than the whole conversion.
   bool isListOrTuple = PyList_Check(value.ptr()) || PyTuple_Check(value.ptr());
+  auto eachPair = [&](const SequenceView &pairs) {
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      // An item that is not a sequence, or not of two elements, is a
+      // TypeError (not the IndexError of indexing it).
+      nb::object item = pairs[i];
+      if (PyUnicode_Check(item.ptr()) || PyBytes_Check(item.ptr()) ||
+          !PySequence_Check(item.ptr()) || PyDict_Check(item.ptr()))
+        throw nb::type_error((std::string(what) +
+                              " must be a mapping or a sequence of "
+                              "(name, value) pairs, not an item of type " +
+                              typeName(item))
+                                 .c_str());
+      SequenceView entry(item, what);
+      if (entry.size() != 2)
+        throw nb::type_error((std::string(what) +
+                              " must be a mapping or a sequence of "
+                              "(name, value) pairs, not an item of " +
+                              std::to_string(entry.size()) + " elements")
+                                 .c_str());
+      fn(entry[0], entry[1]);
+    }
+  };
   if (!isListOrTuple && !PyUnicode_Check(value.ptr()) &&
       PyObject_HasAttrString(value.ptr(), "items")) {
     nb::object items = nb::list(value.attr("items")());
-    for (nb::handle pair : items)
-      fn(pair[0], pair[1]);
+    eachPair(SequenceView(items, what));
     return;
   }
-  SequenceView pairs(value, what);
-  for (size_t i = 0; i < pairs.size(); ++i) {
-    SequenceView entry(pairs[i], what);
-    if (entry.size() != 2)
-      throw nb::type_error((std::string(what) +
-                            " must be a mapping or a sequence of "
-                            "(name, value) pairs")
-                               .c_str());
-    fn(entry[0], entry[1]);
-  }
+  eachPair(SequenceView(value, what));
 }
 
 llvm::SmallVector<LayoutDim, 4> python::toDims(nb::handle value,
@@ -962,6 +974,8 @@ listed one least significant.)doc");
       .def("__repr__", &pythonRepr)
       .def("__str__", &LinearLayout::toBitTableString)
       .def("__reduce__", [](nb::handle self) {
+        if (!nb::inst_ready(self))
+          throw nb::value_error("cannot pickle an uninitialised LinearLayout");
         const LinearLayout &l = nb::cast<const LinearLayout &>(self);
         return nb::make_tuple(
             self.type(),

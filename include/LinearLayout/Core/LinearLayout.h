@@ -57,6 +57,9 @@ namespace mlir::ll {
 
 /// The largest number of input (or output) bits a layout may have.
 constexpr int kMaxLayoutBits = 64;
+/// The largest number of input (or output) dimensions a layout may have,
+/// whichever way it is built (Python, C++, the `#ll.linear` parser).
+constexpr int kMaxLayoutDims = 64;
 /// The largest log2 size of one dimension: its size must fit a signed 64-bit
 /// integer (a dimension of 2^63 or 2^64 elements could not be reported).
 constexpr int kMaxDimBits = 62;

@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -102,9 +103,9 @@ static ParseResult parseOutDims(AsmParser &parser,
     return failure();
   if (failed(parser.parseOptionalRBrace())) {
     do {
-      if (outDims.size() >= size_t(kMaxLayoutBits)) {
+      if (outDims.size() >= size_t(kMaxLayoutDims)) {
         parser.emitError(parser.getCurrentLocation(), "more than ")
-            << kMaxLayoutBits << " output dimensions";
+            << kMaxLayoutDims << " output dimensions";
         return failure();
       }
       SMLoc nameLoc = parser.getCurrentLocation();
@@ -153,9 +154,9 @@ Attribute LinearAttr::parse(AsmParser &parser, Type) {
   SmallVector<ParsedInDim, 4> inDims;
   if (failed(parser.parseOptionalRBrace())) {
     do {
-      if (inDims.size() >= size_t(kMaxLayoutBits)) {
+      if (inDims.size() >= size_t(kMaxLayoutDims)) {
         parser.emitError(parser.getCurrentLocation(), "more than ")
-            << kMaxLayoutBits << " input dimensions";
+            << kMaxLayoutDims << " input dimensions";
         return {};
       }
       ParsedInDim dim;
@@ -372,10 +373,43 @@ LinearAttr::verifyForShape(ArrayRef<int64_t> shape,
   return success();
 }
 
+/// The size in bits of `numElements` elements of `elementType` (an integer
+/// or float type), or std::nullopt when it does not fit an int64_t.
+static std::optional<int64_t> checkedSizeInBits(int64_t numElements,
+                                                Type elementType) {
+  return llvm::checkedMul(numElements,
+                          int64_t(elementType.getIntOrFloatBitWidth()));
+}
+
+/// The number of elements of a static shape, or std::nullopt when it does
+/// not fit an int64_t.
+static std::optional<int64_t> checkedNumElements(ArrayRef<int64_t> shape) {
+  std::optional<int64_t> count = 1;
+  for (int64_t size : shape)
+    if (!count || !(count = llvm::checkedMul(*count, size)))
+      return std::nullopt;
+  return count;
+}
+
 LogicalResult
-LinearAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+LinearAttr::verifyEncoding(ArrayRef<int64_t> shape, Type elementType,
                            function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyForShape(shape, emitError);
+  if (failed(verifyForShape(shape, emitError)))
+    return failure();
+  // Sizes computed from the type (bits, bytes, scratch) must not wrap: the
+  // tensor's size in bits fits an int64_t. (The shape is static and of
+  // powers of two here.)
+  if (elementType && elementType.isIntOrFloat()) {
+    std::optional<int64_t> elements = checkedNumElements(shape);
+    if (!elements || !checkedSizeInBits(*elements, elementType)) {
+      InFlightDiagnostic diag = emitError();
+      diag << "the tensor is too large: ";
+      llvm::interleave(shape, diag, "x");
+      return diag << " elements of " << elementType
+                  << " do not fit in 2^63 - 1 bits";
+    }
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -436,6 +470,21 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (failed(verifyOutDimsMatchShape(memory, shape, "buffer", emitError)))
     return failure();
+  // Checked before the layout's invertibility: the byte size must not wrap
+  // (the layout's offset dimension has up to 2^62 elements).
+  int64_t numElements = memory.getInDimSize("offset");
+  std::optional<int64_t> bits = checkedSizeInBits(numElements, elementType);
+  if (!bits || (*bits + 7) / 8 > kMaxSharedBufferBytes) {
+    InFlightDiagnostic diag = emitError();
+    diag << "the shared buffer is too large: " << numElements << " elements of "
+         << elementType << " take ";
+    if (bits)
+      diag << (*bits + 7) / 8 << " bytes";
+    else
+      diag << "more than 2^63 - 1 bits";
+    return diag << ", more than the " << kMaxSharedBufferBytes
+                << " bytes (2^31) that 32-bit shared-memory addresses reach";
+  }
   if (!memory.isInvertible())
     return emitError() << "the shared-memory layout is not invertible: "
                        << (memory.isInjective()
@@ -452,8 +501,11 @@ int64_t SharedBufferType::getNumElements() const {
 }
 
 int64_t SharedBufferType::getSizeInBytes() const {
-  unsigned bits = getElementType().getIntOrFloatBitWidth();
-  return (getNumElements() * int64_t(bits) + 7) / 8;
+  // The verifier bounds it by kMaxSharedBufferBytes, so it cannot wrap.
+  std::optional<int64_t> bits =
+      checkedSizeInBits(getNumElements(), getElementType());
+  assert(bits && "shared buffer size not checked by the verifier");
+  return (*bits + 7) / 8;
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,8 @@
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <limits>
 
 namespace mlir::ll {
@@ -176,7 +178,13 @@ struct LLPlanConversionsPass
       storeWf = store->wavefronts;
       loadWf = load->wavefronts;
       rounds = 1;
-      sharedBytes = memory.getInDimSize(dims::kOffset) * (bits / 8);
+      std::optional<int64_t> bytes = llvm::checkedMul(
+          memory.getInDimSize(dims::kOffset), int64_t(bits / 8));
+      if (!bytes)
+        return op.emitError("the given memory_layout needs ")
+               << memory.getInDimSize(dims::kOffset) << " elements of " << bits
+               << " bits, more than 2^63 - 1 bytes";
+      sharedBytes = *bytes;
       storeInst = "st.shared";
       loadInst = "ld.shared";
     }

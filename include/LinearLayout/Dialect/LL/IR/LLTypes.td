@@ -25,7 +25,8 @@ def LL_SharedBufferType : TypeDef<LL_Dialect, "SharedBuffer"> {
 
     The layout must be invertible (every element has exactly one address),
     its output dimensions must be `dim0..` with the sizes of `shape`, and the
-    shape must consist of powers of two.
+    shape must consist of powers of two. A buffer holds at most 2^31 bytes
+    (`kMaxSharedBufferBytes`): its size is checked, never wrapped.
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "tile shape">:$shape,
@@ -37,8 +38,12 @@ def LL_SharedBufferType : TypeDef<LL_Dialect, "SharedBuffer"> {
     /// Number of elements in the buffer (on one block).
     int64_t getNumElements() const;
     /// Size in bytes of the buffer on one block, rounding sub-byte elements
-    /// up to whole bytes.
+    /// up to whole bytes: at most kMaxSharedBufferBytes (the verifier says
+    /// so), which no computation from it can overflow.
     int64_t getSizeInBytes() const;
+    /// The largest buffer (on one block), 2^31 bytes: shared-memory
+    /// addresses are 32-bit, and no GPU has more than a few hundred KiB.
+    static constexpr int64_t kMaxSharedBufferBytes = int64_t(1) << 31;
   }];
 }
 
