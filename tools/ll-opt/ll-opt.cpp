@@ -3,16 +3,87 @@
 // mlir-opt with the `ll` dialect and its passes registered next to the
 // upstream dialects, passes and LLVM IR translations a GPU pipeline needs.
 //
+// A bytecode input is read once more before MlirOptMain, with the builtin
+// tensor types built by getChecked: the builtin bytecode reader builds them
+// with `get`, which asserts (after printing the error) when an encoding such
+// as a `#ll.linear` with a misspelt dimension does not verify. The check
+// turns that into the error alone (docs/hardening.md).
+//
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/InitAll.h"
 
+#include "mlir/Bytecode/BytecodeImplementation.h"
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+/// The builtin dialect's bytecode codes of the ranked tensor types
+/// (mlir/IR/BuiltinDialectBytecode.td).
+enum BuiltinTypeCode : uint64_t {
+  kRankedTensorType = 13,
+  kRankedTensorTypeWithEncoding = 14,
+};
+
+/// A bytecode type reader for the builtin ranked tensor types that verifies
+/// them (getChecked) instead of asserting; every other type is left to its
+/// dialect (success with a null `entry`).
+static LogicalResult readCheckedTensorType(DialectBytecodeReader &reader,
+                                           StringRef dialect, Type &entry) {
+  if (dialect != "builtin")
+    return success();
+  uint64_t code;
+  if (failed(reader.readVarInt(code)))
+    return failure();
+  if (code != kRankedTensorType && code != kRankedTensorTypeWithEncoding)
+    return success();
+  Attribute encoding;
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if ((code == kRankedTensorTypeWithEncoding &&
+       failed(reader.readAttribute(encoding))) ||
+      failed(reader.readSignedVarInts(shape)) ||
+      failed(reader.readType(elementType)))
+    return failure();
+  entry = RankedTensorType::getChecked([&] { return reader.emitError(); },
+                                       shape, elementType, encoding);
+  return success(entry != nullptr);
+}
+
+/// Reads a bytecode input with the checked tensor reader (diagnostics
+/// printed); success for any other input.
+static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
+                                        DialectRegistry &registry) {
+  if (!isBytecode(input))
+    return success();
+  MLIRContext context(registry);
+  context.allowUnregisteredDialects();
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input.getBuffer(),
+                                       input.getBufferIdentifier(),
+                                       /*RequiresNullTerminator=*/false),
+      SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  ParserConfig config(&context, /*verifyAfterParse=*/false);
+  config.getBytecodeReaderConfig().attachTypeCallback(readCheckedTensorType);
+  Block block;
+  return parseSourceFile(sourceMgr, &block, config);
+}
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -25,6 +96,34 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary (the ll-to-ptx pipeline) translates to LLVM IR.
   mlir::registerAllGPUToLLVMIRTranslations(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "linear-layout optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "linear-layout optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+
+  // What MlirOptMain(argc, argv, ...) does, with the bytecode check between
+  // reading the input (stdin included) and processing it.
+  llvm::InitLLVM init(argc, argv);
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  if (failed(checkBytecodeInput(*input, registry)))
+    return 1;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return 1;
+  }
+  if (failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return 1;
+  output->keep();
+  return 0;
 }
