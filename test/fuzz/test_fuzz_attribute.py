@@ -9,7 +9,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-import fuzz_attribute  # noqa: E402
+import fuzz_attribute
 
 pytest.importorskip("mlir.ir")
 lld = pytest.importorskip("linear_layout.dialect")
