@@ -71,7 +71,7 @@ HW_DIMS = ["register", "lane", "warp", "block"]
 # reported as "known", not as new findings; empty this list once fixed.
 KNOWN_OPEN = [
     (
-        re.compile(r"ll-to-ptx\{[^}]*chip=(?!sm_[0-9]{1,3}[ }])"),
+        re.compile(r"ll-to-ptx\{[^}]*chip=(?!sm_([5-9][0-9]|1[0-2][0-9])[ }])"),
         "issue 21 item 1: unknown chip",
     ),
     (
@@ -206,7 +206,8 @@ def random_pipeline(rng: random.Random, passes: dict) -> str:
     steps = [random_pass(rng, passes) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
     pipeline = f"builtin.module({','.join(steps)})"
     if rng.random() < 0.1:
-        pipeline = fuzz_attribute.mutate(rng, pipeline)
+        # (argv cannot hold a NUL)
+        pipeline = fuzz_attribute.mutate(rng, pipeline).replace("\x00", "")
     return pipeline
 
 
@@ -415,39 +416,37 @@ def _limit_memory():
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def run_ll_opt(ll_opt: str, args: list[str], data: bytes) -> tuple[str | None, str]:
-    """(crash description or None, stderr tail) of one ll-opt run on `data`
-    (fed on stdin). Uses Popen directly: test/conftest.py's subprocess.run
-    wrapper would end the test at the first crash, before its bisection."""
+def _spawn(ll_opt: str, args: list[str], data: bytes):
+    """(exit status or None after a timeout, stdout, stderr) of ll-opt on
+    `data` (fed on stdin), under the memory limit. Uses Popen directly:
+    test/conftest.py's subprocess.run wrapper would end the test at the
+    first crash, before its bisection."""
     proc = subprocess.Popen(
-        [ll_opt, *args, "-", "-o", os.devnull],
+        [ll_opt, *args],
         stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        preexec_fn=_limit_memory,
-    )  # noqa: PLW1509 - no threads
+        preexec_fn=_limit_memory,  # noqa: PLW1509 - no threads here
+    )
     try:
-        _, err = proc.communicate(data, timeout=TIMEOUT_S)
+        out, err = proc.communicate(data, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         proc.kill()
-        proc.communicate()
+        out, err = proc.communicate()
+        return None, out, err
+    return proc.returncode, out, err
+
+
+def run_ll_opt(ll_opt: str, args: list[str], data: bytes) -> tuple[str | None, str]:
+    """(crash description or None, stderr tail) of one ll-opt run on `data`."""
+    returncode, _, err = _spawn(ll_opt, [*args, "-", "-o", os.devnull], data)
+    if returncode is None:
         return f"hang over {TIMEOUT_S} s", ""
-    signature = crash_signatures.crash_signature(proc.returncode, None, err)
+    signature = crash_signatures.crash_signature(returncode, None, err)
     tail = err.decode("utf-8", "replace")[-1500:]
-    if signature is None and proc.returncode not in (0, 1):
-        signature = f"exit status {proc.returncode}"
+    if signature is None and returncode not in (0, 1):
+        signature = f"exit status {returncode}"
     return signature, tail
-
-
-def _bisect(items, crashes):
-    if len(items) == 1:
-        return list(items)
-    half = len(items) // 2
-    found = []
-    for part in (items[:half], items[half:]):
-        if crashes(part):
-            found += _bisect(part, crashes)
-    return found
 
 
 def save_regression(directory: str, record: dict) -> str:
@@ -519,20 +518,11 @@ def fuzz(
         if rng.random() < 0.12:
             # Bytecode: one module, emitted and corrupted.
             text = random_module(rng, 0, mutate=False)
-            proc = subprocess.Popen(
-                [ll_opt, "-", "--emit-bytecode", "-o", "-"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                preexec_fn=_limit_memory,
-            )  # noqa: PLW1509 - no threads
-            try:
-                out, err = proc.communicate(text.encode(), timeout=TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                out, err = proc.communicate()
+            returncode, out, err = _spawn(
+                ll_opt, ["-", "--emit-bytecode", "-o", "-"], text.encode()
+            )
             summary["ll_opt_runs"] += 1
-            what = crash_signatures.crash_signature(proc.returncode, None, err)
+            what = crash_signatures.crash_signature(returncode, None, err)
             if what:
                 report(
                     ["--emit-bytecode"],
@@ -541,7 +531,7 @@ def fuzz(
                     err.decode("utf-8", "replace"),
                 )
                 continue
-            if proc.returncode != 0 or not out:
+            if returncode != 0 or not out:
                 continue
             data = mutate_bytes(rng, out)
             what, tail = run_ll_opt(ll_opt, args, data)
@@ -576,7 +566,9 @@ def fuzz(
             if known_issue(pipeline) or empty_what:
                 report(args, b"", empty_what or what, empty_tail or tail)
                 continue
-            culprits = _bisect(modules, crashes) or ["<whole batch>"]
+            culprits = fuzz_attribute.bisect_crash(modules, crashes) or [
+                "<whole batch>"
+            ]
             for c in culprits:
                 one_what, one_tail = run_ll_opt(ll_opt, args, c.encode())
                 summary["ll_opt_runs"] += 1
