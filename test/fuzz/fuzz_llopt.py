@@ -293,6 +293,14 @@ def random_function(rng: random.Random, index: int, gpu: bool = False) -> str:
                     " {ll.plan = "
                     + rng.choice(
                         [
+                            "#ll.plan<kind = shared_memory>",
+                            "#ll.plan<kind = shuffle, rounds = -1>",
+                            "#ll.plan<kind = registers, vector_bits = 4611686018427387904>",
+                            "#ll.plan<kind = noop, shared_bytes = 9223372036854775807>",
+                            (
+                                f"#ll.plan<kind = shared_memory, memory_layout = "
+                                f"{random_layout(rng, shape_log2, True)}, vector_bits = 7>"
+                            ),
                             '{kind = "shared_memory"}',
                             '{kind = "registers"}',
                             '{kind = "shuffle"}',

@@ -472,7 +472,7 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     return failure();
   // Checked before the layout's invertibility: the byte size must not wrap
   // (the layout's offset dimension has up to 2^62 elements).
-  int64_t numElements = memory.getInDimSize("offset");
+  int64_t numElements = memory.getInDimSize(dims::kOffset);
   std::optional<int64_t> bits = checkedSizeInBits(numElements, elementType);
   if (!bits || (*bits + 7) / 8 > kMaxSharedBufferBytes) {
     InFlightDiagnostic diag = emitError();
