@@ -47,7 +47,8 @@ def test_ll_opt_slice_finds_no_crash():
     assert summary["crashes"] == [], json.dumps(summary["crashes"], indent=1)[:4000]
     if summary["known"]:
         warnings.warn(
-            f"known open crashes (issue 21 items 1-2): {summary['known']}", stacklevel=1
+            f"known open crashes (fuzz_llopt.KNOWN_OPEN): {summary['known']}",
+            stacklevel=1,
         )
 
 
