@@ -16,7 +16,10 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::ll;
@@ -94,6 +97,46 @@ static void eraseDeadPacks(Operation *root) {
   }
 }
 
+/// An ll tensor or shared buffer lives in registers or shared memory of one
+/// function: the lowering has no calling convention for it. A function whose
+/// signature has one (or a call passing one) is a located error here rather
+/// than a failure to legalize its `return` or call.
+static LogicalResult checkFunctionBoundaries(Operation *root) {
+  const char *advice = "; ll values cannot cross a function boundary: keep "
+                       "the producer and the users in one function (inline "
+                       "the callee), or pass the data through memory with "
+                       "ll.store_tile and ll.load_tile";
+  WalkResult walk = root->walk([&](Operation *op) {
+    if (auto func = llvm::dyn_cast<FunctionOpInterface>(op)) {
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        if (!isLLType(type))
+          continue;
+        Location loc = func.isExternal()
+                           ? func.getLoc()
+                           : func.getFunctionBody().getArgument(i).getLoc();
+        emitError(loc) << "function @"
+                       << SymbolTable::getSymbolName(op).getValue()
+                       << " takes argument #" << i << " of type " << type
+                       << advice;
+        return WalkResult::interrupt();
+      }
+      for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
+        if (!isLLType(type))
+          continue;
+        op->emitError("function @")
+            << SymbolTable::getSymbolName(op).getValue() << " returns result #"
+            << i << " of type " << type << advice;
+        return WalkResult::interrupt();
+      }
+    } else if (llvm::isa<CallOpInterface>(op) && involvesLL(op)) {
+      op->emitError("'") << op->getName() << "' passes an ll value" << advice;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
                                       const GPUTargetHooks &hooks,
                                       const LLLoweringOptions &options) {
@@ -103,6 +146,8 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   if (options.minRoundBytes < 0)
     return root->emitError("min-round-bytes must not be negative, got ")
            << options.minRoundBytes;
+  if (failed(checkFunctionBoundaries(root)))
+    return failure();
   LoweringState state;
   if (failed(prepareLowering(root, hooks, options, state)))
     return failure();

@@ -25,6 +25,57 @@
 using namespace mlir;
 using namespace mlir::ll;
 
+namespace {
+/// The pipelines' first pass: what they lower is the gpu.module(s) of the
+/// module. A module without one, or with an `ll` op outside every gpu.module
+/// (host code, which no GPU lowering reaches), is a located error instead of
+/// an output without any kernel in it.
+struct CheckKernelModulePass
+    : public PassWrapper<CheckKernelModulePass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckKernelModulePass)
+
+  explicit CheckKernelModulePass(StringRef pipeline) : pipeline(pipeline) {}
+  StringRef getArgument() const override { return "ll-check-kernel-module"; }
+  StringRef getDescription() const override {
+    return "Check that the module holds the gpu.module the ll pipelines lower";
+  }
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    bool hasGPUModule = false;
+    WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (llvm::isa<gpu::GPUModuleOp>(op)) {
+        hasGPUModule = true;
+        return WalkResult::skip();
+      }
+      if (op->getName().getDialectNamespace() == "ll") {
+        op->emitError() << pipeline << ": '" << op->getName()
+                        << "' lies outside every gpu.module; the pipeline "
+                           "lowers the kernels of a gpu.module only (put "
+                           "them in `gpu.module @name { gpu.func @k(...) "
+                           "kernel { ... } }` inside `module attributes "
+                           "{gpu.container_module}`)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+    if (!hasGPUModule) {
+      root->emitError() << pipeline
+                        << ": the module has no gpu.module, so there is "
+                           "no kernel to lower (write the kernels as "
+                           "`gpu.func @k(...) kernel` inside `gpu.module "
+                           "@name { ... }` in `module attributes "
+                           "{gpu.container_module}`)";
+      return signalPassFailure();
+    }
+  }
+
+  std::string pipeline;
+};
+} // namespace
+
 LogicalResult LLToPTXPipelineOptions::verify(
     function_ref<LogicalResult(const Twine &)> emitError) const {
   // What gpu-module-to-binary accepts (GpuModuleToBinaryPass::runOnOperation,
@@ -50,6 +101,7 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
   llOptions.chip = options.chip;
   llOptions.indexBitwidth = options.indexBitwidth;
   llOptions.minRoundBytes = options.minRoundBytes;
+  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-ptx"));
   // A bad chip fails in convert-ll-to-nvvm with a diagnostic; upstream's
   // nvvm-attach-target would take any string.
   auto known = GPUTarget::parse(options.chip);
@@ -90,6 +142,7 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
   llOptions.waveSize = options.waveSize;
   llOptions.indexBitwidth = options.indexBitwidth;
   llOptions.minRoundBytes = options.minRoundBytes;
+  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-rocdl"));
   // A bad chip or wave size fails in convert-ll-to-rocdl with a diagnostic;
   // it must not reach upstream's passes.
   auto target = GPUTarget::parse(options.chip, options.waveSize);
