@@ -96,7 +96,8 @@ gpu.module @k {
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = []}>
 #b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [2, 0]], warp = []}>
 gpu.module @k {
-  gpu.func @index_elements(%x: tensor<4x16xindex, #a>) kernel {
+  gpu.func @index_elements() kernel {
+    %x = arith.constant dense<0> : tensor<4x16xindex, #a>
     // expected-error @below {{cannot lower 'index' elements (integers or floats only)}}
     %y = ll.convert_layout %x : tensor<4x16xindex, #a> -> tensor<4x16xindex, #b>
     gpu.return
@@ -123,7 +124,8 @@ gpu.module @k {
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = []}>
 #m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], block = [[2, 0]]} -> {dim0 = 4, dim1 = 16}>
 gpu.module @k {
-  gpu.func @buffer_over_blocks(%x: tensor<4x16xf32, #a>) kernel {
+  gpu.func @buffer_over_blocks(%p: !llvm.ptr<1>) kernel {
+    %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<4x16xf32, #a>
     %b = ll.alloc_shared : !ll.shared<4x16xf32, #m>
     // expected-error @below {{shared buffers spread over several blocks are not supported by the lowering}}
     // expected-error @below {{failed to legalize operation 'll.store_shared'}}
@@ -155,7 +157,8 @@ gpu.module @k {
 // expected-error @below {{the symbol __ll_scratch is reserved for the ll scratch buffer}}
 gpu.module @k {
   llvm.mlir.global internal @__ll_scratch() : i32
-  gpu.func @reserved_scratch_name(%x: tensor<2x32xf32, #a>, %p: !llvm.ptr<1>) kernel {
+  gpu.func @reserved_scratch_name(%q: !llvm.ptr<1>, %p: !llvm.ptr<1>) kernel {
+    %x = ll.load_tile %q : !llvm.ptr<1> -> tensor<2x32xf32, #a>
     %y = ll.convert_layout %x : tensor<2x32xf32, #a> -> tensor<2x32xf32, #b>
     ll.store_tile %y, %p : tensor<2x32xf32, #b>, !llvm.ptr<1>
     gpu.return
