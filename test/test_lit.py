@@ -13,6 +13,9 @@ import sys
 import pytest
 
 TEST_DIR = os.path.dirname(os.path.abspath(__file__))
+# The runnable kernels of examples/ are a lit suite of their own
+# (examples/lit.cfg.py loads test/lit.cfg.py).
+EXAMPLES_DIR = os.path.join(os.path.dirname(TEST_DIR), "examples")
 
 
 def _lit_command():
@@ -36,7 +39,7 @@ def _has_lit_tests():
 @pytest.mark.skipif(not _has_lit_tests(), reason="no lit tests yet")
 def test_lit_suite():
     result = subprocess.run(
-        _lit_command() + ["-sv", TEST_DIR], capture_output=True, text=True,
+        _lit_command() + ["-sv", TEST_DIR, EXAMPLES_DIR], capture_output=True, text=True,
         check=False, env=dict(os.environ))
     output = result.stdout + result.stderr
     passed = sum(int(n) for n in re.findall(r"^\s*Passed\s*:\s*(\d+)", output, re.M))
