@@ -42,9 +42,15 @@ struct LLToPTXPipelineOptions
       llvm::cl::desc("run ll-optimize-register-order first (select-free "
                      "warp shuffles)"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> isaFile{
+      *this, "isa-file",
+      llvm::cl::desc("also write the PTX of every gpu.binary to this file "
+                     "('-': standard output; format=isa only)"),
+      llvm::cl::init("")};
 
   /// Reports through `emitError` what the passes would reject only later
-  /// (or, for upstream's, after lowering everything): an unknown `format`.
+  /// (or, for upstream's, after lowering everything): an unknown `format`,
+  /// an `isa-file` with a format other than isa.
   LogicalResult
   verify(function_ref<LogicalResult(const Twine &)> emitError) const;
 };

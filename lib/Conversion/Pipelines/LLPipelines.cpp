@@ -19,8 +19,10 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 using namespace mlir::ll;
@@ -74,6 +76,46 @@ struct CheckKernelModulePass
 
   std::string pipeline;
 };
+
+/// ll-to-ptx's last pass with `isa-file`: the PTX of every object of every
+/// gpu.binary, written to a plain file (what `python -m linear_layout
+/// compile` writes too).
+struct WriteISAFilePass
+    : public PassWrapper<WriteISAFilePass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(WriteISAFilePass)
+
+  explicit WriteISAFilePass(StringRef path) : path(path) {}
+  StringRef getArgument() const override { return "ll-write-isa-file"; }
+  StringRef getDescription() const override {
+    return "Write the PTX of the gpu.binary ops to a file";
+  }
+
+  void runOnOperation() override {
+    std::string text;
+    getOperation()->walk([&](gpu::BinaryOp binary) {
+      for (Attribute object : binary.getObjects())
+        if (auto obj = llvm::dyn_cast<gpu::ObjectAttr>(object);
+            obj && obj.getFormat() == gpu::CompilationTarget::Assembly)
+          text += obj.getObject().getValue();
+    });
+    if (text.empty()) {
+      getOperation()->emitError("ll-to-ptx: no PTX to write to isa-file '")
+          << path << "'";
+      return signalPassFailure();
+    }
+    std::string message;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
+    if (!file) {
+      getOperation()->emitError("ll-to-ptx: cannot write isa-file: ")
+          << message;
+      return signalPassFailure();
+    }
+    file->os() << text;
+    file->keep();
+  }
+
+  std::string path;
+};
 } // namespace
 
 LogicalResult LLToPTXPipelineOptions::verify(
@@ -92,6 +134,10 @@ LogicalResult LLToPTXPipelineOptions::verify(
                      "binary), fatbin (or fatbinary), llvm (or offloading) "
                      "or none, got '" +
                      format.getValue() + "'");
+  if (!isaFile.getValue().empty() && format != "isa" && format != "assembly")
+    return emitError("ll-to-ptx: isa-file needs format=isa (PTX text), got "
+                     "format=" +
+                     format.getValue());
   return success();
 }
 
@@ -133,6 +179,8 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
     binaryOptions.compilationTarget = options.format;
     pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
   }
+  if (!options.isaFile.getValue().empty())
+    pm.addPass(std::make_unique<WriteISAFilePass>(options.isaFile));
 }
 
 void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
