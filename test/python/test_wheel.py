@@ -8,7 +8,9 @@ directory that `pip install --no-build-isolation .` (the README's quick
 start, hence CI) leaves in `build/<wheel tag>`: `pip wheel
 --no-build-isolation` there only re-links what changed. Without that
 directory it skips, unless `LL_WHEEL` names a wheel to test (for instance
-one that `pip wheel .` built in isolation). The fresh environment gets the
+one that `pip wheel .` built in isolation; `LL_WHEEL_PYTHON` then names the
+interpreter of the fresh environment when the wheel is for another CPython
+than the running one). The fresh environment gets the
 runtime dependencies (numpy, the LLVM/MLIR wheels) from the package index,
 as a user's would.
 """
@@ -103,7 +105,8 @@ def _build_wheel(out_dir):
 def test_wheel_installs_and_runs_in_a_fresh_venv(tmp_path):
     wheel = _build_wheel(tmp_path / "wheelhouse")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    base = os.environ.get("LL_WHEEL_PYTHON", sys.executable)
+    subprocess.run([base, "-m", "venv", str(venv)], check=True)
     python = str(venv / "bin" / "python")
     # No compiler: only binary wheels, and none reachable.
     env = {
