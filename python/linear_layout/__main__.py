@@ -58,6 +58,17 @@ def _name_input(message: str, path: str) -> str:
     return re.sub(r"(?m)(^|\s)<stdin>:", lambda m: m.group(1) + path + ":", message)
 
 
+def _message(error: Exception) -> str:
+    """The error as a compiler prints it: ll-opt's (or llc's) own located
+    diagnostics as they are, anything else after `error: `."""
+    text = str(error)
+    for tool in ("ll-opt", "mlir-translate", "llc"):
+        head = f"module: {tool} failed:\n"
+        if text.startswith(head):
+            return text[len(head) :]
+    return f"error: {text}"
+
+
 def _compile_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "input",
@@ -125,7 +136,7 @@ def _compile(args: argparse.Namespace) -> int:
                 text, chip=args.chip, wave_size=args.wave_size, **options
             )
     except (ValueError, TypeError, RuntimeError) as e:
-        print(_name_input(f"error: {e}", args.input), file=sys.stderr)
+        print(_name_input(_message(e), args.input), file=sys.stderr)
         return 1
     try:
         _write_output(args.output, out)
