@@ -3,6 +3,7 @@
 // PTX text (format=isa); a file that cannot be written is a located error.
 // RUN: ll-opt --ll-to-ptx="isa-file=%t.ptx" %s -o /dev/null
 // RUN: FileCheck %s < %t.ptx
+// RUN: rm %t.ptx
 // RUN: ll-opt --ll-to-ptx="isa-file=-" %s -o /dev/null | FileCheck %s
 // RUN: not ll-opt --ll-to-ptx="isa-file=%t.ptx format=bin" %s 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not ll-opt --ll-to-ptx="isa-file=%t.ptx format=none" %s 2>&1 | FileCheck %s --check-prefix=FORMAT
