@@ -13,7 +13,8 @@
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = []}>
 #b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [2, 0], [4, 0]], warp = []}>
 gpu.module @k {
-  gpu.func @source_layout(%t: tensor<8x16xf32, #a>) kernel {
+  gpu.func @source_layout() kernel {
+    %t = arith.constant dense<1.0> : tensor<8x16xf32, #a>
     // expected-error @below {{the source layout has 64 lanes, but a warp has 32 on }}
     %u = ll.convert_layout %t : tensor<8x16xf32, #a> -> tensor<8x16xf32, #b>
     gpu.return
@@ -26,7 +27,8 @@ gpu.module @k {
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = []}>
 #w64 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], warp = []}>
 gpu.module @k {
-  gpu.func @result_layout(%t: tensor<4x16xf32, #a>) kernel {
+  gpu.func @result_layout() kernel {
+    %t = arith.constant dense<1.0> : tensor<4x16xf32, #a>
     // expected-error @below {{the result layout has 64 lanes, but a warp has 32 on }}
     %u = ll.convert_layout %t : tensor<4x16xf32, #a> -> tensor<4x16xf32, #w64>
     gpu.return

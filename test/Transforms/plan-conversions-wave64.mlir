@@ -12,7 +12,8 @@
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = []}>
 #b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [2, 0], [4, 0]], warp = []}>
 gpu.module @k {
-  gpu.func @wave64(%t: tensor<8x16xf32, #a>) kernel {
+  gpu.func @wave64() kernel {
+    %t = arith.constant dense<1.0> : tensor<8x16xf32, #a>
     %u = ll.convert_layout %t : tensor<8x16xf32, #a> -> tensor<8x16xf32, #b>
     gpu.return
   }

@@ -84,7 +84,7 @@ def test_compile_errors_are_located(tmp_path, text, message):
 @pytest.mark.parametrize(
     "args,message",
     [
-        (["--chip", "sm_xx"], "chip: expected sm_<N>"),
+        (["--chip", "sm_xx"], "chip: target 'sm_xx' is not known"),
         (["--chip", "sm_90", "--emit", "llvm"], "llvm_ir is for AMD chips"),
         (["--min-round-bytes", "-1"], "min_round_bytes: must not be negative"),
     ],
