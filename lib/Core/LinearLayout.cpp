@@ -8,6 +8,7 @@
 #include "LinearLayout/Core/LinearLayout.h"
 #include "LinearLayout/Core/Error.h"
 #include "LinearLayout/Core/F2Subspace.h"
+#include "LinearLayoutDims.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,14 +17,11 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::ll;
+using namespace mlir::ll::detail;
 using llvm::ArrayRef;
 using llvm::Expected;
 using llvm::SmallVector;
 using llvm::StringRef;
-
-static uint64_t lowMask(int bits) {
-  return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-}
 
 static bool isIdentifier(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
@@ -45,8 +43,8 @@ Expected<LayoutDim> mlir::ll::makeLayoutDim(StringRef name, int64_t size,
   return LayoutDim{name.str(), int32_t(llvm::Log2_64(uint64_t(size)))};
 }
 
-/// Checks names (identifiers, unique), sizes and the total bit count.
-static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
+llvm::Error mlir::ll::detail::verifyDims(ArrayRef<LayoutDim> dims,
+                                         StringRef role) {
   if (dims.size() > size_t(kMaxLayoutDims))
     return makeError("a layout has {0} {1} dimensions; at most {2} are "
                      "supported",
@@ -78,63 +76,6 @@ static llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role) {
   return llvm::Error::success();
 }
 
-static int totalBits(ArrayRef<LayoutDim> dims) {
-  int bits = 0;
-  for (const LayoutDim &dim : dims)
-    bits += dim.log2Size;
-  return bits;
-}
-
-static std::optional<unsigned> findDim(ArrayRef<LayoutDim> dims,
-                                       StringRef name) {
-  for (auto [i, dim] : llvm::enumerate(dims))
-    if (dim.name == name)
-      return unsigned(i);
-  return std::nullopt;
-}
-
-static int bitOffset(ArrayRef<LayoutDim> dims, unsigned index) {
-  int offset = 0;
-  for (unsigned i = 0; i < index; ++i)
-    offset += dims[i].log2Size;
-  return offset;
-}
-
-/// Names of `dims` joined for error messages: [dim0, dim1].
-static std::string dimNames(ArrayRef<LayoutDim> dims) {
-  std::string s = "[";
-  for (auto [i, dim] : llvm::enumerate(dims))
-    s += (i ? ", " : "") + dim.name;
-  return s + "]";
-}
-
-/// Re-expresses flat indices of `from` in the flat space of `to`, dimension
-/// by dimension by name. Every dimension of `from` must exist in `to` with at
-/// least its size; values are not checked against the sizes of `to`.
-class FlatTranslator {
-public:
-  FlatTranslator(ArrayRef<LayoutDim> from, ArrayRef<LayoutDim> to) {
-    int fromOffset = 0;
-    for (const LayoutDim &dim : from) {
-      unsigned toIndex = *findDim(to, dim.name);
-      fields.push_back({fromOffset, bitOffset(to, toIndex), dim.log2Size});
-      fromOffset += dim.log2Size;
-    }
-  }
-  uint64_t operator()(uint64_t flat) const {
-    uint64_t out = 0;
-    for (const Field &f : fields)
-      out |= ((flat >> f.fromOffset) & lowMask(f.bits)) << f.toOffset;
-    return out;
-  }
-
-private:
-  struct Field {
-    int fromOffset, toOffset, bits;
-  };
-  SmallVector<Field, 4> fields;
-};
-
 /// Checks that every dimension of `sub` exists in `super` at most as large.
 static llvm::Error verifyDimsFit(ArrayRef<LayoutDim> sub,
                                  ArrayRef<LayoutDim> super, StringRef what) {
@@ -155,6 +96,20 @@ static bool sameNames(ArrayRef<LayoutDim> a, ArrayRef<LayoutDim> b) {
     return false;
   return llvm::all_of(
       a, [&](const LayoutDim &d) { return findDim(b, d.name).has_value(); });
+}
+
+/// The translation of flat values of `dims` into the flat space of `target`,
+/// once both name the same dimensions (else the error `mismatch`, formatted
+/// with the two name lists) and each of `dims` fits in its namesake.
+static Expected<FlatTranslator> translatorInto(ArrayRef<LayoutDim> dims,
+                                               ArrayRef<LayoutDim> target,
+                                               StringRef op,
+                                               const char *mismatch) {
+  if (!sameNames(dims, target))
+    return makeError(mismatch, dimNames(dims), dimNames(target));
+  if (auto err = verifyDimsFit(dims, target, op))
+    return std::move(err);
+  return FlatTranslator(dims, target);
 }
 
 //===----------------------------------------------------------------------===//
@@ -370,18 +325,17 @@ LinearLayout::apply(ArrayRef<DimValue> inputs) const {
 //===----------------------------------------------------------------------===//
 
 Expected<LinearLayout> LinearLayout::compose(const LinearLayout &outer) const {
-  if (!sameNames(outDims, outer.inDims))
-    return makeError("compose: the output dimensions {0} of the first layout "
-                     "must be the input dimensions {1} of the second",
-                     dimNames(outDims), dimNames(outer.inDims));
-  if (auto err = verifyDimsFit(outDims, outer.inDims, "compose"))
-    return std::move(err);
-  FlatTranslator toOuterInput(outDims, outer.inDims);
+  Expected<FlatTranslator> toOuterInput =
+      translatorInto(outDims, outer.inDims, "compose",
+                     "compose: the output dimensions {0} of the first layout "
+                     "must be the input dimensions {1} of the second");
+  if (!toOuterInput)
+    return toOuterInput.takeError();
   LinearLayout result;
   result.inDims = inDims;
   result.outDims = outer.outDims;
   for (uint64_t column : columns)
-    result.columns.push_back(outer.applyFlat(toOuterInput(column)));
+    result.columns.push_back(outer.applyFlat((*toOuterInput)(column)));
   return result;
 }
 
@@ -434,13 +388,13 @@ Expected<LinearLayout> LinearLayout::pseudoinvert() const {
 
 Expected<LinearLayout>
 LinearLayout::invertAndCompose(const LinearLayout &outer) const {
-  if (!sameNames(outDims, outer.outDims))
-    return makeError("invert_and_compose: the layouts have different output "
-                     "dimensions ({0} and {1})",
-                     dimNames(outDims), dimNames(outer.outDims));
-  if (auto err = verifyDimsFit(outDims, outer.outDims, "invert_and_compose"))
-    return std::move(err);
-  FlatTranslator toOuterOutput(outDims, outer.outDims);
+  Expected<FlatTranslator> translator =
+      translatorInto(outDims, outer.outDims, "invert_and_compose",
+                     "invert_and_compose: the layouts have different output "
+                     "dimensions ({0} and {1})");
+  if (!translator)
+    return translator.takeError();
+  const FlatTranslator &toOuterOutput = *translator;
 
   F2Subspace outerImage;
   F2Subspace lowest(kernelOf(outer.columns, outerImage));
@@ -654,161 +608,6 @@ LinearLayout::divideLeft(const LinearLayout &divisor) const {
 std::optional<LinearLayout>
 LinearLayout::divideRight(const LinearLayout &divisor) const {
   return divide(*this, divisor, /*divisorIsInner=*/false);
-}
-
-/// Looks every name up in `dims` and returns the indices, in `dims` order.
-static Expected<SmallVector<unsigned, 4>>
-selectDims(ArrayRef<LayoutDim> dims, ArrayRef<std::string> names,
-           StringRef what) {
-  llvm::StringSet<> seen;
-  SmallVector<unsigned, 4> indices;
-  for (const std::string &name : names) {
-    if (!findDim(dims, name))
-      return makeError("{0}: unknown dimension '{1}' (have {2})", what, name,
-                       dimNames(dims));
-    if (!seen.insert(name).second)
-      return makeError("{0}: dimension '{1}' listed twice", what, name);
-  }
-  for (auto [i, dim] : llvm::enumerate(dims))
-    if (seen.contains(dim.name))
-      indices.push_back(unsigned(i));
-  return indices;
-}
-
-Expected<LinearLayout>
-LinearLayout::sublayout(ArrayRef<std::string> inDimNames,
-                        ArrayRef<std::string> outDimNames) const {
-  Expected<SmallVector<unsigned, 4>> ins =
-      selectDims(inDims, inDimNames, "sublayout");
-  if (!ins)
-    return ins.takeError();
-  Expected<SmallVector<unsigned, 4>> outs =
-      selectDims(outDims, outDimNames, "sublayout");
-  if (!outs)
-    return outs.takeError();
-  LinearLayout result;
-  for (unsigned i : *outs)
-    result.outDims.push_back(outDims[i]);
-  for (unsigned i : *ins) {
-    result.inDims.push_back(inDims[i]);
-    int offset = getInDimBitOffset(i);
-    for (int bit = 0; bit < inDims[i].log2Size; ++bit) {
-      uint64_t column = columns[offset + bit], projected = 0;
-      int to = 0;
-      for (unsigned j : *outs) {
-        int from = getOutDimBitOffset(j), bits = outDims[j].log2Size;
-        projected |= ((column >> from) & lowMask(bits)) << to;
-        to += bits;
-      }
-      result.columns.push_back(projected);
-    }
-  }
-  return result;
-}
-
-/// Replaces `dims` (the layout's `role` dimensions: "input" or "output") by
-/// `newDims` of the same total size; `op` names the operation in errors.
-static llvm::Error reshapeDims(SmallVector<LayoutDim, 4> &dims,
-                               ArrayRef<LayoutDim> newDims, StringRef role,
-                               StringRef op) {
-  if (auto err = verifyDims(newDims, role))
-    return err;
-  if (totalBits(newDims) != totalBits(dims))
-    return makeError("{0}: the new {1} dimensions have {2} elements in total, "
-                     "the layout has {3}",
-                     op, role, uint64_t(1) << totalBits(newDims),
-                     uint64_t(1) << totalBits(dims));
-  dims.assign(newDims.begin(), newDims.end());
-  return llvm::Error::success();
-}
-
-Expected<LinearLayout>
-LinearLayout::reshapeIns(ArrayRef<LayoutDim> newInDims) const {
-  LinearLayout result = *this;
-  if (auto err = reshapeDims(result.inDims, newInDims, "input", "reshape_ins"))
-    return std::move(err);
-  return result;
-}
-
-Expected<LinearLayout>
-LinearLayout::reshapeOuts(ArrayRef<LayoutDim> newOutDims) const {
-  LinearLayout result = *this;
-  if (auto err =
-          reshapeDims(result.outDims, newOutDims, "output", "reshape_outs"))
-    return std::move(err);
-  return result;
-}
-
-/// Checks that `order` is a permutation of the names in `dims`.
-static llvm::Error verifyPermutation(ArrayRef<LayoutDim> dims,
-                                     ArrayRef<std::string> order,
-                                     StringRef what) {
-  Expected<SmallVector<unsigned, 4>> selected = selectDims(dims, order, what);
-  if (!selected)
-    return selected.takeError();
-  if (selected->size() != dims.size())
-    return makeError("{0}: the order must list every dimension of {1}", what,
-                     dimNames(dims));
-  return llvm::Error::success();
-}
-
-Expected<LinearLayout>
-LinearLayout::transposeIns(ArrayRef<std::string> order) const {
-  if (auto err = verifyPermutation(inDims, order, "transpose_ins"))
-    return std::move(err);
-  LinearLayout result;
-  result.outDims = outDims;
-  for (const std::string &name : order) {
-    unsigned i = *findDim(inDims, name);
-    result.inDims.push_back(inDims[i]);
-    int offset = getInDimBitOffset(i);
-    for (int bit = 0; bit < inDims[i].log2Size; ++bit)
-      result.columns.push_back(columns[offset + bit]);
-  }
-  return result;
-}
-
-Expected<LinearLayout>
-LinearLayout::transposeOuts(ArrayRef<std::string> order) const {
-  if (auto err = verifyPermutation(outDims, order, "transpose_outs"))
-    return std::move(err);
-  LinearLayout result;
-  result.inDims = inDims;
-  for (const std::string &name : order)
-    result.outDims.push_back(outDims[*findDim(outDims, name)]);
-  FlatTranslator reorder(outDims, result.outDims);
-  for (uint64_t column : columns)
-    result.columns.push_back(reorder(column));
-  return result;
-}
-
-/// Merges `dims` into one dimension named like the first; `role` names the
-/// result in errors.
-static llvm::Error flattenDims(SmallVector<LayoutDim, 4> &dims,
-                               StringRef role) {
-  if (dims.size() <= 1)
-    return llvm::Error::success();
-  SmallVector<LayoutDim, 4> flat = {
-      LayoutDim{dims.front().name, totalBits(dims)}};
-  if (auto err = verifyDims(flat, role))
-    return err;
-  dims = std::move(flat);
-  return llvm::Error::success();
-}
-
-Expected<LinearLayout> LinearLayout::flattenIns() const {
-  LinearLayout result = *this;
-  if (auto err = flattenDims(result.inDims, "flatten_ins: the flattened input"))
-    return std::move(err);
-  return result;
-}
-
-Expected<LinearLayout> LinearLayout::flattenOuts() const {
-  LinearLayout result = *this;
-  if (auto err =
-          flattenDims(result.outDims, "flatten_outs: the flattened output"))
-    return std::move(err);
-  return result;
 }
 
 //===----------------------------------------------------------------------===//
