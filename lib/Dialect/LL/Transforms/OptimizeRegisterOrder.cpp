@@ -83,6 +83,7 @@ public:
 
 private:
   void buildWebs(FunctionOpInterface func);
+  void recordBoundaries(FunctionOpInterface func);
   int webOf(Value v) const {
     auto it = webIndex.find(v);
     return it == webIndex.end() ? -1 : it->second;
@@ -137,6 +138,9 @@ static double tripWeight(Operation *op) {
   return std::min(weight, 1e9);
 }
 
+/// Groups the function's distributed tensor values into webs: values that
+/// must share one layout (through elementwise ops and loop-carried values),
+/// pinned where something outside the web observes the layout.
 void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
   // Union-find over the function's distributed tensor values.
   SmallVector<Value> all;
@@ -231,7 +235,11 @@ void RegisterOrderOptimizer::buildWebs(FunctionOpInterface func) {
     web.pinned |=
         getLinearEncoding(v.getType()).getLinearLayout() != web.original;
   }
+}
 
+/// Records each web's tile loads and stores and the conversions between webs
+/// (the edges), with the loop trip counts that weigh them.
+void RegisterOrderOptimizer::recordBoundaries(FunctionOpInterface func) {
   edgesOf.assign(webs.size(), {});
   func.walk([&](Operation *op) {
     auto bitsOf = [](Value v) {
@@ -397,6 +405,7 @@ static LogicalResult checkLanes(FunctionOpInterface func,
 
 bool RegisterOrderOptimizer::run(FunctionOpInterface func) {
   buildWebs(func);
+  recordBoundaries(func);
   if (edges.empty())
     return false;
   ConversionPlanOptions shuffleOnly;
