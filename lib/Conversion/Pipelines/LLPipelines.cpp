@@ -141,19 +141,37 @@ LogicalResult LLToPTXPipelineOptions::verify(
   return success();
 }
 
-void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
-                                    const LLToPTXPipelineOptions &options) {
-  ConvertLLToNVVMOptions llOptions;
+/// The options of the convert-ll-to-X pass that the pipelines share.
+template <typename PassOptions, typename PipelineOptions>
+static PassOptions llConversionOptions(const PipelineOptions &options) {
+  PassOptions llOptions;
   llOptions.chip = options.chip;
   llOptions.indexBitwidth = options.indexBitwidth;
   llOptions.minRoundBytes = options.minRoundBytes;
+  return llOptions;
+}
+
+/// The target named by `chip` (and `waveSize`) when it is one of `vendor`'s.
+/// Otherwise the pipeline is the convert-ll pass alone: it reports the bad
+/// chip or wave size with a diagnostic, where upstream's passes would take
+/// any string.
+static std::optional<GPUTarget> parseTargetOf(GPUVendor vendor, StringRef chip,
+                                              unsigned waveSize = 0) {
+  auto target = GPUTarget::parse(chip, waveSize);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return std::nullopt;
+  }
+  if (target->vendor != vendor)
+    return std::nullopt;
+  return *target;
+}
+
+void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
+                                    const LLToPTXPipelineOptions &options) {
+  auto llOptions = llConversionOptions<ConvertLLToNVVMOptions>(options);
   pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-ptx"));
-  // A bad chip fails in convert-ll-to-nvvm with a diagnostic; upstream's
-  // nvvm-attach-target would take any string.
-  auto known = GPUTarget::parse(options.chip);
-  if (!known || !known->isNVIDIA()) {
-    if (!known)
-      llvm::consumeError(known.takeError());
+  if (!parseTargetOf(GPUVendor::NVIDIA, options.chip)) {
     pm.addPass(createConvertLLToNVVM(llOptions));
     return;
   }
@@ -185,18 +203,12 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
 
 void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
                                       const LLToROCDLPipelineOptions &options) {
-  ConvertLLToROCDLOptions llOptions;
-  llOptions.chip = options.chip;
+  auto llOptions = llConversionOptions<ConvertLLToROCDLOptions>(options);
   llOptions.waveSize = options.waveSize;
-  llOptions.indexBitwidth = options.indexBitwidth;
-  llOptions.minRoundBytes = options.minRoundBytes;
   pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-rocdl"));
-  // A bad chip or wave size fails in convert-ll-to-rocdl with a diagnostic;
-  // it must not reach upstream's passes.
-  auto target = GPUTarget::parse(options.chip, options.waveSize);
-  if (!target || !target->isAMD()) {
-    if (!target)
-      llvm::consumeError(target.takeError());
+  std::optional<GPUTarget> target =
+      parseTargetOf(GPUVendor::AMD, options.chip, options.waveSize);
+  if (!target) {
     pm.addPass(createConvertLLToROCDL(llOptions));
     return;
   }
