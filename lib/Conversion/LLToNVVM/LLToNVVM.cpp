@@ -186,18 +186,9 @@ struct ConvertLLToNVVMPass
   using ConvertLLToNVVMBase::ConvertLLToNVVMBase;
 
   void runOnOperation() override {
-    FailureOr<GPUTarget> target =
-        getOrEmitError(getOperation(), getArgument(), GPUTarget::parse(chip));
-    if (failed(target))
-      return signalPassFailure();
-    if (!target->isNVIDIA()) {
-      getOperation()->emitError(getArgument())
-          << ": chip must be sm_<N>, got '" << chip << "'";
-      return signalPassFailure();
-    }
-    NVVMHooks hooks(std::move(*target));
-    if (failed(lowerLLToLLVM(getOperation(), hooks,
-                             {indexBitwidth, minRoundBytes})))
+    if (failed(lowerLLToLLVMFor<NVVMHooks>(
+            getOperation(), getArgument(), chip, /*waveSize=*/0,
+            GPUVendor::NVIDIA, "sm_<N>", {indexBitwidth, minRoundBytes})))
       signalPassFailure();
   }
 };

@@ -178,20 +178,10 @@ struct ConvertLLToROCDLPass
   using ConvertLLToROCDLBase::ConvertLLToROCDLBase;
 
   void runOnOperation() override {
-    FailureOr<GPUTarget> target = getOrEmitError(
-        getOperation(), getArgument(), GPUTarget::parse(chip, waveSize));
-    if (failed(target))
-      return signalPassFailure();
-    if (!target->isAMD()) {
-      getOperation()->emitError(getArgument())
-          << ": chip must be an AMD GPU such as gfx942, gfx950 or gfx1100, "
-             "got '"
-          << chip << "'";
-      return signalPassFailure();
-    }
-    ROCDLHooks hooks(std::move(*target));
-    if (failed(lowerLLToLLVM(getOperation(), hooks,
-                             {indexBitwidth, minRoundBytes})))
+    if (failed(lowerLLToLLVMFor<ROCDLHooks>(
+            getOperation(), getArgument(), chip, waveSize, GPUVendor::AMD,
+            "an AMD GPU such as gfx942, gfx950 or gfx1100",
+            {indexBitwidth, minRoundBytes})))
       signalPassFailure();
   }
 };

@@ -136,6 +136,25 @@ FailureOr<T> getOrEmitError(Operation *op, StringRef passName,
   return op->emitError(passName) << ": " << llvm::toString(value.takeError());
 }
 
+/// The body of the convert-ll-to-<target> pass `passName`: parses `chip`
+/// (with `waveSize`), checks that it is one of `vendor`'s chips
+/// (`expectedChips` describes them in the error) and lowers with `Hooks`.
+template <typename Hooks>
+LogicalResult lowerLLToLLVMFor(Operation *root, StringRef passName,
+                               StringRef chip, unsigned waveSize,
+                               GPUVendor vendor, StringRef expectedChips,
+                               const LLLoweringOptions &options) {
+  FailureOr<GPUTarget> target =
+      getOrEmitError(root, passName, GPUTarget::parse(chip, waveSize));
+  if (failed(target))
+    return failure();
+  if (target->vendor != vendor)
+    return root->emitError(passName)
+           << ": chip must be " << expectedChips << ", got '" << chip << "'";
+  Hooks hooks(std::move(*target));
+  return lowerLLToLLVM(root, hooks, options);
+}
+
 } // namespace mlir::ll
 
 #endif // LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
