@@ -88,42 +88,50 @@ static const LinearLayout *getLayout(MlirAttribute attr) {
   return linear ? &linear.getLinearLayout() : nullptr;
 }
 
-intptr_t llLinearAttrGetNumInDims(MlirAttribute attr) {
+/// The input (`inputs`) or output dimensions of `attr`'s layout; none when
+/// it is not `#ll.linear`.
+static ArrayRef<LayoutDim> getDims(MlirAttribute attr, bool inputs) {
   const LinearLayout *layout = getLayout(attr);
-  return layout ? intptr_t(layout->getInDims().size()) : 0;
+  if (!layout)
+    return {};
+  return inputs ? layout->getInDims() : layout->getOutDims();
+}
+
+/// Dimension `index` of getDims(attr, inputs), or null when out of range.
+static const LayoutDim *getDim(MlirAttribute attr, bool inputs,
+                               intptr_t index) {
+  ArrayRef<LayoutDim> dims = getDims(attr, inputs);
+  return index >= 0 && size_t(index) < dims.size() ? &dims[index] : nullptr;
+}
+
+static MlirStringRef dimName(const LayoutDim *dim) {
+  return dim ? wrap(StringRef(dim->name)) : mlirStringRefCreate(nullptr, 0);
+}
+
+intptr_t llLinearAttrGetNumInDims(MlirAttribute attr) {
+  return intptr_t(getDims(attr, /*inputs=*/true).size());
 }
 
 MlirStringRef llLinearAttrGetInDimName(MlirAttribute attr, intptr_t index) {
-  const LinearLayout *layout = getLayout(attr);
-  if (!layout || index < 0 || size_t(index) >= layout->getInDims().size())
-    return mlirStringRefCreate(nullptr, 0);
-  return wrap(StringRef(layout->getInDims()[index].name));
+  return dimName(getDim(attr, /*inputs=*/true, index));
 }
 
 int64_t llLinearAttrGetInDimSize(MlirAttribute attr, intptr_t index) {
-  const LinearLayout *layout = getLayout(attr);
-  if (!layout || index < 0 || size_t(index) >= layout->getInDims().size())
-    return 0;
-  return layout->getInDims()[index].size();
+  const LayoutDim *dim = getDim(attr, /*inputs=*/true, index);
+  return dim ? dim->size() : 0;
 }
 
 intptr_t llLinearAttrGetNumOutDims(MlirAttribute attr) {
-  const LinearLayout *layout = getLayout(attr);
-  return layout ? intptr_t(layout->getOutDims().size()) : 0;
+  return intptr_t(getDims(attr, /*inputs=*/false).size());
 }
 
 MlirStringRef llLinearAttrGetOutDimName(MlirAttribute attr, intptr_t index) {
-  const LinearLayout *layout = getLayout(attr);
-  if (!layout || index < 0 || size_t(index) >= layout->getOutDims().size())
-    return mlirStringRefCreate(nullptr, 0);
-  return wrap(StringRef(layout->getOutDims()[index].name));
+  return dimName(getDim(attr, /*inputs=*/false, index));
 }
 
 int64_t llLinearAttrGetOutDimSize(MlirAttribute attr, intptr_t index) {
-  const LinearLayout *layout = getLayout(attr);
-  if (!layout || index < 0 || size_t(index) >= layout->getOutDims().size())
-    return 0;
-  return layout->getOutDims()[index].size();
+  const LayoutDim *dim = getDim(attr, /*inputs=*/false, index);
+  return dim ? dim->size() : 0;
 }
 
 int64_t llLinearAttrGetBasisValue(MlirAttribute attr, intptr_t inDim,
