@@ -351,17 +351,26 @@ verifyOutDimsMatchShape(const LinearLayout &layout, ArrayRef<int64_t> shape,
   return success();
 }
 
+/// Emits `message` followed by ", got [<the input dimensions of `layout`>]".
+static LogicalResult
+emitInDimsError(function_ref<InFlightDiagnostic()> emitError,
+                const LinearLayout &layout, StringRef message) {
+  InFlightDiagnostic diag = emitError();
+  diag << message << ", got [";
+  llvm::interleaveComma(layout.getInDims(), diag,
+                        [&](const LayoutDim &dim) { diag << dim.name; });
+  return diag << "]";
+}
+
 LogicalResult
 LinearAttr::verifyForShape(ArrayRef<int64_t> shape,
                            function_ref<InFlightDiagnostic()> emitError) const {
   const LinearLayout &layout = getLinearLayout();
   if (!isDistributed()) {
-    InFlightDiagnostic diag = emitError();
-    diag << "the input dimensions of a tensor encoding must be drawn from "
-            "register, lane, warp, block (in this order), got [";
-    llvm::interleaveComma(layout.getInDims(), diag,
-                          [&](const LayoutDim &dim) { diag << dim.name; });
-    return diag << "]";
+    return emitInDimsError(emitError, layout,
+                           "the input dimensions of a tensor encoding must be "
+                           "drawn from register, lane, warp, block (in this "
+                           "order)");
   }
   if (failed(verifyOutDimsMatchShape(layout, shape, "tensor", emitError)))
     return failure();
@@ -461,12 +470,9 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a shared buffer needs an #ll.linear layout";
   const LinearLayout &memory = layout.getLinearLayout();
   if (!layout.isMemory()) {
-    InFlightDiagnostic diag = emitError();
-    diag << "a shared-memory layout must have the input dimensions [offset] "
-            "or [offset, block], got [";
-    llvm::interleaveComma(memory.getInDims(), diag,
-                          [&](const LayoutDim &dim) { diag << dim.name; });
-    return diag << "]";
+    return emitInDimsError(emitError, memory,
+                           "a shared-memory layout must have the input "
+                           "dimensions [offset] or [offset, block]");
   }
   if (failed(verifyOutDimsMatchShape(memory, shape, "buffer", emitError)))
     return failure();
