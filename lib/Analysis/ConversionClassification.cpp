@@ -113,13 +113,10 @@ mlir::ll::classifyConversion(const LinearLayout &src, const LinearLayout &dst) {
   // warp of B finds them in the same warp of A (with identical warp and
   // block bases, so that one plan serves every warp). Without broadcast
   // both criteria coincide with the quotient of C.
-  auto outDims = outDimsOf(*a);
-  auto ca = getDistributedColumns(*a, outDims, "src");
-  if (!ca)
-    return ca.takeError();
-  auto cb = getDistributedColumns(*b, outDims, "dst");
-  if (!cb)
-    return cb.takeError();
+  auto columns = getConversionColumns(*a, *b);
+  if (!columns)
+    return columns.takeError();
+  const DistributedColumns *ca = &columns->src, *cb = &columns->dst;
   F2Subspace regsA(ca->get(HwDim::Register));
   F2Subspace sliceA(concat({ca->get(HwDim::Register), ca->get(HwDim::Lane)}));
   bool registersSuffice = regsA.containsAll(cb->get(HwDim::Register));

@@ -21,27 +21,24 @@ struct ConversionAnalysis {
 /// between CTAs.
 static llvm::Expected<ConversionAnalysis>
 analyzeConversion(const LinearLayout &src, const LinearLayout &dst,
-                  llvm::ArrayRef<LayoutDim> outDims, const GPUTarget &target) {
+                  const GPUTarget &target) {
   auto classified = classifyConversion(src, dst);
   if (!classified)
     return classified.takeError();
-  auto a = getDistributedColumns(src, outDims, "src");
-  if (!a)
-    return a.takeError();
-  auto b = getDistributedColumns(dst, outDims, "dst");
-  if (!b)
-    return b.takeError();
-  for (const DistributedColumns *l : {&*a, &*b})
+  auto columns = getConversionColumns(src, dst);
+  if (!columns)
+    return columns.takeError();
+  for (const DistributedColumns *l : {&columns->src, &columns->dst})
     if (!target.fitsLanes(l->bits(HwDim::Lane)))
-      return makeError(
-          lanesExceedMessage(l == &*a ? kSourceLayoutName : kResultLayoutName,
-                             l->bits(HwDim::Lane), target));
+      return makeError(lanesExceedMessage(
+          l == &columns->src ? kSourceLayoutName : kResultLayoutName,
+          l->bits(HwDim::Lane), target));
   if (classified->crossesBlocks())
     return makeError("the conversion moves data between CTAs (block bases "
                      "differ); that needs distributed shared memory, which the "
                      "planner does not support");
-  return ConversionAnalysis{std::move(*classified), std::move(*a),
-                            std::move(*b)};
+  return ConversionAnalysis{std::move(*classified), std::move(columns->src),
+                            std::move(columns->dst)};
 }
 
 /// Plans the round trip through shared memory: sets the plan's swizzle.
@@ -166,7 +163,7 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
   plan.elementBits = elementBits;
   plan.target = target;
   plan.outDims = outDimsOf(src);
-  auto analysis = analyzeConversion(src, dst, plan.outDims, target);
+  auto analysis = analyzeConversion(src, dst, target);
   if (!analysis)
     return analysis.takeError();
   plan.classification = analysis->classified.kind;

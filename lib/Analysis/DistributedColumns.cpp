@@ -65,6 +65,19 @@ mlir::ll::outDimsOf(const LinearLayout &layout) {
                                          layout.getOutDims().end());
 }
 
+llvm::Expected<ConversionColumns>
+mlir::ll::getConversionColumns(const LinearLayout &src,
+                               const LinearLayout &dst) {
+  auto outDims = outDimsOf(src);
+  auto a = getDistributedColumns(src, outDims, "src");
+  if (!a)
+    return a.takeError();
+  auto b = getDistributedColumns(dst, outDims, "dst");
+  if (!b)
+    return b.takeError();
+  return ConversionColumns{std::move(*a), std::move(*b)};
+}
+
 llvm::Expected<DistributedColumns>
 mlir::ll::getDistributedColumns(const LinearLayout &layout,
                                 llvm::ArrayRef<LayoutDim> outDims,

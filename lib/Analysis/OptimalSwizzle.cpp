@@ -341,12 +341,9 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
 llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     const LinearLayout &src, const LinearLayout &dst, int elementBits,
     const GPUTarget &target, SwizzleOptions options) {
-  auto outDims = outDimsOf(src);
-  auto a = getDistributedColumns(src, outDims, "src");
-  if (!a)
-    return a.takeError();
-  auto b = getDistributedColumns(dst, outDims, "dst");
-  if (!b)
-    return b.takeError();
-  return computeOptimalSwizzle(*a, *b, elementBits, target, options);
+  auto columns = getConversionColumns(src, dst);
+  if (!columns)
+    return columns.takeError();
+  return computeOptimalSwizzle(columns->src, columns->dst, elementBits, target,
+                               options);
 }

@@ -57,6 +57,14 @@ getDistributedColumns(const LinearLayout &layout,
 /// The output dimensions of `layout`, for use as `outDims` above.
 llvm::SmallVector<LayoutDim, 4> outDimsOf(const LinearLayout &layout);
 
+/// Both layouts of a conversion viewed over the output dimensions of `src`
+/// (named "src" and "dst" in errors).
+struct ConversionColumns {
+  DistributedColumns src, dst;
+};
+llvm::Expected<ConversionColumns> getConversionColumns(const LinearLayout &src,
+                                                       const LinearLayout &dst);
+
 /// The order in which unit vectors of the tensor are preferred as bank or
 /// complement vectors: row-major, i.e. the last output dimension's low bits
 /// first, then the one before, ... (so that a row-major tile stays
