@@ -11,7 +11,7 @@ __all__ = ["LinearLayout"]
 
 # The `ll` MLIR dialect: `linear_layout.dialect` is imported on first use (it
 # needs the `mlir` package); LinearLayout.from_mlir imports it when called.
-from linear_layout import dialect_hooks as _dialect_hooks  # noqa: E402
+from linear_layout import dialect_hooks as _dialect_hooks
 
 _dialect_hooks.attach()
 
@@ -24,7 +24,7 @@ def __getattr__(name):
     raise AttributeError(f"module 'linear_layout' has no attribute {name!r}")
 
 # Conversion planning (docs/planning.md).
-from linear_layout.planning import (  # noqa: E402
+from linear_layout.planning import (
     optimal_swizzle,
     plan_conversion,
     select_free_layouts,
@@ -35,18 +35,18 @@ __all__ += ["optimal_swizzle", "plan_conversion", "select_free_layouts",
             "wavefronts"]
 
 # GPU targets, parsed by C++ (docs/planning.md, "The target").
-from linear_layout.target import GPUTarget, gpu_target  # noqa: E402
+from linear_layout.target import GPUTarget, gpu_target
 
 __all__ += ["GPUTarget", "gpu_target"]
 
 # Layout families (docs/families.md).
-from linear_layout.families import *  # noqa: E402,F401,F403
-from linear_layout.families import __all__ as _families_all  # noqa: E402
+from linear_layout.families import *
+from linear_layout.families import __all__ as _families_all
 
 __all__ += _families_all
 
 # Lowering to PTX and the benchmark kernels (docs/lowering.md).
-from linear_layout import kernels  # noqa: E402
-from linear_layout.compiler import compile  # noqa: E402,A004
+from linear_layout import kernels
+from linear_layout.compiler import compile
 
 __all__ += ["compile", "kernels"]

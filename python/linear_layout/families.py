@@ -15,23 +15,23 @@ docs/families.md has the math.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Optional, Sequence, Tuple
 
 from linear_layout import _core
 from linear_layout._core import LinearLayout
 
 __all__ = [
-    "DistributedLayout",
-    "SharedLayout",
-    "BlockedLayout",
-    "SliceLayout",
-    "NvidiaMmaLayout",
-    "DotOperandLayout",
     "AmdMfmaLayout",
     "AmdWmmaLayout",
-    "SwizzledSharedLayout",
+    "BlockedLayout",
+    "DistributedLayout",
+    "DotOperandLayout",
+    "NvidiaMmaLayout",
     "NvmmaSharedLayout",
+    "SharedLayout",
+    "SliceLayout",
+    "SwizzledSharedLayout",
 ]
 
 
@@ -41,7 +41,7 @@ def _int(name: str, value) -> int:
     return operator.index(value)
 
 
-def _ints(name: str, value) -> Tuple[int, ...]:
+def _ints(name: str, value) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) and not hasattr(value, "__iter__"):
         raise TypeError(f"{name} must be a sequence of ints, not {type(value).__name__}")
     return tuple(_int(name, v) for v in value)
@@ -126,10 +126,10 @@ def _check_tiles_per_warp(obj):
 class BlockedLayout(DistributedLayout):
     """Registers, lanes and warps each tile the tensor along ``order`` (fastest first)."""
 
-    size_per_thread: Tuple[int, ...]
-    threads_per_warp: Tuple[int, ...]
-    warps_per_cta: Tuple[int, ...]
-    order: Tuple[int, ...]
+    size_per_thread: tuple[int, ...]
+    threads_per_warp: tuple[int, ...]
+    warps_per_cta: tuple[int, ...]
+    order: tuple[int, ...]
 
     _kind = "blocked"
 
@@ -159,8 +159,8 @@ class NvidiaMmaLayout(DistributedLayout):
     or 3 (wgmma, ``instr_shape`` [16, N, K])."""
 
     version: int
-    warps_per_cta: Tuple[int, ...]
-    instr_shape: Tuple[int, ...]
+    warps_per_cta: tuple[int, ...]
+    instr_shape: tuple[int, ...]
 
     _kind = "nvidia_mma"
 
@@ -192,11 +192,11 @@ class AmdMfmaLayout(DistributedLayout):
     """AMD mfma accumulator (``version`` 1-4: gfx908, gfx90a, gfx942, gfx950)."""
 
     version: int
-    instr_shape: Tuple[int, ...]
+    instr_shape: tuple[int, ...]
     transposed: bool
-    warps_per_cta: Tuple[int, ...]
+    warps_per_cta: tuple[int, ...]
     element_bitwidth: int = 32
-    tiles_per_warp: Optional[Tuple[int, ...]] = None
+    tiles_per_warp: tuple[int, ...] | None = None
 
     _kind = "amd_mfma"
 
@@ -212,9 +212,9 @@ class AmdWmmaLayout(DistributedLayout):
 
     version: int
     transposed: bool
-    warps_per_cta: Tuple[int, ...]
-    instr_shape: Tuple[int, ...] = (16, 16, 16)
-    tiles_per_warp: Optional[Tuple[int, ...]] = None
+    warps_per_cta: tuple[int, ...]
+    instr_shape: tuple[int, ...] = (16, 16, 16)
+    tiles_per_warp: tuple[int, ...] | None = None
 
     _kind = "amd_wmma"
 
@@ -232,7 +232,7 @@ class SwizzledSharedLayout(SharedLayout):
     vec: int
     per_phase: int
     max_phase: int
-    order: Tuple[int, ...]
+    order: tuple[int, ...]
 
     def __post_init__(self):
         _check(self, vec=_int, per_phase=_int, max_phase=_int, order=_ints)
