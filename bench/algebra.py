@@ -35,7 +35,7 @@ if os.environ.get("LL_BUILD_DIR"):
     sys.path.insert(0, os.path.join(os.path.abspath(os.environ["LL_BUILD_DIR"]),
                                     "python_packages"))
 
-import linear_layout as ll  # noqa: E402
+import linear_layout as ll
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CORPUS = os.path.join(HERE, "corpus.json")

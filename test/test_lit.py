@@ -42,10 +42,10 @@ def test_lit_suite():
         _lit_command() + ["-sv", TEST_DIR, EXAMPLES_DIR], capture_output=True, text=True,
         check=False, env=dict(os.environ))
     output = result.stdout + result.stderr
-    passed = sum(int(n) for n in re.findall(r"^\s*Passed\s*:\s*(\d+)", output, re.M))
+    passed = sum(int(n) for n in re.findall(r"^\s*Passed\s*:\s*(\d+)", output, re.MULTILINE))
     failed = sum(int(n) for n in re.findall(
         r"^\s*(?:Failed|Unresolved|Timed Out|Unexpectedly Passed)\s*:\s*(\d+)",
-        output, re.M))
+        output, re.MULTILINE))
     print(f"lit: {passed} passed, {failed} failed")
     assert result.returncode == 0, output[-20000:]
     assert passed > 0, output[-20000:]

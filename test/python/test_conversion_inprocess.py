@@ -15,10 +15,10 @@ ir = pytest.importorskip("mlir.ir")
 passmanager = pytest.importorskip("mlir.passmanager")
 lld = pytest.importorskip("linear_layout.dialect")
 
-from linear_layout import compiler, kernels  # noqa: E402
+from linear_layout import compiler, kernels
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "gpu"))
-import cases as case_lib  # noqa: E402
+import cases as case_lib
 
 CASES = {c["name"]: c for c in case_lib.corpus_cases()}
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-from hypothesis import given, settings
-
 import linear_layout as ll
+import pytest
 import strategies as s
+from hypothesis import given, settings
 
 ir = pytest.importorskip("mlir.ir")
 passmanager = pytest.importorskip("mlir.passmanager")

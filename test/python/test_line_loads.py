@@ -171,7 +171,7 @@ def test_loads_in_a_loop_stay_in_the_loop():
       }}""")))
     # The body between a label and the branch back to it.
     loop = re.search(r"^(\$L__BB\d+_\d+):\n(.*?)bra\s+\1;", ptx,
-                     re.M | re.S)
+                     re.MULTILINE | re.DOTALL)
     assert loop
     assert re.findall(r"\b(ld|st)\.global", loop.group(2)) == \
         ["ld", "ld", "st", "st"]

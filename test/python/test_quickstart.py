@@ -10,7 +10,7 @@ def _quick_start_commands():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         readme = f.read()
     section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL).group(1)
     return [line for line in block.splitlines() if line.strip()]
 
 

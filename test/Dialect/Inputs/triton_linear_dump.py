@@ -3,8 +3,10 @@
 Run with a Python that has `triton` installed; the TTGIR printed for sm_90
 contains #ttg.linear layouts for the reshape/permute/trans chain below.
 """
-import triton, triton.language as tl
+import triton
+import triton.language as tl
 from triton.backends.compiler import GPUTarget
+
 
 @triton.jit
 def k(X, Y):
