@@ -18,10 +18,6 @@
 
 using namespace mlir::ll;
 using namespace mlir::ll::detail;
-using llvm::ArrayRef;
-using llvm::Expected;
-using llvm::SmallVector;
-using llvm::StringRef;
 
 static bool isIdentifier(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))

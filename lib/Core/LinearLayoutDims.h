@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -20,26 +21,31 @@
 
 namespace mlir::ll::detail {
 
+using llvm::ArrayRef;
+using llvm::Expected;
+using llvm::SmallVector;
+using llvm::StringRef;
+
 inline uint64_t lowMask(int bits) {
   return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
 }
 
-inline int totalBits(llvm::ArrayRef<LayoutDim> dims) {
+inline int totalBits(ArrayRef<LayoutDim> dims) {
   int bits = 0;
   for (const LayoutDim &dim : dims)
     bits += dim.log2Size;
   return bits;
 }
 
-inline std::optional<unsigned> findDim(llvm::ArrayRef<LayoutDim> dims,
-                                       llvm::StringRef name) {
+inline std::optional<unsigned> findDim(ArrayRef<LayoutDim> dims,
+                                       StringRef name) {
   for (auto [i, dim] : llvm::enumerate(dims))
     if (dim.name == name)
       return unsigned(i);
   return std::nullopt;
 }
 
-inline int bitOffset(llvm::ArrayRef<LayoutDim> dims, unsigned index) {
+inline int bitOffset(ArrayRef<LayoutDim> dims, unsigned index) {
   int offset = 0;
   for (unsigned i = 0; i < index; ++i)
     offset += dims[i].log2Size;
@@ -47,7 +53,7 @@ inline int bitOffset(llvm::ArrayRef<LayoutDim> dims, unsigned index) {
 }
 
 /// Names of `dims` joined for error messages: [dim0, dim1].
-inline std::string dimNames(llvm::ArrayRef<LayoutDim> dims) {
+inline std::string dimNames(ArrayRef<LayoutDim> dims) {
   std::string s = "[";
   for (auto [i, dim] : llvm::enumerate(dims))
     s += (i ? ", " : "") + dim.name;
@@ -55,14 +61,14 @@ inline std::string dimNames(llvm::ArrayRef<LayoutDim> dims) {
 }
 
 /// Checks names (identifiers, unique), sizes and the total bit count.
-llvm::Error verifyDims(llvm::ArrayRef<LayoutDim> dims, llvm::StringRef role);
+llvm::Error verifyDims(ArrayRef<LayoutDim> dims, StringRef role);
 
 /// Re-expresses flat indices of `from` in the flat space of `to`, dimension
 /// by dimension by name. Every dimension of `from` must exist in `to` with at
 /// least its size; values are not checked against the sizes of `to`.
 class FlatTranslator {
 public:
-  FlatTranslator(llvm::ArrayRef<LayoutDim> from, llvm::ArrayRef<LayoutDim> to) {
+  FlatTranslator(ArrayRef<LayoutDim> from, ArrayRef<LayoutDim> to) {
     int fromOffset = 0;
     for (const LayoutDim &dim : from) {
       unsigned toIndex = *findDim(to, dim.name);
@@ -81,7 +87,7 @@ private:
   struct Field {
     int fromOffset, toOffset, bits;
   };
-  llvm::SmallVector<Field, 4> fields;
+  SmallVector<Field, 4> fields;
 };
 
 } // namespace mlir::ll::detail

@@ -14,10 +14,6 @@
 
 using namespace mlir::ll;
 using namespace mlir::ll::detail;
-using llvm::ArrayRef;
-using llvm::Expected;
-using llvm::SmallVector;
-using llvm::StringRef;
 
 /// Looks every name up in `dims` and returns the indices, in `dims` order.
 static Expected<SmallVector<unsigned, 4>>
