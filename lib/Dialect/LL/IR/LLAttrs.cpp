@@ -366,12 +366,11 @@ LogicalResult
 LinearAttr::verifyForShape(ArrayRef<int64_t> shape,
                            function_ref<InFlightDiagnostic()> emitError) const {
   const LinearLayout &layout = getLinearLayout();
-  if (!isDistributed()) {
+  if (!isDistributed())
     return emitInDimsError(emitError, layout,
                            "the input dimensions of a tensor encoding must be "
                            "drawn from register, lane, warp, block (in this "
                            "order)");
-  }
   if (failed(verifyOutDimsMatchShape(layout, shape, "tensor", emitError)))
     return failure();
   if (!layout.isSurjective())
@@ -469,11 +468,10 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!layout)
     return emitError() << "a shared buffer needs an #ll.linear layout";
   const LinearLayout &memory = layout.getLinearLayout();
-  if (!layout.isMemory()) {
+  if (!layout.isMemory())
     return emitInDimsError(emitError, memory,
                            "a shared-memory layout must have the input "
                            "dimensions [offset] or [offset, block]");
-  }
   if (failed(verifyOutDimsMatchShape(memory, shape, "buffer", emitError)))
     return failure();
   // Checked before the layout's invertibility: the byte size must not wrap
