@@ -3,16 +3,20 @@
 // Runs the conversion planner of lib/Analysis on every ll.convert_layout and
 // stores the decision as its `ll.plan` attribute, an `#ll.plan` (LLAttrs.td;
 // the pass description in Passes.td and docs/planning.md). The fields a user
-// wrote by hand (`kind`, `memory_layout`, `vector_bits`) are honoured.
+// wrote by hand (`kind`, `memory_layout`, `vector_bits`) are honoured. Each
+// decision is an optimization remark (and, with `explain`, a diagnostic with
+// the planner's walk-through as a note) and counts in the pass statistics.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/UnswizzledCost.h"
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
-#include "llvm/Support/CheckedArithmetic.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <limits>
 
@@ -51,6 +55,64 @@ static PlanKind toPlanKind(ConversionKind kind) {
     return PlanKind::SharedMemory;
   }
   llvm_unreachable("unknown conversion kind");
+}
+
+/// The category of the remarks: the pass's name.
+static constexpr StringLiteral kRemarkCategory = "ll-plan-conversions";
+
+/// The remark of one planned conversion: named after its kind, the
+/// planner's reason, and the figures `plan` records (plus the unswizzled
+/// wavefronts of a shared-memory plan, for scale), as the remark's
+/// key=value arguments.
+static void emitPlanRemark(ConvertLayoutOp op, PlanAttr plan, StringRef reason,
+                           std::optional<UnswizzledCost> unswizzled,
+                           const std::string *explanation) {
+  using Arg = remark::detail::Remark::Arg;
+  SmallVector<Arg> args;
+  args.emplace_back("Reason", reason);
+  auto count = [&](StringRef key, std::optional<int64_t> value) {
+    if (value)
+      args.emplace_back(key, *value);
+  };
+  count("vector_bits", plan.getVectorBits());
+  count("rounds", plan.getRounds());
+  count("shuffles", plan.getShuffles());
+  count("selects", plan.getSelects());
+  if (!plan.getStoreInstruction().empty())
+    args.emplace_back("store_instruction", plan.getStoreInstruction());
+  if (!plan.getLoadInstruction().empty())
+    args.emplace_back("load_instruction", plan.getLoadInstruction());
+  count("store_wavefronts", plan.getStoreWavefronts());
+  count("load_wavefronts", plan.getLoadWavefronts());
+  if (unswizzled) {
+    args.emplace_back("unswizzled_store_wavefronts",
+                      unswizzled->store.wavefronts);
+    args.emplace_back("unswizzled_load_wavefronts",
+                      unswizzled->load.wavefronts);
+  }
+  count("shared_bytes", plan.getSharedBytes());
+
+  StringRef kindName = stringifyPlanKind(plan.getKind());
+  StringRef function;
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    function = func.getName();
+  auto opts = remark::RemarkOpts::name(kindName)
+                  .category(kRemarkCategory)
+                  .function(function);
+  if (!explanation) {
+    // Through the context's remark engine: nothing unless the remark
+    // options (--remarks-filter=ll-plan-conversions, ...) ask for it.
+    remark::detail::InFlightRemark remark = remark::analysis(op.getLoc(), opts);
+    if (remark)
+      for (Arg &arg : args)
+        remark << arg;
+    return;
+  }
+  // The same text as a diagnostic, with the explanation attached.
+  remark::detail::OptRemarkAnalysis text(op.getLoc(), opts);
+  for (Arg &arg : args)
+    text.insert(arg);
+  mlir::emitRemark(op.getLoc(), text.getMsg()).attachNote() << *explanation;
 }
 
 namespace {
@@ -121,76 +183,118 @@ struct LLPlanConversionsPass
 
     PlanKind kind = toPlanKind(plan->kind);
     MLIRContext *ctx = op.getContext();
+    std::string reason = plan->reason;
     // Verified, so that the annotated IR always parses back.
     using Count = std::optional<int64_t>;
     auto record = [&](LinearAttr memory, Count vectorBits, Count rounds,
                       Count shuffles, Count selects, Count sharedBytes,
                       StringRef storeInst, StringRef loadInst, Count storeWf,
-                      Count loadWf) -> LogicalResult {
+                      Count loadWf) -> PlanAttr {
       auto emitError = [&] {
         return op.emitError("the planner's plan is inconsistent: ");
       };
-      PlanAttr planned = PlanAttr::getChecked(
-          emitError, ctx, kind, memory, vectorBits, rounds, shuffles, selects,
-          sharedBytes, storeInst, loadInst, storeWf, loadWf);
-      if (!planned)
-        return failure();
-      setPlan(op, planned);
-      return success();
+      return PlanAttr::getChecked(emitError, ctx, kind, memory, vectorBits,
+                                  rounds, shuffles, selects, sharedBytes,
+                                  storeInst, loadInst, storeWf, loadWf);
     };
+    PlanAttr planned;
     if (kind == PlanKind::Shuffle && plan->shuffle) {
       const WarpShufflePlan &s = *plan->shuffle;
-      return record(LinearAttr(), int64_t(bits) << s.vec.size(), s.rounds,
-                    s.shuffles, s.selects, std::nullopt, "", "", std::nullopt,
-                    std::nullopt);
+      planned = record(LinearAttr(), int64_t(bits) << s.vec.size(), s.rounds,
+                       s.shuffles, s.selects, std::nullopt, "", "",
+                       std::nullopt, std::nullopt);
+    } else if (kind != PlanKind::SharedMemory || !plan->swizzle) {
+      planned = PlanAttr::get(ctx, kind);
+    } else {
+      const SwizzlePlan &s = *plan->swizzle;
+      LinearLayout memory = s.memoryLayout;
+      int vectorBits = s.vectorBits;
+      int64_t storeWf = s.store.wavefronts, loadWf = s.load.wavefronts;
+      int64_t rounds = s.rounds(), sharedBytes = s.sharedBytes;
+      std::string storeInst = sharedInstructionName(s.storeTile.kind, true);
+      std::string loadInst = sharedInstructionName(s.loadTile.kind, false);
+      // A hand-written layout equal to the planner's own (e.g. IR planned
+      // before) keeps the planner's instructions and figures: re-planning is
+      // idempotent.
+      bool sameAsPlanned = givenMemory &&
+                           givenMemory.getLinearLayout() == s.memoryLayout &&
+                           givenVector.value_or(s.vectorBits) == s.vectorBits;
+      if (givenMemory && !sameAsPlanned) {
+        // Keep the user's layout; cost it with plain vector instructions.
+        memory = givenMemory.getLinearLayout();
+        vectorBits = givenVector.value_or(bits);
+        auto store = countWavefronts(memory, src, bits, vectorBits,
+                                     AccessKind::Store, target);
+        if (!store)
+          return op.emitError("the given memory_layout cannot be used: ")
+                 << llvm::toString(store.takeError());
+        auto load = countWavefronts(memory, dst, bits, vectorBits,
+                                    AccessKind::Load, target);
+        if (!load)
+          return op.emitError("the given memory_layout cannot be used: ")
+                 << llvm::toString(load.takeError());
+        storeWf = store->wavefronts;
+        loadWf = load->wavefronts;
+        rounds = 1;
+        sharedBytes = memory.getInDimSize(dims::kOffset) * (bits / 8);
+        storeInst = "st.shared";
+        loadInst = "ld.shared";
+        reason += "; the memory layout and vector width are the hand-written "
+                  "ones";
+      }
+      planned = record(LinearAttr::get(ctx, memory), vectorBits, rounds,
+                       std::nullopt, std::nullopt, sharedBytes, storeInst,
+                       loadInst, storeWf, loadWf);
     }
-    if (kind != PlanKind::SharedMemory || !plan->swizzle) {
-      setPlan(op, PlanAttr::get(ctx, kind));
-      return success();
+    if (!planned)
+      return failure();
+    setPlan(op, planned);
+    count(planned);
+
+    std::optional<UnswizzledCost> unswizzled;
+    if (kind == PlanKind::SharedMemory) {
+      if (auto cost = countUnswizzledWavefronts(src, dst, bits, target))
+        unswizzled = *cost;
+      else
+        llvm::consumeError(cost.takeError()); // no row-major buffer: no figure
     }
-    const SwizzlePlan &s = *plan->swizzle;
-    LinearLayout memory = s.memoryLayout;
-    int vectorBits = s.vectorBits;
-    int64_t storeWf = s.store.wavefronts, loadWf = s.load.wavefronts;
-    int64_t rounds = s.rounds(), sharedBytes = s.sharedBytes;
-    std::string storeInst = sharedInstructionName(s.storeTile.kind, true);
-    std::string loadInst = sharedInstructionName(s.loadTile.kind, false);
-    // A hand-written layout equal to the planner's own (e.g. IR planned
-    // before) keeps the planner's instructions and figures: re-planning is
-    // idempotent.
-    bool sameAsPlanned = givenMemory &&
-                         givenMemory.getLinearLayout() == s.memoryLayout &&
-                         givenVector.value_or(s.vectorBits) == s.vectorBits;
-    if (givenMemory && !sameAsPlanned) {
-      // Keep the user's layout; cost it with plain vector instructions.
-      memory = givenMemory.getLinearLayout();
-      vectorBits = givenVector.value_or(bits);
-      auto store = countWavefronts(memory, src, bits, vectorBits,
-                                   AccessKind::Store, target);
-      if (!store)
-        return op.emitError("the given memory_layout cannot be used: ")
-               << llvm::toString(store.takeError());
-      auto load = countWavefronts(memory, dst, bits, vectorBits,
-                                  AccessKind::Load, target);
-      if (!load)
-        return op.emitError("the given memory_layout cannot be used: ")
-               << llvm::toString(load.takeError());
-      storeWf = store->wavefronts;
-      loadWf = load->wavefronts;
-      rounds = 1;
-      std::optional<int64_t> bytes = llvm::checkedMul(
-          memory.getInDimSize(dims::kOffset), int64_t(bits / 8));
-      if (!bytes)
-        return op.emitError("the given memory_layout needs ")
-               << memory.getInDimSize(dims::kOffset) << " elements of " << bits
-               << " bits, more than 2^63 - 1 bytes";
-      sharedBytes = *bytes;
-      storeInst = "st.shared";
-      loadInst = "ld.shared";
+    std::string explanation;
+    if (explain) {
+      explanation = plan->explain();
+      if (givenMemory && planned.getMemoryLayout() == givenMemory &&
+          plan->swizzle &&
+          givenMemory.getLinearLayout() != plan->swizzle->memoryLayout)
+        explanation = "The hand-written memory layout " +
+                      givenMemory.getLinearLayout().basesToString() +
+                      " replaces the planner's own, explained below.\n" +
+                      explanation;
     }
-    return record(LinearAttr::get(ctx, memory), vectorBits, rounds,
-                  std::nullopt, std::nullopt, sharedBytes, storeInst, loadInst,
-                  storeWf, loadWf);
+    emitPlanRemark(op, planned, reason, unswizzled,
+                   explain ? &explanation : nullptr);
+    return success();
+  }
+
+  /// Adds a recorded plan to the pass statistics.
+  void count(PlanAttr plan) {
+    switch (plan.getKind()) {
+    case PlanKind::Noop:
+      ++numNoop;
+      break;
+    case PlanKind::Registers:
+      ++numRegisters;
+      break;
+    case PlanKind::Shuffle:
+      ++numShuffle;
+      break;
+    case PlanKind::SharedMemory:
+      ++numSharedMemory;
+      break;
+    }
+    numShuffles += uint64_t(plan.getShuffles().value_or(0));
+    numSelects += uint64_t(plan.getSelects().value_or(0));
+    numStoreWavefronts += uint64_t(plan.getStoreWavefronts().value_or(0));
+    numLoadWavefronts += uint64_t(plan.getLoadWavefronts().value_or(0));
+    numSharedBytes += uint64_t(plan.getSharedBytes().value_or(0));
   }
 };
 } // namespace

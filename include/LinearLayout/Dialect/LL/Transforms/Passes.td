@@ -61,6 +61,35 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
     ```
     ll-opt --ll-plan-conversions=target=sm_90 in.mlir
     ```
+
+    Every decision is an MLIR optimization remark (the remark framework of
+    MLIR 22, category `ll-plan-conversions`, kind *analysis*) on the op's
+    location, named after the kind, with the planner's one-line reason
+    and, as its arguments, the figures of the plan: `vector_bits`,
+    `rounds`, `shuffles` and `selects` for shuffles; `vector_bits`, the
+    instructions, `store_wavefronts` / `load_wavefronts` (and
+    `unswizzled_store_wavefronts` / `unswizzled_load_wavefronts`, the same
+    conversion through a row-major buffer, for scale), `shared_bytes` and
+    `rounds` for shared memory. They are off by default and shown with the
+    standard remark options:
+
+    ```
+    ll-opt --ll-plan-conversions --remarks-filter=ll-plan-conversions in.mlir
+    # in.mlir:5:8: remark: [Analysis] shared_memory | Category:ll-plan-conversions |
+    #   Function=f | Reason="C moves data between warps: ...", load_instruction=ld.shared,
+    #   load_wavefronts=16, ..., vector_bits=32
+    ll-opt ... --remarks-filter=ll-plan-conversions --remark-format=yaml \
+        --remarks-output-file=plans.yaml
+    ```
+
+    Under `--verify-diagnostics` they are `expected-remark`s. With
+    `explain=true` every conversion gets the same remark as a diagnostic,
+    whatever the remark options, with the planner's full walk-through
+    (`ConversionPlan::explain()`, Python's `plan.explain()`) attached as a
+    note.
+
+    `--mlir-pass-statistics` counts the conversions of each kind and sums
+    the planned shuffles, selects, wavefronts and shared bytes.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
@@ -73,6 +102,27 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
            "scratch buffer when that costs no wavefronts">,
     Option<"allowMatrix", "allow-matrix", "bool", /*default=*/"true",
            "Consider ldmatrix/stmatrix for 16- and 32-bit data">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Emit each conversion's remark as a diagnostic, with the planner's "
+           "full explanation attached as a note">,
+  ];
+  let statistics = [
+    Statistic<"numNoop", "noop", "Conversions planned as no-ops">,
+    Statistic<"numRegisters", "registers",
+              "Conversions planned as register moves">,
+    Statistic<"numShuffle", "shuffle", "Conversions planned as warp shuffles">,
+    Statistic<"numSharedMemory", "shared-memory",
+              "Conversions planned through shared memory">,
+    Statistic<"numShuffles", "shuffles",
+              "Warp shuffles per thread, summed over the conversions">,
+    Statistic<"numSelects", "selects",
+              "Selects per thread of the shuffle plans, summed">,
+    Statistic<"numStoreWavefronts", "store-wavefronts",
+              "Predicted shared-memory store wavefronts, summed over tiles">,
+    Statistic<"numLoadWavefronts", "load-wavefronts",
+              "Predicted shared-memory load wavefronts, summed over tiles">,
+    Statistic<"numSharedBytes", "shared-bytes",
+              "Shared memory of the plans (bytes), summed">,
   ];
 }
 

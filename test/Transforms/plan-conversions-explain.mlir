@@ -1,0 +1,45 @@
+// RUN: ll-opt %s --ll-plan-conversions=explain=true --verify-diagnostics
+
+// `explain=true`: every conversion's remark is a diagnostic, whatever the
+// remark options, with the planner's walk-through (ConversionPlan::explain(),
+// Python's plan.explain()) attached as a note (without it, the standard remark
+// options choose what is shown and how: plan-conversions-remarks.mlir,
+// plan-conversions-statistics.mlir).
+
+#a0 = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+#b0 = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [], block = []}>
+#a1 = #ll.linear<{register = [[0, 8], [0, 16], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [], block = []}>
+#b1 = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#a2 = #ll.linear<{register = [[0, 1], [0, 2], [1, 0]], lane = [[0, 4], [0, 8], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#b2 = #ll.linear<{register = [[1, 0], [0, 1], [0, 2]], lane = [[0, 4], [0, 8], [2, 0], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#a3 = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+#b3 = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+
+func.func @seed_transpose_16x32_f32(%x: tensor<16x32xf32, #a0>) -> tensor<16x32xf32, #b0> {
+  // expected-remark @below {{[Analysis] shared_memory | Category:ll-plan-conversions | Function=seed_transpose_16x32_f32 | Reason=}}
+  // expected-note @below {{Conversion plan: shared_memory (the conversion needs at least 'shuffle'), 32-bit elements, target sm_90}}
+  %y = ll.convert_layout %x : tensor<16x32xf32, #a0> -> tensor<16x32xf32, #b0>
+  return %y : tensor<16x32xf32, #b0>
+}
+
+func.func @intrawarp_4x8_to_8x4_32x32_fp32_w1(%x: tensor<32x32xf32, #a1>) -> tensor<32x32xf32, #b1> {
+  // expected-remark @below {{[Analysis] shuffle | Category:ll-plan-conversions | Function=intrawarp_4x8_to_8x4_32x32_fp32_w1 | Reason=}}
+  // expected-note @below {{32 round(s) x 1 shuffle(s) = 32 shuffles and 64 selects per thread}}
+  %y = ll.convert_layout %x : tensor<32x32xf32, #a1> -> tensor<32x32xf32, #b1>
+  return %y : tensor<32x32xf32, #b1>
+}
+
+func.func @register_permutation_64x16_fp32_w4(%x: tensor<64x16xf32, #a2>) -> tensor<64x16xf32, #b2> {
+  // expected-remark @below {{[Analysis] registers | Category:ll-plan-conversions | Function=register_permutation_64x16_fp32_w4 | Reason=}}
+  // expected-note @below {{Register moves (B's register <- A's register, every thread): r0 <- r0, r1 <- r4, r2 <- r1, r3 <- r5, r4 <- r2, r5 <- r6, r6 <- r3, r7 <- r7}}
+  %y = ll.convert_layout %x : tensor<64x16xf32, #a2> -> tensor<64x16xf32, #b2>
+  return %y : tensor<64x16xf32, #b2>
+}
+
+func.func @noop_16x32_f32(%x: tensor<16x32xf32, #a3>) -> tensor<16x32xf32, #b3> {
+  // expected-remark @below {{[Analysis] noop | Category:ll-plan-conversions | Function=noop_16x32_f32 | Reason=}}
+  // expected-note @below {{Conversion plan: noop (the conversion needs at least 'noop')}}
+  %y = ll.convert_layout %x : tensor<16x32xf32, #a3> -> tensor<16x32xf32, #b3>
+  return %y : tensor<16x32xf32, #b3>
+}
+
