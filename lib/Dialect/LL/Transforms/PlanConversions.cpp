@@ -14,6 +14,7 @@
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
+#include "LinearLayout/Dialect/LL/Transforms/PlanKind.h"
 
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -27,35 +28,6 @@ namespace mlir::ll {
 
 using namespace mlir;
 using namespace mlir::ll;
-
-/// The planner's kinds and those of `#ll.plan` (named alike: LLAttrs.td).
-static ConversionKind toConversionKind(PlanKind kind) {
-  switch (kind) {
-  case PlanKind::Noop:
-    return ConversionKind::Noop;
-  case PlanKind::Registers:
-    return ConversionKind::Registers;
-  case PlanKind::Shuffle:
-    return ConversionKind::Shuffle;
-  case PlanKind::SharedMemory:
-    return ConversionKind::SharedMemory;
-  }
-  llvm_unreachable("unknown plan kind");
-}
-
-static PlanKind toPlanKind(ConversionKind kind) {
-  switch (kind) {
-  case ConversionKind::Noop:
-    return PlanKind::Noop;
-  case ConversionKind::Registers:
-    return PlanKind::Registers;
-  case ConversionKind::Shuffle:
-    return PlanKind::Shuffle;
-  case ConversionKind::SharedMemory:
-    return PlanKind::SharedMemory;
-  }
-  llvm_unreachable("unknown conversion kind");
-}
 
 /// The category of the remarks: the pass's name.
 static constexpr StringLiteral kRemarkCategory = "ll-plan-conversions";
