@@ -185,6 +185,10 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
     orderOptions.target = options.chip;
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
   }
+  // The plans the lowering carries out, on the ops: an IR dump shows them.
+  LLPlanConversionsOptions planOptions;
+  planOptions.target = options.chip;
+  pm.addPass(createLLPlanConversions(planOptions));
   pm.addPass(createConvertLLToNVVM(llOptions));
   LLFinalizeNVVMOptions finalizeOptions;
   finalizeOptions.indexBitwidth = options.indexBitwidth;
@@ -218,6 +222,12 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
     orderOptions.waveSize = unsigned(target->lanesPerWarp);
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
   }
+  // As for PTX; the lowering has no matrix instructions on AMD.
+  LLPlanConversionsOptions planOptions;
+  planOptions.target = options.chip;
+  planOptions.waveSize = unsigned(amdChip->waveSize);
+  planOptions.allowMatrix = false;
+  pm.addPass(createLLPlanConversions(planOptions));
   pm.addPass(createConvertLLToROCDL(llOptions));
   pm.addPass(createSCFToControlFlowPass());
   ConvertGpuOpsToROCDLOpsOptions gpuOptions;
