@@ -69,7 +69,7 @@ func.func @memory_other_tile(%x: tensor<16x32xf32, #a>) -> tensor<16x32xf32, #b>
 #b = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [], block = []}>
 #xorm = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8]]} -> {dim0 = 16, dim1 = 32}>
 func.func @vector_too_wide(%x: tensor<16x32xf32, #a>) -> tensor<16x32xf32, #b> {
-  // expected-error @below {{cannot carry out the ll.plan: vector_bits = 64 is wider than the layouts allow in its memory layout: the widest run of contiguous registers is 32 bits}}
+  // expected-error @below {{cannot carry out the ll.plan: vector_bits = 64 is wider than the layouts allow in its memory layout: the stores have at most 32-bit vectors of contiguous registers}}
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #xorm, vector_bits = 64>} : tensor<16x32xf32, #a> -> tensor<16x32xf32, #b>
   return %y : tensor<16x32xf32, #b>
 }

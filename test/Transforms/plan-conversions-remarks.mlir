@@ -203,7 +203,7 @@ func.func @forced_shared_memory(%x: tensor<32x32xf32, #a>) -> tensor<32x32xf32, 
 #b = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [], block = []}>
 #xorm = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8]]} -> {dim0 = 16, dim1 = 32}>
 func.func @given_memory_layout(%x: tensor<16x32xf32, #a>) -> tensor<16x32xf32, #b> {
-  // expected-remark @below {{[Analysis] shared_memory | Category:ll-plan-conversions | Function=given_memory_layout | Reason="shared memory was requested; the memory layout and vector width are the hand-written ones", load_instruction=ld.shared, load_wavefronts=32, rounds=1, shared_bytes=2048, store_instruction=st.shared, store_wavefronts=16, unswizzled_load_wavefronts=256, unswizzled_store_wavefronts=16, vector_bits=32}}
+  // expected-remark @below {{[Analysis] shared_memory | Category:ll-plan-conversions | Function=given_memory_layout | Reason="shared memory was requested; the hand-written fields of the plan are kept", load_instruction=ld.shared, load_wavefronts=32, rounds=1, shared_bytes=2048, store_instruction=st.shared, store_wavefronts=16, unswizzled_load_wavefronts=256, unswizzled_store_wavefronts=16, vector_bits=32}}
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #xorm>} : tensor<16x32xf32, #a> -> tensor<16x32xf32, #b>
   return %y : tensor<16x32xf32, #b>
 }

@@ -181,9 +181,18 @@ struct LLPlanConversionsPass
     PlanAttr planned;
     if (kind == PlanKind::Shuffle && plan->shuffle) {
       const WarpShufflePlan &s = *plan->shuffle;
-      planned = record(LinearAttr(), int64_t(bits) << s.vec.size(), s.rounds,
-                       s.shuffles, s.selects, std::nullopt, "", "",
-                       std::nullopt, std::nullopt);
+      int64_t shuffleBits = int64_t(bits) << s.vec.size();
+      if (given && given.getVectorBits() &&
+          (*given.getVectorBits() != shuffleBits ||
+           given.getRounds() != s.rounds))
+        return op.emitError("the hand-written shuffle (vector_bits = ")
+               << *given.getVectorBits()
+               << ", rounds = " << given.getRounds().value_or(0)
+               << ") is not the planner's (vector_bits = " << shuffleBits
+               << ", rounds = " << s.rounds << ")";
+      planned =
+          record(LinearAttr(), shuffleBits, s.rounds, s.shuffles, s.selects,
+                 std::nullopt, "", "", std::nullopt, std::nullopt);
     } else if (kind != PlanKind::SharedMemory || !plan->swizzle) {
       planned = PlanAttr::get(ctx, kind);
     } else {
@@ -194,34 +203,59 @@ struct LLPlanConversionsPass
       int64_t rounds = s.rounds(), sharedBytes = s.sharedBytes;
       std::string storeInst = sharedInstructionName(s.storeTile.kind, true);
       std::string loadInst = sharedInstructionName(s.loadTile.kind, false);
-      // A hand-written layout equal to the planner's own (e.g. IR planned
-      // before) keeps the planner's instructions and figures: re-planning is
-      // idempotent.
-      bool sameAsPlanned = givenMemory &&
-                           givenMemory.getLinearLayout() == s.memoryLayout &&
-                           givenVector.value_or(s.vectorBits) == s.vectorBits;
-      if (givenMemory && !sameAsPlanned) {
-        // Keep the user's layout; cost it with plain vector instructions.
-        memory = givenMemory.getLinearLayout();
-        vectorBits = givenVector.value_or(bits);
-        auto store = countWavefronts(memory, src, bits, vectorBits,
-                                     AccessKind::Store, target);
-        if (!store)
-          return op.emitError("the given memory_layout cannot be used: ")
-                 << llvm::toString(store.takeError());
-        auto load = countWavefronts(memory, dst, bits, vectorBits,
-                                    AccessKind::Load, target);
-        if (!load)
-          return op.emitError("the given memory_layout cannot be used: ")
-                 << llvm::toString(load.takeError());
-        storeWf = store->wavefronts;
-        loadWf = load->wavefronts;
-        rounds = 1;
-        sharedBytes = memory.getInDimSize(dims::kOffset) * (bits / 8);
-        storeInst = "st.shared";
-        loadInst = "ld.shared";
-        reason += "; the memory layout and vector width are the hand-written "
-                  "ones";
+      // What the user fixed: the memory layout, the vector width, the
+      // instructions, the rounds. Fields equal to the planner's own (e.g. IR
+      // planned before) keep its figures: re-planning is idempotent.
+      StringRef givenStore = given ? given.getStoreInstruction() : "";
+      StringRef givenLoad = given ? given.getLoadInstruction() : "";
+      std::optional<int64_t> givenRounds =
+          given ? given.getRounds() : std::nullopt;
+      bool ownLayout =
+          !givenMemory || givenMemory.getLinearLayout() == s.memoryLayout;
+      bool ownVector =
+          ownLayout && givenVector.value_or(s.vectorBits) == s.vectorBits;
+      bool asPlanned = ownVector &&
+                       (givenStore.empty() || givenStore == storeInst) &&
+                       (givenLoad.empty() || givenLoad == loadInst) &&
+                       givenRounds.value_or(rounds) == rounds;
+      if (!asPlanned) {
+        // Keep what was written; cost it with plain vector instructions
+        // (docs/planning.md, "Hand-written plans").
+        if (!ownLayout)
+          memory = givenMemory.getLinearLayout();
+        vectorBits = ownVector ? s.vectorBits : givenVector.value_or(bits);
+        // Each side's widest vector up to the width: the planner's own
+        // width may be one side's (or a matrix instruction's), a width of
+        // the user's must suit both sides.
+        auto cost = [&](const LinearLayout &layout,
+                        AccessKind access) -> FailureOr<int64_t> {
+          for (int width = vectorBits;; width /= 2) {
+            auto count =
+                countWavefronts(memory, layout, bits, width, access, target);
+            if (count)
+              return count->wavefronts;
+            if (!ownVector || width <= bits)
+              return op.emitError("the given memory_layout cannot be used: ")
+                     << llvm::toString(count.takeError());
+            llvm::consumeError(count.takeError());
+          }
+        };
+        FailureOr<int64_t> store = cost(src, AccessKind::Store);
+        if (failed(store))
+          return failure();
+        FailureOr<int64_t> load = cost(dst, AccessKind::Load);
+        if (failed(load))
+          return failure();
+        storeWf = *store;
+        loadWf = *load;
+        rounds = givenRounds.value_or(ownLayout ? rounds : 1);
+        sharedBytes = memory.getInDimSize(dims::kOffset) * (bits / 8) /
+                      std::max<int64_t>(rounds, 1);
+        storeInst = givenStore.empty() ? (ownLayout ? storeInst : "st.shared")
+                                       : givenStore.str();
+        loadInst = givenLoad.empty() ? (ownLayout ? loadInst : "ld.shared")
+                                     : givenLoad.str();
+        reason += "; the hand-written fields of the plan are kept";
       }
       planned = record(LinearAttr::get(ctx, memory), vectorBits, rounds,
                        std::nullopt, std::nullopt, sharedBytes, storeInst,
