@@ -71,6 +71,14 @@ struct SharedMemoryLowering {
   AddressMap store, load;
   int scratchBits = 0, roundBits = 0;
   int elementBytes = 0;
+  /// The widest vector access in elements (0: 128 bits), where a plan
+  /// fixes the vector width.
+  int64_t maxVectorElements = 0;
+  int64_t vectorElements() const {
+    return maxVectorElements
+               ? maxVectorElements
+               : ::mlir::ll::lowering::maxVectorElements(elementBytes * 8);
+  }
   /// The store or the load by ldmatrix/stmatrix, if planned.
   std::optional<MatrixAccess> storeMatrix, loadMatrix;
   /// The byte offset of the scratch slot it uses, and whether its first
@@ -120,12 +128,27 @@ std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
                                                 int lanesPerWarp,
                                                 int64_t dstRegisters);
 
-/// Within a block: the shared-memory lowering of `plan` (which has a
-/// memory layout) from `src` to `dst`.
+/// Within a block: the shared-memory lowering of `swizzle` (the planner's)
+/// from `src` to `dst`, with what the op's plan `given` (may be null) fixes
+/// — memory layout, vector width, instructions, rounds — checked and used
+/// instead.
 FailureOr<SharedMemoryLowering>
-decideWithinBlock(ConvertLayoutOp op, const ConversionPlan &plan,
+decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
+                  const SwizzlePlan &swizzle, PlanAttr given,
                   const ThreadLayout &src, const ThreadLayout &dst, int bits,
-                  int lanesPerWarp, const LLLoweringOptions &options);
+                  const LLLoweringOptions &options);
+
+/// The category of the lowering's optimization remarks.
+inline constexpr llvm::StringLiteral kLoweringRemarkCategory = "ll-lowering";
+
+/// The error of an `ll.plan` that the lowering cannot carry out.
+InFlightDiagnostic planError(Operation *op);
+
+/// Where the lowering departs from the plan (of kind `kind`) of `op` for a
+/// stated reason: an optimization remark of category `ll-lowering` (shown
+/// with --remarks-filter=ll-lowering).
+void remarkDeparture(Operation *op, ConversionKind kind,
+                     const std::string &why);
 
 /// The result registers of a Registers lowering of the source registers
 /// `in`.

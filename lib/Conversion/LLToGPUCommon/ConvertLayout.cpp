@@ -4,12 +4,19 @@
 // as Triton's ConvertLayoutOpToLLVM: within a thread (register moves),
 // within a warp (shuffles), within a block (shared memory). Shuffles on a
 // target without them, and register moves that depend on the warp or on
-// too many lane bits, go through shared memory. The pattern dispatches to
-// the kind's lowering.
+// too many lane bits, go through shared memory (a remark says so where a
+// plan asked otherwise). A plan on the op (`ll.plan`) is carried out as it
+// stands or rejected with a located error. The pattern dispatches to the
+// kind's lowering.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+
+#include "LinearLayout/Dialect/LL/Transforms/PlanKind.h"
+
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::ll::lowering {
 
@@ -42,25 +49,70 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   if (failed(getThreadLayouts(op, hooks.getTarget(), src, dst)))
     return failure();
 
-  // ldmatrix/stmatrix where the target has them, else plain ld/st.shared.
+  // A plan on the op (ll-plan-conversions, or written by hand) is carried
+  // out as it stands: its kind is forced on the planner, its memory layout,
+  // vector width, instructions and rounds are used; what cannot be done is
+  // an error, never silently replaced (docs/lowering.md, "Plans").
+  PlanAttr given = getPlan(op);
   ConversionPlanOptions options;
-  auto plan = planConversion(src->layout, dst->layout, *bits, hooks.getTarget(),
-                             options);
-  if (!plan)
+  // ldmatrix/stmatrix where the target has them, else plain ld/st.shared.
+  if (given)
+    options.forceKind = toConversionKind(given.getKind());
+  auto plan = planConversion(src->layout, dst->layout, *bits,
+                             hooks.getTarget(), options);
+  if (!plan) {
+    if (given)
+      return planError(op) << llvm::toString(plan.takeError());
     return op.emitError("cannot plan the conversion: ")
            << llvm::toString(plan.takeError());
+  }
+  if (given && given.getKind() == PlanKind::Shuffle && plan->shuffle &&
+      given.getVectorBits()) {
+    // The lowering knows one shuffle plan: the planner's.
+    const WarpShufflePlan &s = *plan->shuffle;
+    int64_t vectorBits = int64_t(*bits) << s.vec.size();
+    if (*given.getVectorBits() != vectorBits || given.getRounds() != s.rounds)
+      return planError(op) << "a shuffle with vector_bits = "
+                           << *given.getVectorBits()
+                           << ", rounds = " << given.getRounds().value_or(0)
+                           << " is not the shuffle the lowering emits "
+                              "(vector_bits = "
+                           << vectorBits << ", rounds = " << s.rounds << ")";
+  }
 
-  if (plan->kind == ConversionKind::Noop && src->layout == dst->layout)
-    return ConversionLowering(NoopLowering());
-  if (plan->kind == ConversionKind::Registers)
+  if (plan->kind == ConversionKind::Noop) {
+    if (src->layout == dst->layout)
+      return ConversionLowering(NoopLowering());
+    remarkDeparture(op, plan->kind,
+                    "the two layouts hold the same elements but differ in "
+                    "their broadcast bases: the copy goes through shared "
+                    "memory");
+  }
+  if (plan->kind == ConversionKind::Registers) {
     if (auto registers = decideWithinThread(plan->registerMap, *dst))
       return ConversionLowering(std::move(*registers));
-  if (plan->kind == ConversionKind::Shuffle && plan->shuffle &&
-      hooks.supportsShuffles()) {
-    if (auto shuffle =
-            decideWithinWarp(*plan->shuffle, lanes, dst->numRegisters())) {
+    remarkDeparture(op, plan->kind,
+                    "which register a thread copies depends on more than " +
+                        std::to_string(kMaxSelectLaneBits) +
+                        " lane bits (or on the warp): the move goes through "
+                        "shared memory");
+  }
+  if (plan->kind == ConversionKind::Shuffle && plan->shuffle) {
+    if (!hooks.supportsShuffles()) {
+      remarkDeparture(op, plan->kind,
+                      "the target has no warp shuffle: the exchange goes "
+                      "through shared memory");
+    } else if (auto shuffle = decideWithinWarp(*plan->shuffle, lanes,
+                                               dst->numRegisters())) {
       shuffle->elementBytes = *bits / 8;
       return ConversionLowering(std::move(*shuffle));
+    } else {
+      remarkDeparture(op, plan->kind,
+                      "the shuffle's source lanes are not an affine function "
+                      "of the lane, or its register choice needs more than " +
+                          std::to_string(kMaxSelectLaneBits) +
+                          " lane bits: the exchange goes through shared "
+                          "memory");
     }
   }
   if (plan->kind != ConversionKind::SharedMemory) {
@@ -72,12 +124,33 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     if (!plan)
       return op.emitError("cannot plan the conversion through shared memory: ")
              << llvm::toString(plan.takeError());
+    // The op's plan describes another kind.
+    given = PlanAttr();
   }
-  FailureOr<SharedMemoryLowering> shared =
-      decideWithinBlock(op, *plan, *src, *dst, *bits, lanes, loweringOptions);
+  if (!plan->swizzle)
+    return op.emitError("the plan has no shared-memory layout");
+  FailureOr<SharedMemoryLowering> shared = decideWithinBlock(
+      op, hooks, *plan->swizzle, given, *src, *dst, *bits, loweringOptions);
   if (failed(shared))
     return failure();
   return ConversionLowering(std::move(*shared));
+}
+
+InFlightDiagnostic planError(Operation *op) {
+  return op->emitError("cannot carry out the ll.plan: ");
+}
+
+void remarkDeparture(Operation *op, ConversionKind kind,
+                     const std::string &why) {
+  StringRef function;
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    function = func.getName();
+  auto opts = remark::RemarkOpts::name(conversionKindName(kind))
+                  .category(kLoweringRemarkCategory)
+                  .function(function);
+  remark::detail::InFlightRemark remark = remark::missed(op->getLoc(), opts);
+  if (remark)
+    remark << remark::detail::Remark::Arg("Reason", why);
 }
 
 namespace {

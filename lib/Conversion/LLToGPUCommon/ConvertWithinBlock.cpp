@@ -7,7 +7,9 @@
 // the load address map; by ldmatrix/stmatrix where the plan chose them. A
 // scratch smaller than the tile runs in rounds (the top offset bits), each
 // between barriers; ScratchAllocation.cpp places the slot and drops the
-// barriers it proves unneeded.
+// barriers it proves unneeded. A plan on the op fixes the memory layout,
+// the vector width, the instructions and the rounds; what it asks that
+// cannot be done is a located error (docs/lowering.md, "Plans").
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::ll::lowering {
@@ -33,29 +36,125 @@ static bool isInsideLoop(Operation *op) {
   return false;
 }
 
+/// The instruction a plan names for one side of a shared-memory round trip:
+/// empty (not fixed), a plain vector access or a matrix instruction.
+static FailureOr<std::optional<SharedInstruction>>
+parseInstruction(Operation *op, StringRef name, bool store) {
+  if (name.empty())
+    return std::optional<SharedInstruction>();
+  for (SharedInstruction kind :
+       {SharedInstruction::Vector, SharedInstruction::Matrix,
+        SharedInstruction::MatrixTrans})
+    if (name == sharedInstructionName(kind, store))
+      return std::optional<SharedInstruction>(kind);
+  return planError(op)
+         << "unknown " << (store ? "store" : "load") << "_instruction '" << name
+         << "' (expected "
+         << sharedInstructionName(SharedInstruction::Vector, store) << ", "
+         << sharedInstructionName(SharedInstruction::Matrix, store) << " or "
+         << sharedInstructionName(SharedInstruction::MatrixTrans, store) << ")";
+}
+
 FailureOr<SharedMemoryLowering>
-decideWithinBlock(ConvertLayoutOp op, const ConversionPlan &plan,
+decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
+                  const SwizzlePlan &swizzle, PlanAttr given,
                   const ThreadLayout &src, const ThreadLayout &dst, int bits,
-                  int lanesPerWarp, const LLLoweringOptions &options) {
-  if (!plan.swizzle)
-    return op.emitError("the plan has no shared-memory layout");
-  const LinearLayout &memory = plan.swizzle->memoryLayout;
+                  const LLLoweringOptions &loweringOptions) {
+  SharedMemoryLowering lowering;
+  lowering.elementBytes = bits / 8;
+  const SharedMemoryTarget &target = hooks.getBankModel();
+  LinearLayout memory = swizzle.memoryLayout;
+  bool ownLayout = true;
+  if (given && given.getMemoryLayout() &&
+      given.getMemoryLayout().getLinearLayout() != swizzle.memoryLayout) {
+    memory = given.getMemoryLayout().getLinearLayout();
+    ownLayout = false;
+    // A bijection from the offsets onto the tile, holding every element
+    // both sides touch (the wavefront model checks that).
+    if (!memory.isInvertible() ||
+        memory.getOutDims() != src.layout.getOutDims())
+      return planError(op) << "its memory_layout is not a bijection onto the "
+                              "tile ("
+                           << memory.basesToString() << " for the "
+                           << src.layout.outDimsToString() << " tile)";
+    for (auto [layout, kind] : {std::pair(&src.layout, AccessKind::Store),
+                                std::pair(&dst.layout, AccessKind::Load)})
+      if (auto count =
+              countWavefronts(memory, *layout, bits, bits, kind, target);
+          !count)
+        return planError(op) << "its memory_layout cannot be used: "
+                             << llvm::toString(count.takeError());
+  }
   FailureOr<AddressMap> store = sharedAddressMap(op, src, memory);
   FailureOr<AddressMap> load = sharedAddressMap(op, dst, memory);
   if (failed(store) || failed(load))
     return failure();
-  SharedMemoryLowering lowering;
-  lowering.elementBytes = bits / 8;
   lowering.store = std::move(*store);
   lowering.load = std::move(*load);
   int offsetBits = memory.getTotalInBits();
-  int roundBits = int(plan.swizzle->round.size());
-  // Rounds are the top offset bits; they must be register directions only
-  // (the same for every thread), else one round over the whole buffer.
+
+  // Vector width. The planner's own plan (its layout and width) leaves each
+  // side the widest aligned vector its registers have in the layout (up to
+  // 128 bits; the planner's vector_bits is what its wavefront model counts,
+  // and the lowering may pack more, e.g. the sub-word elements of a thread).
+  // A width of the user's caps both sides; a side with plain accesses must
+  // reach it.
+  std::optional<int64_t> vectorBits;
+  if (given && given.getVectorBits() &&
+      !(ownLayout && *given.getVectorBits() == swizzle.vectorBits))
+    vectorBits = *given.getVectorBits();
+  else if (!ownLayout)
+    vectorBits = bits; // a hand-written layout without a width
+  if (vectorBits) {
+    if (*vectorBits < bits || *vectorBits > 128)
+      return planError(op) << "vector_bits = " << *vectorBits
+                           << " is not between the element width (" << bits
+                           << ") and 128";
+    lowering.maxVectorElements = *vectorBits / bits;
+  }
+  if (given && !vectorBits)
+    for (auto [map, count, what] :
+         {std::tuple(&lowering.store, &swizzle.store, "stores"),
+          std::tuple(&lowering.load, &swizzle.load, "loads")}) {
+      int64_t width = findVector(*map, nullptr, 128 / bits).elements() * bits;
+      if (width != count->vectorBits)
+        remarkDeparture(op, ConversionKind::SharedMemory,
+                        llvm::formatv("{0}-bit {1} where the plan's wavefront "
+                                      "model counts {2}-bit ones: the memory "
+                                      "layout gives a thread's registers "
+                                      "that vector",
+                                      width, what, count->vectorBits)
+                            .str());
+    }
+
+  // Rounds: the top offset bits, register directions of both sides.
+  int roundBits = ownLayout ? int(swizzle.round.size()) : 0;
+  bool givenRounds = given && given.getRounds();
+  if (givenRounds) {
+    int64_t rounds = *given.getRounds();
+    if (!llvm::isPowerOf2_64(uint64_t(rounds)) ||
+        rounds > (int64_t(1) << offsetBits))
+      return planError(op) << "rounds = " << rounds
+                           << " is not a power of two up to the "
+                           << (int64_t(1) << offsetBits)
+                           << " elements of the memory layout";
+    roundBits = llvm::Log2_64(uint64_t(rounds));
+  }
   uint64_t roundMask = ~((uint64_t(1) << (offsetBits - roundBits)) - 1);
   if ((lowering.store.threadMask() & roundMask) ||
-      (lowering.load.threadMask() & roundMask))
+      (lowering.load.threadMask() & roundMask)) {
+    if (givenRounds && !ownLayout)
+      return planError(op) << "rounds = " << (int64_t(1) << roundBits)
+                           << " needs the top " << roundBits
+                           << " offset bit(s) of the memory layout to be "
+                              "register directions of both layouts";
+    // The planner's round bits are register directions of both layouts,
+    // so this does not happen with its own layout; one round if it does.
+    remarkDeparture(op, ConversionKind::SharedMemory,
+                    "the round bits of the plan are thread directions: one "
+                    "round over the whole tile");
     roundBits = 0;
+  }
   // Fewer, larger rounds: merging the lowest round bits into the scratch
   // leaves the memory layout (and so every access's wavefronts) unchanged.
   // Only conversions that run repeatedly: once, a few barriers cost less
@@ -63,17 +162,36 @@ decideWithinBlock(ConvertLayoutOp op, const ConversionPlan &plan,
   // around it (docs/lowering.md, "Rounds").
   lowering.insideLoop = isInsideLoop(op);
   int elementBytesLog2 = llvm::Log2_32(std::max(bits / 8, 1));
+  int plannedRoundBits = roundBits;
   while (roundBits > 0 && lowering.insideLoop &&
          (int64_t(1) << (offsetBits - roundBits + elementBytesLog2)) <
-             options.minRoundBytes)
+             loweringOptions.minRoundBytes)
     --roundBits;
+  if (roundBits != plannedRoundBits && given)
+    remarkDeparture(op, ConversionKind::SharedMemory,
+                    llvm::formatv("inside a loop, {0} round(s) of at least "
+                                  "{1} bytes instead of the plan's {2} "
+                                  "(min-round-bytes)",
+                                  int64_t(1) << roundBits,
+                                  loweringOptions.minRoundBytes,
+                                  int64_t(1) << plannedRoundBits)
+                        .str());
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
+  if (given && lowering.scratchBytes() > hooks.getMaxSharedBytes())
+    return planError(op) << "its " << lowering.scratchBytes()
+                         << "-byte scratch is more than the "
+                         << hooks.getMaxSharedBytes()
+                         << " bytes of shared memory a block has on "
+                         << target.name;
   std::optional<int64_t> blockThreads = knownBlockThreads(op);
-  lowering.oneWarpBlock = blockThreads && *blockThreads <= lanesPerWarp;
-  // A matrix instruction moves all its registers in one round; a tile
-  // whose registers straddle rounds (or an address map without the
-  // instruction's shape) falls back to plain vectors on the same memory.
+  lowering.oneWarpBlock =
+      blockThreads && *blockThreads <= hooks.getLanesPerWarp();
+
+  // Instructions: the plan's, else the planner's for its own layout, else
+  // plain vectors. A matrix instruction moves all its registers in one
+  // round; a tile whose registers straddle rounds (or an address map
+  // without the instruction's shape) cannot use it.
   uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
   auto withinRound = [&](const std::optional<MatrixAccess> &access,
                          const AddressMap &map) {
@@ -84,18 +202,83 @@ decideWithinBlock(ConvertLayoutOp op, const ConversionPlan &plan,
         return false;
     return true;
   };
-  lowering.storeMatrix =
-      matrixAccess(lowering.store, plan.swizzle->storeTile, bits);
   // stmatrix is warp-wide: no lane may be predicated off.
   bool freeSourceLanes = false;
   for (const auto &[dim, mask] : src.layout.getFreeVariableMasks())
     freeSourceLanes |= dim == dims::kLane && mask != 0;
-  if (!withinRound(lowering.storeMatrix, lowering.store) || freeSourceLanes)
-    lowering.storeMatrix.reset();
-  lowering.loadMatrix =
-      matrixAccess(lowering.load, plan.swizzle->loadTile, bits);
-  if (!withinRound(lowering.loadMatrix, lowering.load))
-    lowering.loadMatrix.reset();
+  for (bool isStore : {true, false}) {
+    const ThreadLayout &side = isStore ? src : dst;
+    const AddressMap &map = isStore ? lowering.store : lowering.load;
+    std::optional<MatrixAccess> &access =
+        isStore ? lowering.storeMatrix : lowering.loadMatrix;
+    const MatrixTile &planned = isStore ? swizzle.storeTile : swizzle.loadTile;
+    FailureOr<std::optional<SharedInstruction>> asked =
+        parseInstruction(op,
+                         given ? (isStore ? given.getStoreInstruction()
+                                          : given.getLoadInstruction())
+                               : StringRef(),
+                         isStore);
+    if (failed(asked))
+      return failure();
+    SharedInstruction kind =
+        asked->value_or(ownLayout ? planned.kind : SharedInstruction::Vector);
+    if (kind == SharedInstruction::Vector)
+      continue;
+    std::string name = sharedInstructionName(kind, isStore);
+    MatrixTile tile = planned;
+    if (tile.kind != kind) {
+      // Not the planner's choice: the instruction's tile of this layout.
+      int arch = target.nvidiaArch;
+      if (!hooks.supportsMatrixInstructions() || arch < (isStore ? 90 : 75))
+        return planError(op) << name << " does not exist on " << target.name;
+      auto columns =
+          getDistributedColumns(side.layout, outDimsOf(side.layout), "layout");
+      if (!columns)
+        return planError(op) << llvm::toString(columns.takeError());
+      auto view =
+          matrixView(*columns, bits, kind == SharedInstruction::MatrixTrans,
+                     isStore, nullptr);
+      if (!view)
+        return planError(op)
+               << name << " cannot " << (isStore ? "store" : "load")
+               << " this layout (" << bits
+               << "-bit elements, 5 lanes and 3 register bits in the "
+                  "instruction's shape needed)";
+      tile = view->second;
+    }
+    access = matrixAccess(map, tile, bits);
+    bool usable = withinRound(access, map) && !(isStore && freeSourceLanes);
+    if (!usable) {
+      access.reset();
+      if (asked->has_value() && !ownLayout)
+        return planError(op)
+               << name << " cannot " << (isStore ? "store" : "load")
+               << " through its memory layout (each lane's 16-byte row must "
+                  "be contiguous and aligned, the instruction's registers in "
+                  "one round"
+               << (isStore ? ", and no lane predicated off" : "") << ")";
+      remarkDeparture(op, ConversionKind::SharedMemory,
+                      "the " + name +
+                          " of the plan does not fit its rounds: plain "
+                          "vector accesses instead");
+    }
+  }
+  // A width of the user's: every side with plain accesses reaches it.
+  if (vectorBits)
+    for (auto [map, matrix, what] :
+         {std::tuple(&lowering.store, &lowering.storeMatrix, "stores"),
+          std::tuple(&lowering.load, &lowering.loadMatrix, "loads")}) {
+      int64_t width =
+          findVector(*map, nullptr, lowering.maxVectorElements).elements() *
+          bits;
+      if (!*matrix && width < *vectorBits)
+        return planError(op)
+               << "vector_bits = " << *vectorBits
+               << " is wider than the layouts allow in its memory layout: "
+                  "the "
+               << what << " have at most " << width
+               << "-bit vectors of contiguous registers";
+    }
   return lowering;
 }
 
@@ -148,7 +331,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                   lane, warp, localMask, inRound(lowering.store));
     else
       storeRegisters(em, base, elementType, bits, src, in, lowering.store,
-                     nullptr, Value(), lane, warp, maxVectorElements(bits),
+                     nullptr, Value(), lane, warp, lowering.vectorElements(),
                      inRound(lowering.store), localMask);
     barrier();
     // Load this round's registers; others keep their values.
@@ -157,7 +340,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                  warp, localMask, inRound(lowering.load));
     else
       loadRegisters(em, base, elementType, bits, dst, out, lowering.load,
-                    nullptr, Value(), lane, warp, maxVectorElements(bits),
+                    nullptr, Value(), lane, warp, lowering.vectorElements(),
                     inRound(lowering.load), localMask);
   }
   return out;
