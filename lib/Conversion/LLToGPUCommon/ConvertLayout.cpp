@@ -80,39 +80,56 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                            << vectorBits << ", rounds = " << s.rounds << ")";
   }
 
+  // A kind other than the planner's own choice was asked for explicitly:
+  // where the lowering cannot emit it, that is an error; where the
+  // planner's own choice cannot be emitted as planned, a departure.
+  bool explicitKind = false;
+  if (given) {
+    ConversionPlanOptions own = options;
+    own.forceKind.reset();
+    auto ownPlan = planConversion(src->layout, dst->layout, *bits,
+                                  hooks.getBankModel(), own);
+    explicitKind = !ownPlan || ownPlan->kind != plan->kind;
+    if (!ownPlan)
+      llvm::consumeError(ownPlan.takeError());
+  }
+  auto depart = [&](const std::string &why) -> LogicalResult {
+    if (explicitKind)
+      return planError(op) << "the lowering cannot emit this '"
+                           << conversionKindName(plan->kind) << "': " << why;
+    remarkDeparture(op, plan->kind, why + ": through shared memory instead");
+    return success();
+  };
+
   if (plan->kind == ConversionKind::Noop) {
     if (src->layout == dst->layout)
       return ConversionLowering(NoopLowering());
-    remarkDeparture(op, plan->kind,
-                    "the two layouts hold the same elements but differ in "
-                    "their broadcast bases: the copy goes through shared "
-                    "memory");
+    if (failed(depart("the two layouts hold the same elements but differ in "
+                      "their broadcast bases")))
+      return failure();
   }
   if (plan->kind == ConversionKind::Registers) {
     if (auto registers = decideWithinThread(plan->registerMap, *dst))
       return ConversionLowering(std::move(*registers));
-    remarkDeparture(op, plan->kind,
-                    "which register a thread copies depends on more than " +
-                        std::to_string(kMaxSelectLaneBits) +
-                        " lane bits (or on the warp): the move goes through "
-                        "shared memory");
+    if (failed(depart("which register a thread copies depends on more "
+                      "than " +
+                      std::to_string(kMaxSelectLaneBits) +
+                      " lane bits (or on the warp)")))
+      return failure();
   }
   if (plan->kind == ConversionKind::Shuffle && plan->shuffle) {
     if (!hooks.supportsShuffles()) {
-      remarkDeparture(op, plan->kind,
-                      "the target has no warp shuffle: the exchange goes "
-                      "through shared memory");
+      if (failed(depart("the target has no warp shuffle")))
+        return failure();
     } else if (auto shuffle = decideWithinWarp(*plan->shuffle, lanes,
                                                dst->numRegisters())) {
       shuffle->elementBytes = *bits / 8;
       return ConversionLowering(std::move(*shuffle));
     } else {
-      remarkDeparture(op, plan->kind,
-                      "the shuffle's source lanes are not an affine function "
-                      "of the lane, or its register choice needs more than " +
-                          std::to_string(kMaxSelectLaneBits) +
-                          " lane bits: the exchange goes through shared "
-                          "memory");
+      if (failed(depart("its source lanes are not an affine function of the "
+                        "lane, or its register choice needs more than " +
+                        std::to_string(kMaxSelectLaneBits) + " lane bits")))
+        return failure();
     }
   }
   if (plan->kind != ConversionKind::SharedMemory) {

@@ -112,21 +112,6 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                            << ") and 128";
     lowering.maxVectorElements = *vectorBits / bits;
   }
-  if (given && !vectorBits)
-    for (auto [map, count, what] :
-         {std::tuple(&lowering.store, &swizzle.store, "stores"),
-          std::tuple(&lowering.load, &swizzle.load, "loads")}) {
-      int64_t width = findVector(*map, nullptr, 128 / bits).elements() * bits;
-      if (width != count->vectorBits)
-        remarkDeparture(op, ConversionKind::SharedMemory,
-                        llvm::formatv("{0}-bit {1} where the plan's wavefront "
-                                      "model counts {2}-bit ones: the memory "
-                                      "layout gives a thread's registers "
-                                      "that vector",
-                                      width, what, count->vectorBits)
-                            .str());
-    }
-
   // Rounds: the top offset bits, register directions of both sides.
   int roundBits = ownLayout ? int(swizzle.round.size()) : 0;
   bool givenRounds = given && given.getRounds();
@@ -143,16 +128,16 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   uint64_t roundMask = ~((uint64_t(1) << (offsetBits - roundBits)) - 1);
   if ((lowering.store.threadMask() & roundMask) ||
       (lowering.load.threadMask() & roundMask)) {
-    if (givenRounds && !ownLayout)
+    if (givenRounds && (!ownLayout || *given.getRounds() != swizzle.rounds()))
       return planError(op) << "rounds = " << (int64_t(1) << roundBits)
                            << " needs the top " << roundBits
                            << " offset bit(s) of the memory layout to be "
                               "register directions of both layouts";
-    // The planner's round bits are register directions of both layouts,
-    // so this does not happen with its own layout; one round if it does.
-    remarkDeparture(op, ConversionKind::SharedMemory,
-                    "the round bits of the plan are thread directions: one "
-                    "round over the whole tile");
+    // The planner's own rounds: one round over the whole tile instead.
+    if (given)
+      remarkDeparture(op, ConversionKind::SharedMemory,
+                      "the round bits of the plan are thread directions: one "
+                      "round over the whole tile");
     roundBits = 0;
   }
   // Fewer, larger rounds: merging the lowest round bits into the scratch
@@ -250,19 +235,38 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     bool usable = withinRound(access, map) && !(isStore && freeSourceLanes);
     if (!usable) {
       access.reset();
-      if (asked->has_value() && !ownLayout)
+      if (asked->has_value() && (!ownLayout || **asked != planned.kind))
         return planError(op)
                << name << " cannot " << (isStore ? "store" : "load")
                << " through its memory layout (each lane's 16-byte row must "
                   "be contiguous and aligned, the instruction's registers in "
                   "one round"
                << (isStore ? ", and no lane predicated off" : "") << ")";
-      remarkDeparture(op, ConversionKind::SharedMemory,
-                      "the " + name +
-                          " of the plan does not fit its rounds: plain "
-                          "vector accesses instead");
+      if (given)
+        remarkDeparture(op, ConversionKind::SharedMemory,
+                        "the " + name +
+                            " of the plan does not fit its rounds: plain "
+                            "vector accesses instead");
     }
   }
+  // The planner's own width is what its wavefront model counts; the
+  // lowering gives each plain side the widest vector its registers have.
+  if (given && !vectorBits)
+    for (auto [map, matrix, count, what] :
+         {std::tuple(&lowering.store, &lowering.storeMatrix, &swizzle.store,
+                     "stores"),
+          std::tuple(&lowering.load, &lowering.loadMatrix, &swizzle.load,
+                     "loads")}) {
+      int64_t width = findVector(*map, nullptr, 128 / bits).elements() * bits;
+      if (!*matrix && width != count->vectorBits)
+        remarkDeparture(op, ConversionKind::SharedMemory,
+                        llvm::formatv("{0}-bit {1} where the plan's wavefront "
+                                      "model counts {2}-bit ones: the memory "
+                                      "layout gives a thread's registers "
+                                      "that vector",
+                                      width, what, count->vectorBits)
+                            .str());
+    }
   // A width of the user's: every side with plain accesses reaches it.
   if (vectorBits)
     for (auto [map, matrix, what] :

@@ -25,7 +25,16 @@ bool mlir::ll::isDistributedTensorType(Type type) {
 // ConvertLayoutOp
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` carries an `ll.plan` that moves data: the user's (or the
+/// planner's) instruction, kept as written by folding and composition.
+static bool hasMovingPlan(ConvertLayoutOp op) {
+  PlanAttr plan = getPlan(op);
+  return plan && plan.getKind() != PlanKind::Noop;
+}
+
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (hasMovingPlan(*this))
+    return {};
   // A -> A is the identity.
   if (getSource().getType() == getType())
     return getSource();
@@ -45,7 +54,7 @@ struct ComposeConvertLayoutChain : public OpRewritePattern<ConvertLayoutOp> {
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     auto producer = op.getSource().getDefiningOp<ConvertLayoutOp>();
-    if (!producer)
+    if (!producer || hasMovingPlan(op) || hasMovingPlan(producer))
       return failure();
     Value original = producer.getSource();
     if (original.getType() == op.getType()) {
