@@ -54,6 +54,16 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "in rounds of at least this many scratch bytes (fewer barriers, "
            "more shared memory); 0 keeps the plan's rounds">,
   ];
+  let statistics = [
+    Statistic<"numNoop", "noop", "Conversions lowered as no-ops">,
+    Statistic<"numRegisters", "registers",
+              "Conversions lowered as register moves">,
+    Statistic<"numShuffle", "shuffle", "Conversions lowered as warp shuffles">,
+    Statistic<"numSharedMemory", "shared-memory",
+              "Conversions lowered through shared memory">,
+    Statistic<"numBarriers", "barriers",
+              "Barriers the conversions emit (in the code)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::NVVM::NVVMDialect"];
@@ -141,6 +151,16 @@ def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
            "Inside loops, run a conversion that the plan splits into rounds "
            "in rounds of at least this many scratch bytes (fewer barriers, "
            "more shared memory); 0 keeps the plan's rounds">,
+  ];
+  let statistics = [
+    Statistic<"numNoop", "noop", "Conversions lowered as no-ops">,
+    Statistic<"numRegisters", "registers",
+              "Conversions lowered as register moves">,
+    Statistic<"numShuffle", "shuffle", "Conversions lowered as warp shuffles">,
+    Statistic<"numSharedMemory", "shared-memory",
+              "Conversions lowered through shared memory">,
+    Statistic<"numBarriers", "barriers",
+              "Barriers the conversions emit (in the code)">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",

@@ -151,6 +151,25 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   LoweringState state;
   if (failed(prepareLowering(root, hooks, options, state)))
     return failure();
+  if (LLLoweringStatistics *stats = options.statistics)
+    for (auto &[op, lowering] : state.conversions) {
+      if (std::holds_alternative<NoopLowering>(lowering))
+        ++stats->noop;
+      else if (std::holds_alternative<RegistersLowering>(lowering))
+        ++stats->registers;
+      else if (std::holds_alternative<ShuffleLowering>(lowering))
+        ++stats->shuffle;
+      auto *shared = std::get_if<SharedMemoryLowering>(&lowering);
+      if (!shared)
+        continue;
+      ++stats->sharedMemory;
+      // lowerWithinBlock: one barrier between the stores and the loads of
+      // each round, one before each later round's stores unless rounds
+      // alternate slots, and one before the first unless none is pending.
+      int64_t rounds = int64_t(1) << shared->roundBits;
+      stats->barriers += rounds + (shared->leadingBarrier ? 1 : 0) +
+                         (shared->alternateSlotBytes ? 0 : rounds - 1);
+    }
 
   MLIRContext *ctx = root->getContext();
   LLTypeConverter converter(ctx, hooks.getSharedAddressSpace());

@@ -186,10 +186,17 @@ struct ConvertLLToNVVMPass
   using ConvertLLToNVVMBase::ConvertLLToNVVMBase;
 
   void runOnOperation() override {
+    LLLoweringStatistics stats;
     if (failed(lowerLLToLLVMFor<NVVMHooks>(
             getOperation(), getArgument(), chip, /*waveSize=*/0,
-            GPUVendor::NVIDIA, "sm_<N>", {indexBitwidth, minRoundBytes})))
-      signalPassFailure();
+            GPUVendor::NVIDIA, "sm_<N>",
+            {indexBitwidth, minRoundBytes, &stats})))
+      return signalPassFailure();
+    numNoop += uint64_t(stats.noop);
+    numRegisters += uint64_t(stats.registers);
+    numShuffle += uint64_t(stats.shuffle);
+    numSharedMemory += uint64_t(stats.sharedMemory);
+    numBarriers += uint64_t(stats.barriers);
   }
 };
 } // namespace

@@ -178,11 +178,17 @@ struct ConvertLLToROCDLPass
   using ConvertLLToROCDLBase::ConvertLLToROCDLBase;
 
   void runOnOperation() override {
+    LLLoweringStatistics stats;
     if (failed(lowerLLToLLVMFor<ROCDLHooks>(
             getOperation(), getArgument(), chip, waveSize, GPUVendor::AMD,
             "an AMD GPU such as gfx942, gfx950 or gfx1100",
-            {indexBitwidth, minRoundBytes})))
-      signalPassFailure();
+            {indexBitwidth, minRoundBytes, &stats})))
+      return signalPassFailure();
+    numNoop += uint64_t(stats.noop);
+    numRegisters += uint64_t(stats.registers);
+    numShuffle += uint64_t(stats.shuffle);
+    numSharedMemory += uint64_t(stats.sharedMemory);
+    numBarriers += uint64_t(stats.barriers);
   }
 };
 } // namespace

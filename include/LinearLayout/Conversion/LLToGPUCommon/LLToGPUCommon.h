@@ -100,6 +100,15 @@ private:
   GPUTarget target;
 };
 
+/// What the lowering emitted, for the passes' statistics.
+struct LLLoweringStatistics {
+  /// Conversions lowered as no-ops, register moves, warp shuffles and
+  /// round trips through shared memory.
+  int64_t noop = 0, registers = 0, shuffle = 0, sharedMemory = 0;
+  /// Barriers the conversions emit (in the code, not as executed).
+  int64_t barriers = 0;
+};
+
 struct LLLoweringOptions {
   /// Width of the integer offsets computed per thread (32 or 64).
   unsigned indexBitwidth = 32;
@@ -108,6 +117,8 @@ struct LLLoweringOptions {
   /// one round covers at least this many bytes of the scratch (or the
   /// whole tile). 0 keeps the plan's rounds, the smallest scratch.
   int64_t minRoundBytes = kDefaultMinRoundBytes;
+  /// Where to count what was emitted (optional).
+  LLLoweringStatistics *statistics = nullptr;
 };
 
 /// Name of the integer attribute set on a symbol table (gpu.module) whose
