@@ -35,6 +35,26 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
     Shared scratch is one `addrspace(3)` global per symbol table
     (`__ll_scratch`), sized for the largest conversion.
 
+    A conversion that carries an `ll.plan` (written by
+    `ll-plan-conversions`, which `ll-to-ptx` runs first, or by hand) is
+    lowered as the plan says: its `kind`, and for shared memory its
+    `memory_layout`, `vector_bits` (a width other than the planner's own
+    caps every access; the planner's own leaves each side its widest
+    vector), `store_instruction` / `load_instruction` (`st.shared`,
+    `stmatrix[.trans]`, `ld.shared`, `ldmatrix[.trans]`) and `rounds`. A
+    plan it cannot carry out is a located error ("cannot carry out the
+    ll.plan: ..."): a kind that cannot do the conversion, a memory layout
+    that is not a bijection onto the tile, a vector wider than the layouts
+    allow in it, a matrix instruction the target lacks or the layout does
+    not fit, rounds whose offset bits are thread directions, more shared
+    memory than the target has, or a kind the planner would not choose
+    that the lowering cannot emit as such. Where the planner's own plan
+    cannot be emitted as planned, the lowering departs from it and says
+    why in an optimization remark of category `ll-lowering`
+    (`--remarks-filter=ll-lowering`; docs/lowering.md, "Plans").
+    `--mlir-pass-statistics` counts the conversions lowered by kind and the
+    barriers they emit.
+
     Assumptions the caller guarantees (as Triton's divisibility hints):
     the tile pointer is aligned to the vector width (16 bytes suffice) and
     `row_stride` is a multiple of the vector width in elements.

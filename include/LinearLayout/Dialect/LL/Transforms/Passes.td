@@ -49,14 +49,22 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
         vector_bits = 32, rounds = 32, shuffles = 32, selects = 0>} : ...
     ```
 
-    A user overrides a decision by writing `ll.plan` by hand: a given `kind`
-    is kept (it must be able to do the conversion), and a given
-    `memory_layout` (with `vector_bits`, default the element width) is kept
-    and only costed. Other fields are recomputed. For example
-    `ll.plan = #ll.plan<kind = shared_memory>` forces shared memory, and
-    `ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m,
-    vector_bits = 64>` fixes the memory layout. The dictionary form of
-    earlier versions (`ll.plan = {kind = "shared_memory"}`) is an error.
+    A user overrides a decision by writing `ll.plan` by hand, and the
+    lowering (`convert-ll-to-nvvm`/`-rocdl`) carries out what the plan
+    names or rejects it with a located error: a given `kind` is kept (it
+    must be able to do the conversion); for shared memory a given
+    `memory_layout`, `vector_bits` (default the element width with a
+    given layout), `store_instruction`, `load_instruction` and `rounds`
+    are kept and the wavefronts and shared bytes costed for them (plain
+    vector accesses); for shuffles the given figures must be the
+    planner's. For example `ll.plan = #ll.plan<kind = shared_memory>`
+    forces shared memory, `ll.plan = #ll.plan<kind = shared_memory,
+    memory_layout = #m, vector_bits = 64>` fixes the memory layout, and
+    the planner's own plan with `load_instruction = "ld.shared"` turns its
+    ldmatrix off. The dictionary form of earlier versions
+    (`ll.plan = {kind = "shared_memory"}`) is an error. `ll-to-ptx` and
+    `ll-to-rocdl` run this pass before the lowering, so an IR dump shows
+    the plan each conversion is lowered by (docs/lowering.md, "Plans").
 
     ```
     ll-opt --ll-plan-conversions=target=sm_90 in.mlir
