@@ -25,19 +25,18 @@ bool mlir::ll::isDistributedTensorType(Type type) {
 // ConvertLayoutOp
 //===----------------------------------------------------------------------===//
 
-/// Whether `op` carries an `ll.plan` that moves data: the user's (or the
-/// planner's) instruction, kept as written by folding and composition.
+/// Whether `op` carries an `ll.plan` that moves data. On a conversion
+/// between equal layouts only a user writes one (the planner's is `noop`),
+/// and it is kept; plans are not composed.
 static bool hasMovingPlan(ConvertLayoutOp op) {
   PlanAttr plan = getPlan(op);
   return plan && plan.getKind() != PlanKind::Noop;
 }
 
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
-  if (hasMovingPlan(*this))
-    return {};
-  // A -> A is the identity.
+  // A -> A is the identity (unless a plan asks to move the data anyway).
   if (getSource().getType() == getType())
-    return getSource();
+    return hasMovingPlan(*this) ? OpFoldResult() : OpFoldResult(getSource());
   // A -> B -> A gives back the original value.
   if (auto producer = getSource().getDefiningOp<ConvertLayoutOp>())
     if (producer.getSource().getType() == getType())
