@@ -22,7 +22,7 @@ static F2Subspace ctaSpan(const DistributedColumns &l) {
 llvm::Expected<UnswizzledCost>
 mlir::ll::countUnswizzledWavefronts(const LinearLayout &src,
                                     const LinearLayout &dst, int elementBits,
-                                    const SharedMemoryTarget &target) {
+                                    const GPUTarget &target) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
   llvm::SmallVector<LayoutDim, 4> outDims = outDimsOf(src);

@@ -25,7 +25,7 @@ struct UnswizzledCost {
 /// of whole tensor bits (no row-major buffer holds exactly it).
 llvm::Expected<UnswizzledCost>
 countUnswizzledWavefronts(const LinearLayout &src, const LinearLayout &dst,
-                          int elementBits, const SharedMemoryTarget &target);
+                          int elementBits, const GPUTarget &target);
 
 } // namespace mlir::ll
 

@@ -58,8 +58,8 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   // ldmatrix/stmatrix where the target has them, else plain ld/st.shared.
   if (given)
     options.forceKind = toConversionKind(given.getKind());
-  auto plan = planConversion(src->layout, dst->layout, *bits,
-                             hooks.getTarget(), options);
+  auto plan = planConversion(src->layout, dst->layout, *bits, hooks.getTarget(),
+                             options);
   if (!plan) {
     if (given)
       return planError(op) << llvm::toString(plan.takeError());
@@ -87,8 +87,8 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   if (given) {
     ConversionPlanOptions own = options;
     own.forceKind.reset();
-    auto ownPlan = planConversion(src->layout, dst->layout, *bits,
-                                  hooks.getBankModel(), own);
+    auto ownPlan =
+        planConversion(src->layout, dst->layout, *bits, hooks.getTarget(), own);
     explicitKind = !ownPlan || ownPlan->kind != plan->kind;
     if (!ownPlan)
       llvm::consumeError(ownPlan.takeError());

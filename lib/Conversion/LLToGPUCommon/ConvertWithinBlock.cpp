@@ -62,7 +62,7 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                   const LLLoweringOptions &loweringOptions) {
   SharedMemoryLowering lowering;
   lowering.elementBytes = bits / 8;
-  const SharedMemoryTarget &target = hooks.getBankModel();
+  const GPUTarget &target = hooks.getTarget();
   LinearLayout memory = swizzle.memoryLayout;
   bool ownLayout = true;
   if (given && given.getMemoryLayout() &&
@@ -163,10 +163,10 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                         .str());
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
-  if (given && lowering.scratchBytes() > hooks.getMaxSharedBytes())
+  if (given && lowering.scratchBytes() > target.maxSharedBytes)
     return planError(op) << "its " << lowering.scratchBytes()
                          << "-byte scratch is more than the "
-                         << hooks.getMaxSharedBytes()
+                         << target.maxSharedBytes
                          << " bytes of shared memory a block has on "
                          << target.name;
   std::optional<int64_t> blockThreads = knownBlockThreads(op);
@@ -213,8 +213,7 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     MatrixTile tile = planned;
     if (tile.kind != kind) {
       // Not the planner's choice: the instruction's tile of this layout.
-      int arch = target.nvidiaArch;
-      if (!hooks.supportsMatrixInstructions() || arch < (isStore ? 90 : 75))
+      if (!(isStore ? target.hasStmatrix : target.hasLdmatrix))
         return planError(op) << name << " does not exist on " << target.name;
       auto columns =
           getDistributedColumns(side.layout, outDimsOf(side.layout), "layout");

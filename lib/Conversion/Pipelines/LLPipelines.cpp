@@ -222,11 +222,10 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
     orderOptions.waveSize = unsigned(target->lanesPerWarp);
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
   }
-  // As for PTX; the lowering has no matrix instructions on AMD.
+  // As for PTX, with the wave size the lowering uses.
   LLPlanConversionsOptions planOptions;
   planOptions.target = options.chip;
-  planOptions.waveSize = unsigned(amdChip->waveSize);
-  planOptions.allowMatrix = false;
+  planOptions.waveSize = unsigned(target->lanesPerWarp);
   pm.addPass(createLLPlanConversions(planOptions));
   pm.addPass(createConvertLLToROCDL(llOptions));
   pm.addPass(createSCFToControlFlowPass());

@@ -99,15 +99,6 @@ struct LLPlanConversionsPass
           << llvm::toString(target.takeError());
       return signalPassFailure();
     }
-    if (waveSize != 0) {
-      if (waveSize != 32 && waveSize != 64) {
-        getOperation()->emitError("ll-plan-conversions: wave-size must be "
-                                  "32, 64 or 0, got ")
-            << unsigned(waveSize);
-        return signalPassFailure();
-      }
-      target->warpSize = int(waveSize);
-    }
     WalkResult result = getOperation()->walk([&](ConvertLayoutOp op) {
       return succeeded(planOne(op, *target)) ? WalkResult::advance()
                                              : WalkResult::interrupt();

@@ -110,8 +110,6 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
            "scratch buffer when that costs no wavefronts">,
     Option<"allowMatrix", "allow-matrix", "bool", /*default=*/"true",
            "Consider ldmatrix/stmatrix for 16- and 32-bit data">,
-    Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
-           "Lanes per warp (0: the target's own; 32 for AMD wave32)">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit each conversion's remark as a diagnostic, with the planner's "
            "full explanation attached as a note">,
