@@ -19,6 +19,8 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <limits>
 
 namespace mlir::ll {
@@ -240,8 +242,13 @@ struct LLPlanConversionsPass
         storeWf = *store;
         loadWf = *load;
         rounds = givenRounds.value_or(ownLayout ? rounds : 1);
-        sharedBytes = memory.getInDimSize(dims::kOffset) * (bits / 8) /
-                      std::max<int64_t>(rounds, 1);
+        std::optional<int64_t> bytes = llvm::checkedMul(
+            memory.getInDimSize(dims::kOffset), int64_t(bits / 8));
+        if (!bytes)
+          return op.emitError("the given memory_layout needs ")
+                 << memory.getInDimSize(dims::kOffset) << " elements of "
+                 << bits << " bits, more than 2^63 - 1 bytes";
+        sharedBytes = *bytes / std::max<int64_t>(rounds, 1);
         storeInst = givenStore.empty() ? (ownLayout ? storeInst : "st.shared")
                                        : givenStore.str();
         loadInst = givenLoad.empty() ? (ownLayout ? loadInst : "ld.shared")
