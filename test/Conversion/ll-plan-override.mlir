@@ -8,8 +8,6 @@
 // plans on every corpus case, run by the SIMT interpreter:
 // test/python/test_plan_override.py.
 
-// -----
-
 // Unplanned, the 32x32 intra-warp exchange of the corpus takes 32 warp
 // shuffles, and the IR dump after ll-plan-conversions shows that plan.
 // DUMP: IR Dump After LLPlanConversions
