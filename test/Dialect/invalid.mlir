@@ -38,6 +38,23 @@ func.func @f() attributes {l = #ll.linear<{register = [[99999999999999999999999]
 
 // -----
 
+// Integer literals of more than 32 characters are refused before they are
+// converted (upstream's conversion takes minutes for 10^5 digits).
+// expected-error@+1 {{integer literal longer than 32 characters}}
+func.func @f() attributes {l = #ll.linear<{register = [[000000000000000000000000000000001]]}>} { return }
+
+// -----
+
+// expected-error@+1 {{integer literal longer than 32 characters}}
+func.func @f() attributes {l = #ll.linear<{register = [[-0x00000000000000000000000000000001]]}>} { return }
+
+// -----
+
+// expected-error@+1 {{integer literal longer than 32 characters}}
+func.func @f() attributes {l = #ll.linear<{register = [[1]]} -> {dim0 = 000000000000000000000000000000000002}>} { return }
+
+// -----
+
 // At most 64 input dimensions.
 // expected-error@+1 {{more than 64 input dimensions}}
 func.func @f() attributes {l = #ll.linear<{d0 = [], d1 = [], d2 = [], d3 = [], d4 = [], d5 = [], d6 = [], d7 = [], d8 = [], d9 = [], d10 = [], d11 = [], d12 = [], d13 = [], d14 = [], d15 = [], d16 = [], d17 = [], d18 = [], d19 = [], d20 = [], d21 = [], d22 = [], d23 = [], d24 = [], d25 = [], d26 = [], d27 = [], d28 = [], d29 = [], d30 = [], d31 = [], d32 = [], d33 = [], d34 = [], d35 = [], d36 = [], d37 = [], d38 = [], d39 = [], d40 = [], d41 = [], d42 = [], d43 = [], d44 = [], d45 = [], d46 = [], d47 = [], d48 = [], d49 = [], d50 = [], d51 = [], d52 = [], d53 = [], d54 = [], d55 = [], d56 = [], d57 = [], d58 = [], d59 = [], d60 = [], d61 = [], d62 = [], d63 = [], d64 = []}>} { return }

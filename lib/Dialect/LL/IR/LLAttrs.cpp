@@ -51,6 +51,33 @@ static bool isIdentifierName(StringRef name) {
                       [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
+/// The most characters an integer of `#ll.linear` may be written with: a
+/// value up to 2^62 takes 19 decimal digits (18 hex); the rest is room for
+/// leading zeros.
+static constexpr size_t kMaxIntegerChars = 32;
+
+/// Parses an integer, refusing a literal longer than kMaxIntegerChars first:
+/// upstream's parseInteger converts the literal to an APInt of its full
+/// width, in time that grows faster than quadratically with its length
+/// (20,000 digits: 7.6 s; 100,000: over a minute).
+static ParseResult parseBoundedInteger(AsmParser &parser, int64_t &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  // `loc` is the start of the current token, which the lexer has read to its
+  // end: scan as far as the lexer did (an optional `-` and blanks, then the
+  // literal's alphanumeric characters), and no further than the bound.
+  const char *p = loc.getPointer();
+  if (p && *p == '-')
+    for (++p; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r';)
+      ++p;
+  size_t length = 0;
+  while (p && length <= kMaxIntegerChars && llvm::isAlnum(p[length]))
+    ++length;
+  if (length > kMaxIntegerChars)
+    return parser.emitError(loc, "integer literal longer than ")
+           << kMaxIntegerChars << " characters";
+  return parser.parseInteger(value);
+}
+
 /// Parses `name = [[v, ...], ...]` for one input dimension.
 static ParseResult parseInDim(AsmParser &parser, ParsedInDim &dim) {
   dim.loc = parser.getCurrentLocation();
@@ -78,7 +105,7 @@ static ParseResult parseInDim(AsmParser &parser, ParsedInDim &dim) {
                            << kMaxLayoutBits << " values";
                   SMLoc valueLoc = parser.getCurrentLocation();
                   int64_t value;
-                  if (parser.parseInteger(value))
+                  if (parseBoundedInteger(parser, value))
                     return failure();
                   if (value < 0)
                     return parser.emitError(valueLoc, "basis value ")
@@ -128,7 +155,7 @@ static ParseResult parseOutDims(AsmParser &parser,
       if (parser.parseEqual())
         return failure();
       sizeLoc = parser.getCurrentLocation();
-      if (parser.parseInteger(size))
+      if (parseBoundedInteger(parser, size))
         return failure();
       if (size <= 0 || !llvm::isPowerOf2_64(uint64_t(size))) {
         parser.emitError(sizeLoc, "output dimension '")
