@@ -122,6 +122,12 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
            "Bit width of the index type (32 or 64)">,
+    Option<"vectorizeMaxOps", "vectorize-max-ops", "uint64_t",
+           /*default=*/"32768",
+           "A function with more ops than this is marked noimplicitfloat, "
+           "which keeps LLVM's SLP and load-store vectorizers off it: their "
+           "time grows quadratically with one function's size "
+           "(bench/results/compile-scaling.md); 0: no limit">,
   ];
   // What gpu's rewrite patterns (all-reduce: arith, memref workgroup
   // buffers, cf) and scf-to-cf create before the conversion.

@@ -99,7 +99,30 @@ struct LLFinalizeNVVMPass
     };
     if (failed(
             ll::finalizeGPUModule(module, converter, populate, lowersToCall)))
-      signalPassFailure();
+      return signalPassFailure();
+    if (vectorizeMaxOps != 0)
+      for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+        boundVectorizers(func);
+  }
+
+  /// Marks `func` noimplicitfloat when it has more than vectorizeMaxOps ops:
+  /// LLVM's SLP vectorizer (an O(n^2) search over the insert/extract
+  /// elements of a function, and block renumbering per vectorized tree) and
+  /// load-store vectorizer skip it. Kernels under the bound keep their PTX.
+  void boundVectorizers(LLVM::LLVMFuncOp func) {
+    uint64_t ops = 0;
+    func.walk([&](Operation *) {
+      return ++ops > vectorizeMaxOps ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+    });
+    if (ops <= vectorizeMaxOps)
+      return;
+    MLIRContext *ctx = &getContext();
+    SmallVector<Attribute> passthrough;
+    if (ArrayAttr existing = func.getPassthroughAttr())
+      passthrough.append(existing.begin(), existing.end());
+    passthrough.push_back(StringAttr::get(ctx, "noimplicitfloat"));
+    func.setPassthroughAttr(ArrayAttr::get(ctx, passthrough));
   }
 };
 } // namespace
