@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("mlir.ir")
 
-import linear_layout  # noqa: F401
+import linear_layout
 from linear_layout import dialect as lld
 from mlir import ir, passmanager
 from mlir.dialects import func, ll
@@ -112,10 +112,46 @@ def test_verifier_errors_raise():
         module = ir.Module.create()
         with ir.InsertionPoint(module.body):
             function = func.FuncOp("h", ir.FunctionType.get([blocked], [bad]))
+            block = function.add_entry_block()
+            # The builder verifies what it builds: ValueError with the
+            # verifier's message, and the bad op is erased.
+            with ir.InsertionPoint(block), pytest.raises(
+                    ValueError, match="ll.convert_layout"):
+                ll.convert_layout(bad, function.arguments[0])
+        assert len(block.operations) == 0
+
+
+def test_convert_layout_from_i32_raises_at_construction():
+    with ll.create_context(), ir.Location.unknown():
+        blocked, _ = _types()
+        i32 = ir.IntegerType.get_signless(32)
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            function = func.FuncOp("f", ir.FunctionType.get([i32], []))
+            block = function.add_entry_block()
+            with ir.InsertionPoint(block):
+                with pytest.raises(ValueError, match="must be ranked tensor"):
+                    ll.convert_layout(blocked, function.arguments[0])
+                func.ReturnOp([])
+        assert module.operation.verify()
+
+
+def test_compile_of_module_with_unverified_op_raises():
+    """IR built with the generic Operation.create is not verified at
+    construction; ll.compile verifies the module first (no crash)."""
+    with ll.create_context(), ir.Location.unknown():
+        blocked, _ = _types()
+        i32 = ir.IntegerType.get_signless(32)
+        module = ir.Module.create()
+        module.operation.attributes["gpu.container_module"] = ir.UnitAttr.get()
+        with ir.InsertionPoint(module.body):
+            function = func.FuncOp("f", ir.FunctionType.get([i32], []))
             with ir.InsertionPoint(function.add_entry_block()):
-                func.ReturnOp([ll.convert_layout(bad, function.arguments[0])])
-        with pytest.raises(ir.MLIRError):
-            module.operation.verify()
+                ir.Operation.create("ll.convert_layout", results=[blocked],
+                                    operands=[function.arguments[0]])
+                func.ReturnOp([])
+        with pytest.raises(ValueError):
+            linear_layout.compile(module)
 
 
 def test_built_module_lowers_through_ll_to_ptx():
