@@ -25,20 +25,17 @@ mlir::ll::countUnswizzledWavefronts(const LinearLayout &src,
                                     const GPUTarget &target) {
   if (auto err = checkElementBits(elementBits))
     return std::move(err);
-  llvm::SmallVector<LayoutDim, 4> outDims = outDimsOf(src);
-  auto a = getDistributedColumns(src, outDims, "src");
-  if (!a)
-    return a.takeError();
-  auto b = getDistributedColumns(dst, outDims, "dst");
-  if (!b)
-    return b.takeError();
+  auto columns = getConversionColumns(src, dst);
+  if (!columns)
+    return columns.takeError();
+  const DistributedColumns *a = &columns->src, *b = &columns->dst;
   F2Subspace tile = ctaSpan(*a), other = ctaSpan(*b);
   if (tile.dim() != other.dim())
     return error("src and dst cover different tiles within a CTA");
   // The row-major buffer: the tensor's unit vectors in row-major order,
   // those of the tile only.
   F2Vectors memory;
-  for (int bit : rowMajorUnitOrder(outDims)) {
+  for (int bit : rowMajorUnitOrder(outDimsOf(src))) {
     uint64_t unit = uint64_t(1) << bit;
     if (tile.contains(unit)) {
       if (!other.contains(unit))

@@ -192,11 +192,8 @@ struct ConvertLLToNVVMPass
             GPUVendor::NVIDIA, "sm_<N>",
             {indexBitwidth, minRoundBytes, &stats})))
       return signalPassFailure();
-    numNoop += uint64_t(stats.noop);
-    numRegisters += uint64_t(stats.registers);
-    numShuffle += uint64_t(stats.shuffle);
-    numSharedMemory += uint64_t(stats.sharedMemory);
-    numBarriers += uint64_t(stats.barriers);
+    addLoweringStatistics(stats, numNoop, numRegisters, numShuffle,
+                          numSharedMemory, numBarriers);
   }
 };
 } // namespace

@@ -184,11 +184,8 @@ struct ConvertLLToROCDLPass
             "an AMD GPU such as gfx942, gfx950 or gfx1100",
             {indexBitwidth, minRoundBytes, &stats})))
       return signalPassFailure();
-    numNoop += uint64_t(stats.noop);
-    numRegisters += uint64_t(stats.registers);
-    numShuffle += uint64_t(stats.shuffle);
-    numSharedMemory += uint64_t(stats.sharedMemory);
-    numBarriers += uint64_t(stats.barriers);
+    addLoweringStatistics(stats, numNoop, numRegisters, numShuffle,
+                          numSharedMemory, numBarriers);
   }
 };
 } // namespace

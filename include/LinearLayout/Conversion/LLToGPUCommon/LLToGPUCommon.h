@@ -166,6 +166,21 @@ LogicalResult lowerLLToLLVMFor(Operation *root, StringRef passName,
   return lowerLLToLLVM(root, hooks, options);
 }
 
+/// Adds what one run lowered to the convert-ll-to-<target> pass's
+/// statistics (the members both passes declare in Passes.td).
+inline void addLoweringStatistics(const LLLoweringStatistics &stats,
+                                  Pass::Statistic &noop,
+                                  Pass::Statistic &registers,
+                                  Pass::Statistic &shuffle,
+                                  Pass::Statistic &sharedMemory,
+                                  Pass::Statistic &barriers) {
+  noop += uint64_t(stats.noop);
+  registers += uint64_t(stats.registers);
+  shuffle += uint64_t(stats.shuffle);
+  sharedMemory += uint64_t(stats.sharedMemory);
+  barriers += uint64_t(stats.barriers);
+}
+
 } // namespace mlir::ll
 
 #endif // LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_LLTOGPUCOMMON_H
