@@ -24,8 +24,8 @@ inline constexpr llvm::StringLiteral kBlock = "block";
 inline constexpr llvm::StringLiteral kOffset = "offset";
 
 /// The hardware dimensions of a distributed layout, in Triton's order.
-inline constexpr llvm::StringLiteral kDistributedInDims[] = {
-    kRegister, kLane, kWarp, kBlock};
+inline constexpr llvm::StringLiteral kDistributedInDims[] = {kRegister, kLane,
+                                                             kWarp, kBlock};
 
 /// The name of tensor dimension `index`: `dim0`, `dim1`, ...
 inline std::string tensorDim(size_t index) {
