@@ -17,10 +17,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "test", "gpu"))
-if os.environ.get("LL_BUILD_DIR"):
-    b = os.path.abspath(os.environ["LL_BUILD_DIR"])
-    sys.path.insert(0, os.path.join(b, "python_packages"))
-    os.environ.setdefault("LL_TOOLS_DIR", os.path.join(b, "bin"))
+from build_env import use_build_dir
+
+use_build_dir()
 
 
 def module(n):

@@ -93,7 +93,7 @@ def test_the_patterns_catch_what_they_are_for():
     assert MACHINE_PATH.search('CORPUS = "/' + 'work/shared/bench/corpus.json"')
     assert MACHINE_PATH.search("see /" + "home/someone/notes.md")
     assert not MACHINE_PATH.search("/usr/lib/llvm-22/bin/llc")
-    assert not MACHINE_PATH.search("bench/results/h100.md, test/work/x")
+    assert not MACHINE_PATH.search("bench/results/h100.md, test/" + "work/x")
     assert WORK_PERIOD.search("What changed in " + "session 13")
     assert WORK_PERIOD.search("the " + "session-12 binary")
     assert not WORK_PERIOD.search("measured 2026-11-23, commit 3028745")
