@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Dialect/Triton/IR/TritonDialects.h"
 #include "LinearLayout/InitAll.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
@@ -93,6 +94,8 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::ll::registerAllDialects(registry);
+  // Triton 3.6 TTGIR is an input: `ll-opt kernel.ttgir` parses it.
+  mlir::ll::registerTritonDialects(registry);
   // gpu-module-to-binary (the ll-to-ptx pipeline) translates to LLVM IR.
   mlir::registerAllGPUToLLVMIRTranslations(registry);
 

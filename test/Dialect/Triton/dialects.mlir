@@ -1,0 +1,6 @@
+// RUN: ll-opt --show-dialects | FileCheck %s
+
+// CHECK: Available Dialects:
+// CHECK-SAME: tt
+// CHECK-SAME: ttg
+// CHECK-SAME: ttng
