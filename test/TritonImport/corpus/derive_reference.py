@@ -24,9 +24,28 @@ from triton._C.libtriton import gluon_ir, ir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-DTYPES = {"f16": "fp16", "bf16": "bf16", "f32": "fp32", "f8E4M3FN": "fp8e4nv", "f8E5M2": "fp8e5", "i8": "int8",
-          "i32": "int32", "i1": "int1", "i64": "int64"}
-BITS = {"f16": 16, "bf16": 16, "f32": 32, "f8E4M3FN": 8, "f8E5M2": 8, "i8": 8, "i32": 32, "i1": 1, "i64": 64}
+DTYPES = {
+    "f16": "fp16",
+    "bf16": "bf16",
+    "f32": "fp32",
+    "f8E4M3FN": "fp8e4nv",
+    "f8E5M2": "fp8e5",
+    "i8": "int8",
+    "i32": "int32",
+    "i1": "int1",
+    "i64": "int64",
+}
+BITS = {
+    "f16": 16,
+    "bf16": 16,
+    "f32": 32,
+    "f8E4M3FN": 8,
+    "f8E5M2": 8,
+    "i8": 8,
+    "i32": 32,
+    "i1": 1,
+    "i64": 64,
+}
 
 
 def _location(loc_text):
@@ -44,7 +63,20 @@ def _tensor(type_text):
 def _bases(builder, value, shape):
     layout = builder.get_gluon_layout_from_tensor(value)
     lin = builder.to_linear_layout(layout._to_ir(builder), list(shape))
-    return {"register": lin.reg_bases, "lane": lin.lane_bases, "warp": lin.warp_bases, "block": lin.block_bases}
+    return {
+        "register": lin.reg_bases,
+        "lane": lin.lane_bases,
+        "warp": lin.warp_bases,
+        "block": lin.block_bases,
+    }
+
+
+def _convert_layouts(module):
+    ops = []
+    module.walk(
+        lambda op: ops.append(op) if op.get_name() == "ttg.convert_layout" else None
+    )
+    return ops
 
 
 def derive():
@@ -54,22 +86,38 @@ def derive():
     files = sorted(f for f in os.listdir(HERE) if f.endswith(".ttgir"))
     reference = []
     for fname in files:
-        text = open(os.path.join(HERE, fname)).read()
+        with open(os.path.join(HERE, fname)) as f:
+            text = f.read()
         warps = int(re.search(r'"ttg.num-warps" = (\d+)', text).group(1))
         lanes = int(re.search(r'"ttg.threads-per-warp" = (\d+)', text).group(1))
         module = ir.parse_mlir_module(os.path.join(HERE, fname), ctx)
-        ops = []
-        module.walk(lambda op: ops.append(op) if op.get_name() == "ttg.convert_layout" else None)
+        ops = _convert_layouts(module)
         convs = []
         for op in ops:
             src, dst = op.get_operand(0), op.get_result(0)
             shape, elt, src_enc = _tensor(str(src.get_type()))
             _, _, dst_enc = _tensor(str(dst.get_type()))
-            convs.append({"location": _location(str(dst.get_loc())), "shape": shape, "element_type": elt,
-                          "element_bits": BITS.get(elt), "src_encoding": src_enc, "dst_encoding": dst_enc,
-                          "src": _bases(builder, src, shape), "dst": _bases(builder, dst, shape)})
-        reference.append({"file": fname, "num_warps": warps, "threads_per_warp": lanes,
-                          "convert_layout_count": text.count("ttg.convert_layout"), "conversions": convs})
+            convs.append(
+                {
+                    "location": _location(str(dst.get_loc())),
+                    "shape": shape,
+                    "element_type": elt,
+                    "element_bits": BITS.get(elt),
+                    "src_encoding": src_enc,
+                    "dst_encoding": dst_enc,
+                    "src": _bases(builder, src, shape),
+                    "dst": _bases(builder, dst, shape),
+                }
+            )
+        reference.append(
+            {
+                "file": fname,
+                "num_warps": warps,
+                "threads_per_warp": lanes,
+                "convert_layout_count": text.count("ttg.convert_layout"),
+                "conversions": convs,
+            }
+        )
     return reference
 
 
@@ -89,20 +137,36 @@ def real_corpus(reference):
     cases = {}
     for entry in reference:
         for i, c in enumerate(entry["conversions"]):
-            if len(c["shape"]) != 2 or c["element_type"] not in DTYPES or c["src"] == c["dst"]:
+            if (
+                len(c["shape"]) != 2
+                or c["element_type"] not in DTYPES
+                or c["src"] == c["dst"]
+            ):
                 continue
-            key = json.dumps([c["shape"], c["element_type"], entry["num_warps"], c["src"], c["dst"]], sort_keys=True)
+            key = json.dumps(
+                [c["shape"], c["element_type"], entry["num_warps"], c["src"], c["dst"]],
+                sort_keys=True,
+            )
             if key not in cases:
                 kernel = entry["file"].split(".")[0]
                 dtype = DTYPES[c["element_type"]]
                 kinds = f"{_family(c['src_encoding'])}_to_{_family(c['dst_encoding'])}"
                 name = f"real_{kernel}_{kinds}_{'x'.join(map(str, c['shape']))}_{dtype}_w{entry['num_warps']}"
-                cases[key] = {"name": name, "family": "real", "shape": c["shape"], "dtype": dtype,
-                              "warps": entry["num_warps"],
-                              "A": {k: c["src"][k] for k in ("register", "lane", "warp")},
-                              "B": {k: c["dst"][k] for k in ("register", "lane", "warp")},
-                              "src_encoding": c["src_encoding"], "dst_encoding": c["dst_encoding"], "sources": []}
-            cases[key]["sources"].append(f"test/TritonImport/corpus/{entry['file']}#{i}")
+                cases[key] = {
+                    "name": name,
+                    "family": "real",
+                    "shape": c["shape"],
+                    "dtype": dtype,
+                    "warps": entry["num_warps"],
+                    "A": {k: c["src"][k] for k in ("register", "lane", "warp")},
+                    "B": {k: c["dst"][k] for k in ("register", "lane", "warp")},
+                    "src_encoding": c["src_encoding"],
+                    "dst_encoding": c["dst_encoding"],
+                    "sources": [],
+                }
+            cases[key]["sources"].append(
+                f"test/TritonImport/corpus/{entry['file']}#{i}"
+            )
     out = sorted(cases.values(), key=lambda c: c["name"])
     seen = {}
     for c in out:  # distinct names
@@ -122,4 +186,11 @@ if __name__ == "__main__":
     with open(os.path.join(REPO, "bench", "real_corpus.json"), "w") as f:
         json.dump(corpus, f, indent=1)
         f.write("\n")
-    print(len(ref), "files,", sum(len(e["conversions"]) for e in ref), "conversions,", len(corpus), "real-corpus cases")
+    print(
+        len(ref),
+        "files,",
+        sum(len(e["conversions"]) for e in ref),
+        "conversions,",
+        len(corpus),
+        "real-corpus cases",
+    )
