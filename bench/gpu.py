@@ -6,6 +6,11 @@ Two steps, because the GPU machine has no build of this project:
   python3 bench/gpu.py run <out_dir> <results_dir>             # GPU: time both
   python3 bench/gpu.py once <out_dir> {ll,triton}              # one CTA each (ncu)
 
+`LL_BENCH_CORPUS=real` at `build` time takes the real-kernel corpus
+(bench/real_corpus.json: the conversions of Triton 3.6's own TTGIR for its
+tutorials) instead of the public corpus and its extra cases; the manifest
+records which, and `run`/`once` follow it.
+
 `build` writes `ll_conv` / `ll_conv_loop` PTX (32 round trips, as Triton's
 loop kernel is timed) for every corpus case (bench/corpus.json). `run`
 checks both implementations bit for bit and times them with
@@ -50,9 +55,25 @@ def _write(path, obj):
             json.dump(obj, f, indent=1)
 
 
-def cases():
-    """The corpus, then the extra cases."""
-    return _read_json(CORPUS) + _read_json(EXTRA)
+# The corpora `build` can take, and their files (in order).
+CORPORA = {"public": (CORPUS, EXTRA),
+           "real": (os.path.join(HERE, "real_corpus.json"),)}
+
+
+def corpus_choice():
+    """The corpus named by LL_BENCH_CORPUS (default: public)."""
+    name = os.environ.get("LL_BENCH_CORPUS", "public")
+    if name not in CORPORA:
+        sys.exit(f"LL_BENCH_CORPUS={name!r}: expected one of "
+                 f"{', '.join(CORPORA)}")
+    return name
+
+
+def cases(corpus=None):
+    """The cases of a corpus (default: LL_BENCH_CORPUS's): for `public`,
+    the corpus, then the extra cases."""
+    return [c for path in CORPORA[corpus or corpus_choice()]
+            for c in _read_json(path)]
 
 
 def build(out_dir):
@@ -79,7 +100,7 @@ def build(out_dir):
                            "dynamic_shared_bytes": ptx.dynamic_shared_bytes}
         rows.append(r)
     _write(os.path.join(out_dir, "manifest.json"),
-           {"cases": rows, "rounds": ROUNDS})
+           {"cases": rows, "rounds": ROUNDS, "corpus": corpus_choice()})
     print(f"{len(rows)} cases -> {out_dir}")
 
 
@@ -236,7 +257,8 @@ def run(ptx_dir, results_dir):
     from triton.testing import do_bench
 
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
-    corpus = {c["name"]: c for c in cases()}
+    corpus_name = manifest.get("corpus", "public")
+    corpus = {c["name"]: c for c in cases(corpus_name)}
     rows = []
     for m in manifest["cases"]:
         c = corpus[m["name"]]
@@ -289,7 +311,8 @@ def run(ptx_dir, results_dir):
     import triton
 
     out = {"machine": props["name"].decode() if isinstance(props["name"], bytes)
-               else str(props["name"]), "triton": triton.__version__,
+               else str(props["name"]), "corpus": corpus_name,
+           "triton": triton.__version__,
                "torch": torch.__version__, "rounds": ROUNDS,
                "conv_statistic": f"median of {REPEATS} do_bench calls",
                "loop_statistic": (
@@ -305,7 +328,7 @@ def run(ptx_dir, results_dir):
 def once(ptx_dir, which):
     cp, torch, tk, TORCH = _device()
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
-    corpus = {c["name"]: c for c in cases()}
+    corpus = {c["name"]: c for c in cases(manifest.get("corpus", "public"))}
     for m in manifest["cases"]:
         c = corpus[m["name"]]
         M, N = c["shape"]
