@@ -34,6 +34,12 @@ from linear_layout.planning import (
 __all__ += ["optimal_swizzle", "plan_conversion", "select_free_layouts",
             "wavefronts"]
 
+# Triton 3.6 / Gluon interop: layout.to_ttg(), layout.to_gluon(),
+# plan.to_gluon() (docs/triton-interop.md).
+from linear_layout import interop as _interop
+
+_interop.attach()
+
 # GPU targets, parsed by C++ (docs/planning.md, "The target").
 from linear_layout.target import GPUTarget, gpu_target
 

@@ -144,6 +144,21 @@ class LinearLayout:
             ``#ll.linear`` encoding. Needs the ``mlir`` Python package.
         """
 
+    def to_ttg(self) -> str:
+        """
+        The layout as Triton 3.6 attribute text: ``#ttg.linear<{register =
+            ..., lane = ..., warp = ..., block = ...}>`` for a distributed layout
+            (the encoding of a tensor of the layout's output shape), or
+            ``#ttg.shared_linear<{offset = ..., block = ...}, alignment = 16>`` for a
+            memory layout.
+        """
+
+    def to_gluon(self) -> object:
+        """
+        The layout as a Gluon object: ``DistributedLinearLayout`` for a
+            distributed layout, ``SharedLinearLayout`` for a memory layout.
+        """
+
 def distributed_rank(spec: object) -> int:
     """Validates a distributed layout description; returns its rank."""
 

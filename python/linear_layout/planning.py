@@ -153,6 +153,9 @@ class ConversionPlan:
     shuffle: ShufflePlan | None
     swizzle: SwizzlePlan | None
     _explain: str = field(repr=False)
+    # The layouts planned between (what plan.to_gluon() exports).
+    src: LinearLayout | None = field(default=None, repr=False)
+    dst: LinearLayout | None = field(default=None, repr=False)
 
     # Shared-memory figures (None unless kind == "shared_memory").
     @property
@@ -267,7 +270,7 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
         register_map=d["register_map"],
         shuffle=ShufflePlan(**d["shuffle"]) if d["shuffle"] is not None else None,
         swizzle=SwizzlePlan._from_dict(d["swizzle"]) if d["swizzle"] is not None else None,
-        _explain=d["explain"])
+        _explain=d["explain"], src=src, dst=dst)
 
 
 def swizzle_plan(src: LinearLayout, dst: LinearLayout, element_bits: int,
