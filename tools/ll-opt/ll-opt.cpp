@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Conversion/TritonImport.h"
 #include "LinearLayout/Dialect/Triton/IR/TritonDialects.h"
 #include "LinearLayout/InitAll.h"
 
@@ -89,6 +90,7 @@ static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::ll::registerAllPasses();
+  mlir::ll::registerTritonImportPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -37,7 +37,16 @@ def TTG_Dialect : Dialect {
   let summary = "Triton 3.6's `ttg` (TritonGPU) dialect, as far as TTGIR "
                 "import reads it";
   let usePropertiesForAttributes = 1;
-  let dependentDialects = ["::mlir::ll::tt::TTDialect"];
+  // ::mlir::ll::LLDialect: #ttg.linear and the shared_linear encodings
+  // store #ll.linear layouts.
+  let dependentDialects = ["::mlir::ll::tt::TTDialect",
+                           "::mlir::ll::LLDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// Adds the encodings, types and layout ops (TTGAttrs/TTGTypes/TTGOps).
+    void registerLayoutParts();
+  }];
 }
 
 def TTNG_Dialect : Dialect {
