@@ -37,8 +37,10 @@ __all__ += ["optimal_swizzle", "plan_conversion", "select_free_layouts",
 # Triton 3.6 / Gluon interop: layout.to_ttg(), layout.to_gluon(),
 # plan.to_gluon() (docs/triton-interop.md).
 from linear_layout import interop as _interop
+from linear_layout.ttgir import TritonConversion, from_ttgir
 
 _interop.attach()
+__all__ += ["TritonConversion", "from_ttgir"]
 
 # GPU targets, parsed by C++ (docs/planning.md, "The target").
 from linear_layout.target import GPUTarget, gpu_target

@@ -4,6 +4,7 @@ Commands::
 
     python -m linear_layout compile kernel.mlir --chip sm_90 -o kernel.ptx
     python -m linear_layout compile kernel.mlir --chip gfx942 -o kernel.s
+    python -m linear_layout report kernel.ttgir [--explain] [--emit-mlir k.mlir]
 
 ``compile`` lowers the ``gpu.module`` of an ``ll`` kernel file to PTX
 (``sm_<N>``) or AMDGPU assembly (``gfx<N>``, needs an ``llc`` with the
@@ -152,12 +153,30 @@ def _compile(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report_arguments(parser: argparse.ArgumentParser) -> None:
+    from linear_layout import report
+
+    report.add_arguments(parser)
+
+
+def _report(args: argparse.Namespace) -> int:
+    from linear_layout import report
+
+    return report.run(args)
+
+
 COMMANDS = [
     Command(
         "compile",
         "lower an ll kernel file to PTX or AMDGPU assembly",
         _compile_arguments,
         _compile,
+    ),
+    Command(
+        "report",
+        "list a Triton 3.6 TTGIR kernel's layout conversions and their plans",
+        _report_arguments,
+        _report,
     ),
 ]
 

@@ -137,11 +137,14 @@ class LinearLayout:
     def __reduce__(self) -> tuple: ...
 
     @classmethod
-    def from_mlir(cls, source: object) -> LinearLayout:
+    def from_mlir(cls, source: object, shape: Sequence[int] | None = None) -> LinearLayout:
         """
         The layout of an ``#ll.linear`` attribute, its text (what
             :meth:`to_mlir` returns, or the encoding form), or a tensor type with an
-            ``#ll.linear`` encoding. Needs the ``mlir`` Python package.
+            ``#ll.linear`` encoding; or of any ``#ttg`` encoding Triton 3.6 prints
+            (``#ttg.blocked<...>``, ``#ttg.nvidia_mma<...>``, shared encodings, ...)
+            for a tensor of ``shape`` (required there: Triton's encodings have no
+            shape of their own). Needs the ``mlir`` Python package.
         """
 
     def to_ttg(self) -> str:

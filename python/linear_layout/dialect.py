@@ -75,6 +75,10 @@ class _StringRef(ctypes.Structure):
     _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
 
 
+# MlirStringCallback: void (*)(MlirStringRef, void *).
+_STRING_CALLBACK = ctypes.CFUNCTYPE(None, _StringRef, ctypes.c_void_p)
+
+
 def _load_library() -> ctypes.CDLL:
     path = os.path.join(os.path.dirname(__file__), "libLinearLayoutMLIR.so")
     if not os.path.exists(path):
@@ -105,6 +109,13 @@ def _load_library() -> ctypes.CDLL:
         "llPlanAttrGetCount": (
             ctypes.c_bool, [_Handle, _StringRef, ctypes.POINTER(ctypes.c_int64)]),
         "llPlanAttrGetString": (_StringRef, [_Handle, _StringRef]),
+        # include/LinearLayout/Dialect/LL/CAPI/TritonImport.h
+        "llTTGIRConversions": (
+            ctypes.c_bool, [_Handle, _StringRef, _StringRef, _STRING_CALLBACK, ctypes.c_void_p]),
+        "llTTGEncodingLayout": (
+            ctypes.c_bool,
+            [_Handle, _StringRef, ctypes.POINTER(ctypes.c_int64), ctypes.c_ssize_t,
+             ctypes.c_int64, ctypes.c_int64, _STRING_CALLBACK, ctypes.c_void_p]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)

@@ -57,6 +57,11 @@ llvm::Expected<LinearLayout>
 ttgEncodingToLinearLayout(Attribute encoding, llvm::ArrayRef<int64_t> shape,
                           const TTGModuleInfo &info);
 
+/// The same without a module: the layout's own lane and warp counts, for an
+/// encoding read on its own (`LinearLayout.from_mlir("#ttg...")`).
+llvm::Expected<LinearLayout>
+ttgEncodingToLinearLayout(Attribute encoding, llvm::ArrayRef<int64_t> shape);
+
 /// One `ttg.convert_layout` of a TTGIR module.
 struct ImportedConversion {
   /// The op's location as MLIR prints a file location: "file:line:col"

@@ -218,12 +218,32 @@ sharedToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
 llvm::Expected<LinearLayout>
 mlir::ll::ttgEncodingToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape,
                                     const TTGModuleInfo &info) {
-  if (!encoding)
-    return makeError("the tensor has no encoding");
   if (info.numCTAs != 1)
     return makeError("multi-CTA layouts are not supported yet: the module "
                      "has ttg.num-ctas = " +
                      std::to_string(info.numCTAs));
+  llvm::Expected<LinearLayout> layout =
+      ttgEncodingToLinearLayout(encoding, shape);
+  if (!layout || isSharedEncoding(encoding))
+    return layout;
+  if (layout->getInDimSize(dims::kLane) != info.threadsPerWarp)
+    return makeError("the layout has " +
+                     std::to_string(layout->getInDimSize(dims::kLane)) +
+                     " lanes, but the module has ttg.threads-per-warp = " +
+                     std::to_string(info.threadsPerWarp));
+  if (layout->getInDimSize(dims::kWarp) != info.numWarps)
+    return makeError("the layout has " +
+                     std::to_string(layout->getInDimSize(dims::kWarp)) +
+                     " warps, but the module has ttg.num-warps = " +
+                     std::to_string(info.numWarps));
+  return layout;
+}
+
+llvm::Expected<LinearLayout>
+mlir::ll::ttgEncodingToLinearLayout(Attribute encoding,
+                                    ArrayRef<int64_t> shape) {
+  if (!encoding)
+    return makeError("the tensor has no encoding");
   if (isSharedEncoding(encoding))
     return sharedToLinearLayout(encoding, shape);
   if (!isDistributedEncoding(encoding))
@@ -245,16 +265,6 @@ mlir::ll::ttgEncodingToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape,
     return layout.takeError();
   if (layout->getInDimSizeLog2(dims::kBlock) != 0)
     return multiCTAError(encoding);
-  if (layout->getInDimSize(dims::kLane) != info.threadsPerWarp)
-    return makeError("the layout has " +
-                     std::to_string(layout->getInDimSize(dims::kLane)) +
-                     " lanes, but the module has ttg.threads-per-warp = " +
-                     std::to_string(info.threadsPerWarp));
-  if (layout->getInDimSize(dims::kWarp) != info.numWarps)
-    return makeError("the layout has " +
-                     std::to_string(layout->getInDimSize(dims::kWarp)) +
-                     " warps, but the module has ttg.num-warps = " +
-                     std::to_string(info.numWarps));
   return layout;
 }
 

@@ -1,0 +1,171 @@
+"""``python -m linear_layout report KERNEL.ttgir``: a Triton kernel's layout
+conversions, one row each, with the plan this project makes for them.
+
+Each row: the conversion's source location, shape and element width, the two
+layouts as Gluon would write them, and the plan (kind, vector width,
+instructions, predicted store/load wavefronts, shuffles/selects, shared
+bytes). ``--explain`` adds each plan's full explanation; ``--json`` prints the
+rows as JSON; ``--emit-mlir FILE`` writes a standalone module of the
+conversions as ``conv`` kernels (load the tile in the source layout, convert,
+store it; elements moved as integers of their width) that
+``python -m linear_layout compile`` turns into PTX or GFX assembly and the GPU
+benchmark can time (docs/triton-interop.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+INTEGER_DTYPES = {8: "int8", 16: "int16", 32: "int32", 64: "int64"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("input", help="a Triton 3.6 .ttgir file ('-': standard input)")
+    parser.add_argument(
+        "--target",
+        default="sm_90",
+        help="the target to plan for (sm_<N>, gfx<N>); default sm_90",
+    )
+    parser.add_argument(
+        "--explain", action="store_true", help="print each plan's full explanation"
+    )
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument(
+        "--emit-mlir",
+        metavar="FILE",
+        help="write the conversions as conv kernels to FILE",
+    )
+
+
+def rows(conversions, target: str) -> list[dict]:
+    """One dict per conversion: what the report prints."""
+    from linear_layout.ttgir import gluon_text
+
+    out = []
+    for i, c in enumerate(conversions):
+        plan = c.plan(target)
+        row = {
+            "index": i,
+            "location": c.location,
+            "shape": c.shape,
+            "element_bits": c.element_bits,
+            "src": gluon_text(c.src_encoding),
+            "dst": gluon_text(c.dst_encoding),
+            "kind": plan.kind,
+            "vector_bits": plan.vector_bits,
+            "store_instruction": plan.swizzle.store_instruction
+            if plan.swizzle
+            else None,
+            "load_instruction": plan.swizzle.load_instruction if plan.swizzle else None,
+            "store_wavefronts": plan.store_wavefronts,
+            "load_wavefronts": plan.load_wavefronts,
+            "shuffles": plan.shuffles,
+            "selects": plan.selects,
+            "shared_bytes": plan.shared_bytes,
+            "rounds": plan.rounds,
+        }
+        out.append((row, plan))
+    return out
+
+
+def _plan_text(row: dict) -> str:
+    kind = row["kind"]
+    if kind == "shared_memory":
+        return (
+            f"shared_memory: {row['store_instruction']} + {row['load_instruction']}, "
+            f"{row['vector_bits']}-bit vectors, {row['store_wavefronts']}+{row['load_wavefronts']} "
+            f"wavefronts, {row['shared_bytes']} bytes"
+            + (f", {row['rounds']} rounds" if row["rounds"] > 1 else "")
+        )
+    if kind == "shuffle":
+        return f"shuffle: {row['shuffles']} shuffles, {row['selects']} selects, {row['rounds']} rounds"
+    return kind
+
+
+def emit_mlir(conversions) -> tuple[str, list[str]]:
+    """The conversions as conv kernels in one gpu.module, and notes on the
+    ones left out."""
+    from linear_layout import kernels
+
+    funcs, notes = [], []
+    for i, c in enumerate(conversions):
+        dtype = INTEGER_DTYPES.get(c.element_bits)
+        if dtype is None:
+            notes.append(
+                f"conversion {i} ({c.location}): {c.element_bits}-bit elements have no conv kernel"
+            )
+            continue
+        warps = c.src.in_dims.get("warp", 1)
+        text = kernels.conv(
+            c.src,
+            c.dst,
+            c.shape,
+            dtype,
+            warps,
+            name=f"conv_{i}",
+            lanes=c.src.in_dims.get("lane", 32),
+        )
+        body = text.split("gpu.module @ll_kernels {\n", 1)[1].rsplit("  }\n}\n", 1)[0]
+        funcs.append(f"    // conversion {i}: {c.location}\n" + body)
+    module = (
+        "module attributes {gpu.container_module} {\n  gpu.module @ll_kernels {\n"
+        + "".join(funcs)
+        + "  }\n}\n"
+    )
+    return module, notes
+
+
+def run(args: argparse.Namespace) -> int:
+    import linear_layout as ll
+
+    name = "<stdin>" if args.input == "-" else args.input
+    try:
+        text = (
+            sys.stdin.read()
+            if args.input == "-"
+            else open(args.input, encoding="utf-8").read()
+        )  # noqa: SIM115
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: {name}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 1
+    try:
+        ll.gpu_target(args.target)
+        conversions = ll.from_ttgir(text, name)
+        table = rows(conversions, args.target)
+    except (ValueError, TypeError) as e:
+        message = str(e)
+        print(
+            message if ": error:" in message else f"error: {message}", file=sys.stderr
+        )
+        return 1
+    if args.emit_mlir:
+        module, notes = emit_mlir(conversions)
+        for note in notes:
+            print(f"note: {note}", file=sys.stderr)
+        try:
+            with open(args.emit_mlir, "w", encoding="utf-8") as f:
+                f.write(module)
+        except OSError as e:
+            print(f"error: {args.emit_mlir}: {e.strerror}", file=sys.stderr)
+            return 1
+    if args.json:
+        out = [
+            dict(row, explanation=plan.explain()) if args.explain else row
+            for row, plan in table
+        ]
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"{name}: {len(table)} layout conversions, planned for {args.target}")
+    for row, plan in table:
+        shape = "x".join(str(s) for s in row["shape"])
+        print(
+            f"\n[{row['index']}] {row['location']}  {shape} x {row['element_bits']}-bit"
+        )
+        print(f"    from: {row['src']}")
+        print(f"    to:   {row['dst']}")
+        print(f"    plan: {_plan_text(row)}")
+        if args.explain:
+            print("    " + plan.explain().replace("\n", "\n    "))
+    return 0
