@@ -14,11 +14,31 @@ using namespace mlir::ll::ttng;
 #define GET_ATTRDEF_CLASSES
 #include "LinearLayout/Dialect/Triton/IR/TTNGAttrs.cpp.inc"
 
+namespace {
+/// Triton's aliases for the tensor memory encodings: `#tmem`, `#tmem_scales`.
+struct TTNGOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<TensorMemoryEncodingAttr>(attr)) {
+      os << "tmem";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<TensorMemoryScalesEncodingAttr>(attr)) {
+      os << "tmem_scales";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TTNGDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "LinearLayout/Dialect/Triton/IR/TTNGAttrs.cpp.inc"
       >();
+  addInterfaces<TTNGOpAsmInterface>();
 }
 
 /// `[%dep]`, `[]` or nothing: the async token an op consumes and whether it
