@@ -2,6 +2,7 @@
 
 #include "LinearLayout/Dialect/Triton/IR/TritonDialects.h"
 #include "LinearLayout/Dialect/Triton/IR/TTGLayout.h"
+#include "LinearLayout/Dialect/Triton/IR/TritonOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -11,9 +12,46 @@ using namespace mlir;
 #include "LinearLayout/Dialect/Triton/IR/TTGDialect.cpp.inc"
 #include "LinearLayout/Dialect/Triton/IR/TTNGDialect.cpp.inc"
 
-void ll::tt::TTDialect::initialize() {}
-void ll::ttg::TTGDialect::initialize() { registerLayoutParts(); }
-void ll::ttng::TTNGDialect::initialize() {}
+/// The parse hook for an op name none of these dialects defines: such an op
+/// is carried in generic form (the dialects allow unknown operations), and in
+/// custom form it is a located error rather than a guess at its syntax.
+static ParseResult parseUnknownCustomOp(OpAsmParser &parser,
+                                        OperationState &state) {
+  return parser.emitError(parser.getNameLoc())
+         << "custom syntax of '" << state.name.getStringRef()
+         << "' is unknown here; write it in generic form "
+            "(\""
+         << state.name.getStringRef() << "\"(...) : ...)";
+}
+
+std::optional<Dialect::ParseOpHook>
+ll::tt::TTDialect::getParseOperationHook(StringRef) const {
+  return ParseOpHook(parseUnknownCustomOp);
+}
+std::optional<Dialect::ParseOpHook>
+ll::ttg::TTGDialect::getParseOperationHook(StringRef) const {
+  return ParseOpHook(parseUnknownCustomOp);
+}
+std::optional<Dialect::ParseOpHook>
+ll::ttng::TTNGDialect::getParseOperationHook(StringRef) const {
+  return ParseOpHook(parseUnknownCustomOp);
+}
+
+void ll::tt::TTDialect::initialize() {
+  registerTypes();
+  registerOps();
+  allowUnknownOperations();
+}
+void ll::ttg::TTGDialect::initialize() {
+  registerLayoutParts();
+  registerMiscOps();
+  allowUnknownOperations();
+}
+void ll::ttng::TTNGDialect::initialize() {
+  registerAttributes();
+  registerOps();
+  allowUnknownOperations();
+}
 
 void ll::registerTritonDialects(DialectRegistry &registry) {
   registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>();

@@ -23,6 +23,13 @@ def TT_Dialect : Dialect {
   let cppNamespace = "::mlir::ll::tt";
   let summary = "Triton 3.6's `tt` dialect, as far as TTGIR import reads it";
   let usePropertiesForAttributes = 1;
+  let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerOps();
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::scf::SCFDialect",
@@ -46,6 +53,9 @@ def TTG_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Adds the encodings, types and layout ops (TTGAttrs/TTGTypes/TTGOps).
     void registerLayoutParts();
+    void registerMiscOps();
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
   }];
 }
 
@@ -55,7 +65,14 @@ def TTNG_Dialect : Dialect {
   let summary = "Triton 3.6's `ttng` (TritonNvidiaGPU) dialect, as far as "
                 "TTGIR import reads it";
   let usePropertiesForAttributes = 1;
+  let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::ll::ttg::TTGDialect"];
+  let extraClassDeclaration = [{
+    void registerAttributes();
+    void registerOps();
+    std::optional<ParseOpHook>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+  }];
 }
 
 class TT_Op<string mnemonic, list<Trait> traits = []>

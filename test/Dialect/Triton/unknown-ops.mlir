@@ -1,0 +1,30 @@
+// Ops of tt/ttg/ttng this project does not define pass through in generic
+// form; in custom form they are a located error naming the op.
+// RUN: ll-opt %s --split-input-file --verify-diagnostics | FileCheck %s
+
+// CHECK-LABEL: tt.func @generic
+// CHECK: "tt.some_future_op"(%{{.*}}) {tag = 1 : i32} : (i32) -> ()
+// CHECK: "ttg.some_future_op"() : () -> ()
+// CHECK: "ttng.some_future_op"() : () -> i1
+tt.func @generic(%x: i32) {
+  "tt.some_future_op"(%x) {tag = 1 : i32} : (i32) -> ()
+  "ttg.some_future_op"() : () -> ()
+  %b = "ttng.some_future_op"() : () -> i1
+  tt.return
+}
+
+// -----
+
+tt.func @custom_tt(%x: i32) {
+  // expected-error @+1 {{custom syntax of 'tt.some_future_op' is unknown here; write it in generic form}}
+  tt.some_future_op %x : i32
+  tt.return
+}
+
+// -----
+
+tt.func @custom_ttng() {
+  // expected-error @+1 {{custom syntax of 'ttng.some_future_op' is unknown here}}
+  ttng.some_future_op
+  tt.return
+}
