@@ -75,8 +75,11 @@ def _encoding(rng, warps):
         return _mma(rng, warps, 3), 2
     if kind == "dot2":
         return (
-            f"#ttg.dot_op<{{opIdx = {rng.randrange(2)}, parent = {_mma(rng, warps, 2)}, "
-            f"kWidth = {rng.choice([1, 2, 4, 8])}}}>",
+            (
+                f"#ttg.dot_op<{{opIdx = {rng.randrange(2)}, "
+                f"parent = {_mma(rng, warps, 2)}, "
+                f"kWidth = {rng.choice([1, 2, 4, 8])}}}>"
+            ),
             2,
         )
     return (
