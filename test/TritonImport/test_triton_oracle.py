@@ -1,0 +1,175 @@
+"""Random #ttg encodings against Triton 3.6 itself (skipped without it).
+
+Each case is a random distributed encoding (blocked, slice, nvidia_mma v2
+and v3, dot_op of mma and blocked parents) and shape, written in Triton's
+syntax. Triton parses it and gives its bases (`to_linear_layout`); ll-opt
+imports the same text; the bases must be equal. Triton's printed text of the
+module must also equal ll-opt's printed text of the encodings (before
+import), so the printer writes what Triton writes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import tempfile
+
+import pytest
+from ttgir_tools import aliases, run
+
+ir = pytest.importorskip("triton._C.libtriton.ir", exc_type=ImportError)
+gluon_ir = pytest.importorskip("triton._C.libtriton.gluon_ir", exc_type=ImportError)
+
+SEED = 20261124
+CASES = 120
+
+
+def _split(rng, total, rank):
+    """`total` (a power of two) as a product of `rank` powers of two."""
+    parts = [1] * rank
+    while total > 1:
+        parts[rng.randrange(rank)] *= 2
+        total //= 2
+    return parts
+
+
+def _ints(values):
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def _blocked(rng, warps):
+    order = [0, 1] if rng.random() < 0.5 else [1, 0]
+    return (
+        f"#ttg.blocked<{{sizePerThread = {_ints([rng.choice([1, 2, 4]) for _ in range(2)])}, "
+        f"threadsPerWarp = {_ints(_split(rng, 32, 2))}, "
+        f"warpsPerCTA = {_ints(_split(rng, warps, 2))}, order = {_ints(order)}}}>"
+    )
+
+
+def _mma(rng, warps, version):
+    if version == 2:
+        return (
+            f"#ttg.nvidia_mma<{{versionMajor = 2, versionMinor = 0, "
+            f"warpsPerCTA = {_ints(_split(rng, warps, 2))}, instrShape = [16, 8]}}>"
+        )
+    n = rng.choice([8, 16, 32, 64, 128, 256])
+    return (
+        f"#ttg.nvidia_mma<{{versionMajor = 3, versionMinor = 0, "
+        f"warpsPerCTA = {_ints([warps, 1])}, instrShape = [16, {n}, 16]}}>"
+    )
+
+
+def _encoding(rng, warps):
+    kind = rng.choice(["blocked", "slice", "mma2", "mma3", "dot2", "dot_blocked"])
+    if kind == "blocked":
+        return _blocked(rng, warps), 2
+    if kind == "slice":
+        return (
+            f"#ttg.slice<{{dim = {rng.randrange(2)}, parent = {_blocked(rng, warps)}}}>",
+            1,
+        )
+    if kind == "mma2":
+        return _mma(rng, warps, 2), 2
+    if kind == "mma3":
+        return _mma(rng, warps, 3), 2
+    if kind == "dot2":
+        return (
+            (
+                f"#ttg.dot_op<{{opIdx = {rng.randrange(2)}, "
+                f"parent = {_mma(rng, warps, 2)}, "
+                f"kWidth = {rng.choice([1, 2, 4, 8])}}}>"
+            ),
+            2,
+        )
+    return (
+        f"#ttg.dot_op<{{opIdx = {rng.randrange(2)}, parent = {_blocked(rng, warps)}}}>",
+        2,
+    )
+
+
+def _cases():
+    rng = random.Random(SEED)
+    cases = []
+    for _ in range(CASES):
+        warps = rng.choice([1, 2, 4, 8])
+        encoding, rank = _encoding(rng, warps)
+        if "versionMajor = 3" in encoding and warps < 4:
+            warps = 4
+            encoding, rank = _mma(rng, warps, 3), 2
+        shape = [rng.choice([16, 32, 64, 128, 256]) for _ in range(rank)]
+        cases.append((warps, encoding, shape))
+    return cases
+
+
+def _module(warps, tensor, func, ret):
+    return (
+        f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, '
+        f'"ttg.threads-per-warp" = 32 : i32}} {{\n'
+        f"  {func} @f(%x: {tensor}) {{\n"
+        f"    %y = ttg.convert_layout %x : {tensor} -> {tensor}\n"
+        f"    {ret}\n  }}\n}}\n"
+    )
+
+
+def _triton(text):
+    """Triton's printed module and the bases of %x, or None if it refuses."""
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    builder = gluon_ir.GluonOpBuilder(ctx)
+    with tempfile.NamedTemporaryFile("w", suffix=".ttgir", delete=False) as f:
+        f.write(text)
+    try:
+        module = ir.parse_mlir_module(f.name, ctx)
+    except RuntimeError:
+        return None
+    finally:
+        os.unlink(f.name)
+    ops = []
+    module.walk(
+        lambda op: ops.append(op) if op.get_name() == "ttg.convert_layout" else None
+    )
+    value = ops[0].get_operand(0)
+    shape = [
+        int(d)
+        for d in re.match(r"tensor<((?:\d+x)+)", str(value.get_type()))
+        .group(1)
+        .rstrip("x")
+        .split("x")
+    ]
+    layout = builder.get_gluon_layout_from_tensor(value)
+    lin = builder.to_linear_layout(layout._to_ir(builder), shape)
+    bases = {
+        "register": lin.reg_bases,
+        "lane": lin.lane_bases,
+        "warp": lin.warp_bases,
+        "block": lin.block_bases,
+    }
+    return str(module), bases
+
+
+def _encoding_lines(printed):
+    """The `#alias = #ttg...` lines of a printed module."""
+    return sorted(
+        line for line in printed.splitlines() if re.match(r"#\w+ = #ttg\.", line)
+    )
+
+
+@pytest.mark.parametrize("warps,encoding,shape", _cases())
+def test_bases_and_text_equal_tritons(warps, encoding, shape):
+    tensor = f"tensor<{'x'.join(map(str, shape))}xf16, {encoding}>"
+    oracle = _triton(_module(warps, tensor, "tt.func", "tt.return"))
+    if oracle is None:
+        pytest.skip("Triton refuses this encoding")
+    printed, bases = oracle
+    ours = _module(warps, tensor, "func.func", "return")
+    roundtrip = run([], ours)
+    assert roundtrip.returncode == 0, roundtrip.stderr
+    assert _encoding_lines(roundtrip.stdout) == _encoding_lines(printed)
+    imported = run(["--ll-import-ttgir"], ours)
+    assert imported.returncode == 0, imported.stderr
+    line = next(
+        line for line in imported.stdout.splitlines() if "ll.convert_layout" in line
+    )
+    name = re.findall(r"tensor<[^,]*, (#\w+)>", line)[0]
+    assert aliases(imported.stdout)[name] == bases
