@@ -16,6 +16,7 @@
 include "LinearLayout/Dialect/Triton/IR/TritonDialects.td"
 include "LinearLayout/Dialect/Triton/IR/TTEnums.td"
 include "LinearLayout/Dialect/Triton/IR/TTAsyncToken.td"
+include "LinearLayout/Dialect/Triton/IR/TTGTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
@@ -65,7 +66,7 @@ def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local", [
                            "::mlir::ll::tt::getPointeeType($_self)">]> {
   let summary = "asynchronous copy from global to shared memory";
   let arguments = (ins
-    AnyType:$src, AnyType:$result, Optional<AnyType>:$mask,
+    AnyType:$src, TTG_MemDescType:$result, Optional<AnyType>:$mask,
     Optional<AnyType>:$other,
     DefaultValuedAttr<TT_CacheModifierAttr,
                       "::mlir::ll::tt::CacheModifier::NONE">:$cache,

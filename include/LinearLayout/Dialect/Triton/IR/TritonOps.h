@@ -9,6 +9,7 @@
 #ifndef LINEARLAYOUT_DIALECT_TRITON_IR_TRITONOPS_H
 #define LINEARLAYOUT_DIALECT_TRITON_IR_TRITONOPS_H
 
+#include "LinearLayout/Dialect/Triton/IR/TTGLayout.h"
 #include "LinearLayout/Dialect/Triton/IR/TritonDialects.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
