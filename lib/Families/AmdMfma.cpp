@@ -18,8 +18,9 @@ using namespace mlir::ll::families;
 static constexpr int64_t kWaveSize = 64;
 
 LayoutBuilder families::buildAmdMfma(const DistributedLayoutSpec &spec,
-                                     llvm::ArrayRef<int64_t> shape) {
-  int rank = int(shape.size());
+                                     llvm::ArrayRef<int64_t> fullShape) {
+  int rank = int(fullShape.size());
+  std::vector<int64_t> shape = shapePerCta(spec.cgaLayout, fullShape);
   bool hasBatch = rank == 3;
   int mIndex = hasBatch ? 1 : 0, nIndex = mIndex + 1;
   std::vector<std::string> names = standardOutNames(rank);
@@ -61,13 +62,16 @@ LayoutBuilder families::buildAmdMfma(const DistributedLayoutSpec &spec,
     tile *= LayoutBuilder::identity1D(spec.warpsPerCTA[0], dims::kWarp,
                                       names[order[2]]);
   }
-  return combineWithShape(tile, shape);
+  return combineWithShape(tile, fullShape, spec.cgaLayout);
 }
 
-LayoutBuilder families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
-                                               llvm::ArrayRef<int64_t> shape) {
+LayoutBuilder
+families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
+                                 llvm::ArrayRef<int64_t> fullShape) {
   const DistributedLayoutSpec &mfma = *dot.parent;
-  int rank = int(shape.size());
+  int rank = int(fullShape.size());
+  CgaLayout cga = dotOperandCga(dot, rank);
+  std::vector<int64_t> shape = shapePerCta(cga, fullShape);
   bool hasBatch = rank == 3;
   int opIdx = int(dot.operandIndex);
   int64_t kWidth = dot.kWidth;
@@ -106,5 +110,5 @@ LayoutBuilder families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   LayoutBuilder cta =
       tile * identityStandardND(dims::kWarp, mfma.warpsPerCTA, warpOrder);
-  return combineWithShape(cta, shape);
+  return combineWithShape(cta, fullShape, cga);
 }

@@ -48,10 +48,11 @@ static LayoutBuilder wmmaTile(const DistributedLayoutSpec &spec, int rank) {
 }
 
 LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
-                                     llvm::ArrayRef<int64_t> shape) {
+                                     llvm::ArrayRef<int64_t> fullShape) {
   // As for mfma: tiles of a warp and warps along N, then the rest of N in
   // registers, and only then tiles and warps along M.
-  int rank = int(shape.size());
+  int rank = int(fullShape.size());
+  std::vector<int64_t> shape = shapePerCta(spec.cgaLayout, fullShape);
   std::vector<std::string> names = standardOutNames(rank);
   int mIndex = rank - 2, nIndex = rank - 1;
   std::vector<int64_t> tilesPerWarp = tilesPerWarpOrOnes(spec, rank);
@@ -71,13 +72,16 @@ LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
         LayoutBuilder::identity1D(spec.warpsPerCTA[0], dims::kWarp, names[0]);
   std::vector<int64_t> repOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   layout = layout.transposeOuts(permuteNames(names, repOrder));
-  return combineWithShape(layout, shape);
+  return combineWithShape(layout, fullShape, spec.cgaLayout);
 }
 
-LayoutBuilder families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
-                                               llvm::ArrayRef<int64_t> shape) {
+LayoutBuilder
+families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
+                                 llvm::ArrayRef<int64_t> fullShape) {
   const DistributedLayoutSpec &wmma = *dot.parent;
-  int rank = int(shape.size());
+  int rank = int(fullShape.size());
+  CgaLayout cga = dotOperandCga(dot, rank);
+  std::vector<int64_t> shape = shapePerCta(cga, fullShape);
   std::vector<std::string> names = standardOutNames(rank);
   std::vector<int64_t> order =
       getOrderForDotOperand(int(dot.operandIndex), rank, /*kContig=*/true);
@@ -114,5 +118,5 @@ LayoutBuilder families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
 
   LayoutBuilder layout = tile * cta;
   layout = layout.transposeOuts(permuteNames(names, order));
-  return combineWithShape(layout, shape);
+  return combineWithShape(layout, fullShape, cga);
 }

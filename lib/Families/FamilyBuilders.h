@@ -39,6 +39,9 @@ LayoutBuilder buildAmdWmma(const DistributedLayoutSpec &spec,
 LayoutBuilder buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
                                      llvm::ArrayRef<int64_t> shape);
 
+/// The CGA layout of a dot operand: its parent's, broadcast (zero) along K.
+CgaLayout dotOperandCga(const DistributedLayoutSpec &dot, int rank);
+
 /// tilesPerWarp, or all ones when empty.
 std::vector<int64_t> tilesPerWarpOrOnes(const DistributedLayoutSpec &spec,
                                         int rank);

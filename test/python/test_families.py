@@ -209,7 +209,7 @@ WMMA = ll.AmdWmmaLayout(2, False, [2, 2])
 
 @pytest.mark.parametrize("make_layout, name", [
     (lambda: ll.BlockedLayout(**{**BLOCKED, "size_per_thread": [1, 3]}), "size_per_thread"),
-    (lambda: ll.BlockedLayout(**{**BLOCKED, "threads_per_warp": [4, 4]}), "threads_per_warp"),
+    (lambda: ll.BlockedLayout(**{**BLOCKED, "threads_per_warp": [4, 3]}), "threads_per_warp"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "threads_per_warp": [4, 8, 1]}), "threads_per_warp"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "warps_per_cta": [3, 1]}), "warps_per_cta"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "order": [1, 1]}), "order"),
