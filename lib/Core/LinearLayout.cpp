@@ -306,8 +306,10 @@ LinearLayout::apply(ArrayRef<DimValue> inputs) const {
                        value, name, inDims[*index].size());
     flat |= uint64_t(value) << getInDimBitOffset(*index);
   }
+  // A missing input dimension of size 1 can only be 0 (Triton's apply
+  // treats it so); a larger one must be given.
   for (auto [i, dim] : llvm::enumerate(inDims))
-    if (!(given >> i & 1))
+    if (!(given >> i & 1) && dim.log2Size != 0)
       return makeError("apply: input dimension '{0}' is missing", dim.name);
   SmallVector<int64_t> values = unflattenOut(applyFlat(flat));
   SmallVector<DimValue> result;

@@ -53,8 +53,14 @@ def _int(name: str, value) -> int:
 
 
 def _ints(name: str, value) -> tuple[int, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) and not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of ints, not {type(value).__name__}")
+    if (
+        isinstance(value, (str, bytes))
+        or not isinstance(value, Sequence)
+        and not hasattr(value, "__iter__")
+    ):
+        raise TypeError(
+            f"{name} must be a sequence of ints, not {type(value).__name__}"
+        )
     return tuple(_int(name, v) for v in value)
 
 
@@ -71,7 +77,9 @@ def _shape(shape) -> list:
 def _bases(name: str, value) -> tuple[tuple[int, ...], ...]:
     """A list of bases (each a sequence of ints), as a tuple of tuples."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} must be a list of int lists, not {type(value).__name__}")
+        raise TypeError(
+            f"{name} must be a list of int lists, not {type(value).__name__}"
+        )
     return tuple(_ints(name, basis) for basis in value)
 
 
@@ -84,10 +92,12 @@ class DistributedLayout:
 
     def _spec(self) -> dict:
         if self._kind is None:
-            raise TypeError(f"{type(self).__name__} is the abstract base of the "
-                            "layout families: use BlockedLayout, SliceLayout, "
-                            "NVMMADistributedLayout, DotOperandLayout, AMDMFMALayout, "
-                            "AMDWMMALayout or DistributedLinearLayout")
+            raise TypeError(
+                f"{type(self).__name__} is the abstract base of the "
+                "layout families: use BlockedLayout, SliceLayout, "
+                "NVMMADistributedLayout, DotOperandLayout, AMDMFMALayout, "
+                "AMDWMMALayout or DistributedLinearLayout"
+            )
         # The C++ reader takes the dataclass fields by name: tuples as lists,
         # a parent layout as its own description.
         spec = {"kind": self._kind}
@@ -134,12 +144,18 @@ def _check_parent(obj, gluon_order: str):
         hint = ""
         if isinstance(obj.parent, int) and not isinstance(obj.parent, bool):
             hint = f" ({type(obj).__name__} takes ({gluon_order}), in Gluon's order)"
-        raise TypeError(f"parent must be a distributed layout, not {type(obj.parent).__name__}{hint}")
+        raise TypeError(
+            f"parent must be a distributed layout, not {type(obj.parent).__name__}{hint}"
+        )
 
 
 def _check_tiles_per_warp(obj):
     """``tiles_per_warp`` defaults to all ones (one per warp dimension)."""
-    tiles = (1,) * len(obj.warps_per_cta) if obj.tiles_per_warp is None else obj.tiles_per_warp
+    tiles = (
+        (1,) * len(obj.warps_per_cta)
+        if obj.tiles_per_warp is None
+        else obj.tiles_per_warp
+    )
     _set(obj, "tiles_per_warp", _ints("tiles_per_warp", tiles))
 
 
@@ -162,8 +178,14 @@ class BlockedLayout(DistributedLayout):
     _kind = "blocked"
 
     def __post_init__(self):
-        _check(self, size_per_thread=_ints, threads_per_warp=_ints, warps_per_cta=_ints, order=_ints,
-               cga_layout=_bases)
+        _check(
+            self,
+            size_per_thread=_ints,
+            threads_per_warp=_ints,
+            warps_per_cta=_ints,
+            order=_ints,
+            cga_layout=_bases,
+        )
         self._validate()
 
 
@@ -205,7 +227,13 @@ class NVMMADistributedLayout(DistributedLayout):
     _kind = "nvidia_mma"
 
     def __post_init__(self):
-        _check(self, version=_mma_version, warps_per_cta=_ints, instr_shape=_ints, cga_layout=_bases)
+        _check(
+            self,
+            version=_mma_version,
+            warps_per_cta=_ints,
+            instr_shape=_ints,
+            cga_layout=_bases,
+        )
         self._validate()
 
     def _spec(self) -> dict:
@@ -227,7 +255,13 @@ class NvidiaMmaLayout(DistributedLayout):
     _kind = "nvidia_mma"
 
     def __post_init__(self):
-        _check(self, version=_int, warps_per_cta=_ints, instr_shape=_ints, cga_layout=_bases)
+        _check(
+            self,
+            version=_int,
+            warps_per_cta=_ints,
+            instr_shape=_ints,
+            cga_layout=_bases,
+        )
         self._validate()
 
 
@@ -268,7 +302,14 @@ class AMDMFMALayout(DistributedLayout):
     def __post_init__(self):
         if self.element_bitwidth is None:
             _set(self, "element_bitwidth", 32)
-        _check(self, version=_int, instr_shape=_ints, transposed=_bool, warps_per_cta=_ints, element_bitwidth=_int)
+        _check(
+            self,
+            version=_int,
+            instr_shape=_ints,
+            transposed=_bool,
+            warps_per_cta=_ints,
+            element_bitwidth=_int,
+        )
         _check_tiles_per_warp(self)
         _check(self, cga_layout=_bases)
         self._validate()
@@ -291,7 +332,9 @@ class AMDWMMALayout(DistributedLayout):
     def __post_init__(self):
         if self.instr_shape is None:
             _set(self, "instr_shape", (16, 16, 16))
-        _check(self, version=_int, transposed=_bool, warps_per_cta=_ints, instr_shape=_ints)
+        _check(
+            self, version=_int, transposed=_bool, warps_per_cta=_ints, instr_shape=_ints
+        )
         _check_tiles_per_warp(self)
         _check(self, cga_layout=_bases)
         self._validate()
@@ -303,7 +346,9 @@ AmdWmmaLayout = AMDWMMALayout
 
 def _linear(bases: dict, out_dims: list) -> LinearLayout:
     try:
-        return LinearLayout({k: [list(b) for b in v] for k, v in bases.items()}, out_dims)
+        return LinearLayout(
+            {k: [list(b) for b in v] for k, v in bases.items()}, out_dims
+        )
     except (ValueError, TypeError) as e:
         raise ValueError(str(e)) from None
 
@@ -320,23 +365,40 @@ class DistributedLinearLayout(DistributedLayout):
     shape: tuple[int, ...]
 
     def __post_init__(self):
-        _check(self, reg_bases=_bases, lane_bases=_bases, warp_bases=_bases, block_bases=_bases, shape=_ints)
+        _check(
+            self,
+            reg_bases=_bases,
+            lane_bases=_bases,
+            warp_bases=_bases,
+            block_bases=_bases,
+            shape=_ints,
+        )
         _set(self, "_rank", len(self.shape))
         self.to_linear(self.shape)
 
     def _spec(self) -> dict:
-        raise TypeError("a DistributedLinearLayout has no family description: use to_linear")
+        raise TypeError(
+            "a DistributedLinearLayout has no family description: use to_linear"
+        )
 
     def to_linear(self, shape: Sequence[int]) -> LinearLayout:
         shape = _shape(shape)
         if shape != list(self.shape):
-            raise ValueError(f"shape must be the layout's own {list(self.shape)}, got {shape}")
+            raise ValueError(
+                f"shape must be the layout's own {list(self.shape)}, got {shape}"
+            )
         for name in ("reg_bases", "lane_bases", "warp_bases", "block_bases"):
             for basis in getattr(self, name):
                 if len(basis) != len(shape):
-                    raise ValueError(f"{name} entries must have {len(shape)} values (the rank), got {list(basis)}")
-        bases = {"register": self.reg_bases, "lane": self.lane_bases, "warp": self.warp_bases,
-                 "block": self.block_bases}
+                    raise ValueError(
+                        f"{name} entries must have {len(shape)} values (the rank), got {list(basis)}"
+                    )
+        bases = {
+            "register": self.reg_bases,
+            "lane": self.lane_bases,
+            "warp": self.warp_bases,
+            "block": self.block_bases,
+        }
         return _linear(bases, [(f"dim{i}", s) for i, s in enumerate(shape)])
 
 
@@ -352,13 +414,26 @@ class SwizzledSharedLayout(SharedLayout):
     cga_layout: tuple[tuple[int, ...], ...] = _cga()
 
     def __post_init__(self):
-        _check(self, vec=_int, per_phase=_int, max_phase=_int, order=_ints, cga_layout=_bases)
+        _check(
+            self,
+            vec=_int,
+            per_phase=_int,
+            max_phase=_int,
+            order=_ints,
+            cga_layout=_bases,
+        )
         # Validate now with the smallest shape of the right rank.
         self.to_linear([1] * max(1, len(self.order)))
 
     def to_linear(self, shape: Sequence[int]) -> LinearLayout:
-        return _core.swizzled_shared_to_linear(self.vec, self.per_phase, self.max_phase, list(self.order),
-                                               _shape(shape), [list(b) for b in self.cga_layout])
+        return _core.swizzled_shared_to_linear(
+            self.vec,
+            self.per_phase,
+            self.max_phase,
+            list(self.order),
+            _shape(shape),
+            [list(b) for b in self.cga_layout],
+        )
 
 
 @dataclass(frozen=True)
@@ -376,19 +451,40 @@ class NVMMASharedLayout(SharedLayout):
     cga_layout: tuple[tuple[int, ...], ...] = _cga()
 
     def __post_init__(self):
-        _check(self, swizzle_byte_width=_int, element_bitwidth=_int, rank=_int, transposed=_bool,
-               fp4_padded=_bool, cga_layout=_bases)
+        _check(
+            self,
+            swizzle_byte_width=_int,
+            element_bitwidth=_int,
+            rank=_int,
+            transposed=_bool,
+            fp4_padded=_bool,
+            cga_layout=_bases,
+        )
         if self.rank < 1:
             raise ValueError(f"rank must be at least 1, got {self.rank}")
-        _core.nvmma_shared_to_linear(self.swizzle_byte_width, self.element_bitwidth, self.transposed, [1],
-                                     self.fp4_padded, None)
+        _core.nvmma_shared_to_linear(
+            self.swizzle_byte_width,
+            self.element_bitwidth,
+            self.transposed,
+            [1],
+            self.fp4_padded,
+            None,
+        )
 
     def to_linear(self, shape: Sequence[int]) -> LinearLayout:
         shape = _shape(shape)
         if self.cga_layout and len(shape) != self.rank:
-            raise ValueError(f"shape must have {self.rank} entries (the layout's rank), got {shape}")
-        return _core.nvmma_shared_to_linear(self.swizzle_byte_width, self.element_bitwidth, self.transposed, shape,
-                                            self.fp4_padded, [list(b) for b in self.cga_layout])
+            raise ValueError(
+                f"shape must have {self.rank} entries (the layout's rank), got {shape}"
+            )
+        return _core.nvmma_shared_to_linear(
+            self.swizzle_byte_width,
+            self.element_bitwidth,
+            self.transposed,
+            shape,
+            self.fp4_padded,
+            [list(b) for b in self.cga_layout],
+        )
 
 
 @dataclass(frozen=True)
@@ -403,14 +499,32 @@ class NvmmaSharedLayout(SharedLayout):
     cga_layout: tuple[tuple[int, ...], ...] = _cga()
 
     def __post_init__(self):
-        _check(self, swizzle_bytes=_int, element_bits=_int, transposed=_bool, fp4_padded=_bool,
-               cga_layout=_bases)
-        _core.nvmma_shared_to_linear(self.swizzle_bytes, self.element_bits, self.transposed, [1],
-                                     self.fp4_padded, None)
+        _check(
+            self,
+            swizzle_bytes=_int,
+            element_bits=_int,
+            transposed=_bool,
+            fp4_padded=_bool,
+            cga_layout=_bases,
+        )
+        _core.nvmma_shared_to_linear(
+            self.swizzle_bytes,
+            self.element_bits,
+            self.transposed,
+            [1],
+            self.fp4_padded,
+            None,
+        )
 
     def to_linear(self, shape: Sequence[int]) -> LinearLayout:
-        return _core.nvmma_shared_to_linear(self.swizzle_bytes, self.element_bits, self.transposed, _shape(shape),
-                                            self.fp4_padded, [list(b) for b in self.cga_layout])
+        return _core.nvmma_shared_to_linear(
+            self.swizzle_bytes,
+            self.element_bits,
+            self.transposed,
+            _shape(shape),
+            self.fp4_padded,
+            [list(b) for b in self.cga_layout],
+        )
 
 
 def _shared_shape(bases) -> list:
@@ -459,11 +573,17 @@ class SharedLinearLayout(SharedLayout):
         for name in ("offset_bases", "block_bases"):
             for basis in getattr(self, name):
                 if len(basis) != len(shape):
-                    raise ValueError(f"{name} entries must have {len(shape)} values (the rank), got {list(basis)}")
+                    raise ValueError(
+                        f"{name} entries must have {len(shape)} values (the rank), got {list(basis)}"
+                    )
         if shape != own:
-            raise ValueError(f"shape must be the one the bases cover, {own}, got {shape}")
-        return _linear({"offset": self.offset_bases, "block": self.block_bases},
-                       [(f"dim{i}", s) for i, s in enumerate(shape)])
+            raise ValueError(
+                f"shape must be the one the bases cover, {own}, got {shape}"
+            )
+        return _linear(
+            {"offset": self.offset_bases, "block": self.block_bases},
+            [(f"dim{i}", s) for i, s in enumerate(shape)],
+        )
 
 
 @dataclass(frozen=True)
@@ -479,12 +599,20 @@ class PaddedSharedLayout(SharedLayout):
     shape: tuple[int, ...]
 
     def __post_init__(self):
-        _check(self, interval_padding_pairs=_bases, offset_bases=_bases, block_bases=_bases, shape=_ints)
+        _check(
+            self,
+            interval_padding_pairs=_bases,
+            offset_bases=_bases,
+            block_bases=_bases,
+            shape=_ints,
+        )
         intervals = []
         for pair in self.interval_padding_pairs:
             if len(pair) != 2 or any(v < 1 or v & (v - 1) for v in pair):
-                raise ValueError(f"interval_padding_pairs must be [interval, padding] pairs of powers of two, "
-                                 f"got {list(pair)}")
+                raise ValueError(
+                    f"interval_padding_pairs must be [interval, padding] pairs of powers of two, "
+                    f"got {list(pair)}"
+                )
             intervals.append(pair[0])
         if len(set(intervals)) != len(intervals):
             raise ValueError("interval_padding_pairs must not repeat an interval")
@@ -497,15 +625,24 @@ class PaddedSharedLayout(SharedLayout):
     def to_linear(self, shape: Sequence[int]) -> LinearLayout:
         shape = _shape(shape)
         if shape != list(self.shape):
-            raise ValueError(f"shape must be the layout's own {list(self.shape)}, got {shape}")
+            raise ValueError(
+                f"shape must be the layout's own {list(self.shape)}, got {shape}"
+            )
         for name in ("offset_bases", "block_bases"):
             for basis in getattr(self, name):
                 if len(basis) != len(shape):
-                    raise ValueError(f"{name} entries must have {len(shape)} values (the rank), got {list(basis)}")
-        return _linear({"offset": self.offset_bases, "block": self.block_bases},
-                       [(f"dim{i}", s) for i, s in enumerate(shape)])
+                    raise ValueError(
+                        f"{name} entries must have {len(shape)} values (the rank), got {list(basis)}"
+                    )
+        return _linear(
+            {"offset": self.offset_bases, "block": self.block_bases},
+            [(f"dim{i}", s) for i, s in enumerate(shape)],
+        )
 
     def padded_offset(self, offset: int) -> int:
         """The memory position (in elements) of linear offset ``offset``."""
         offset = _int("offset", offset)
-        return offset + sum((offset // interval) * padding for interval, padding in self.interval_padding_pairs)
+        return offset + sum(
+            (offset // interval) * padding
+            for interval, padding in self.interval_padding_pairs
+        )

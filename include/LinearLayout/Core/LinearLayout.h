@@ -197,9 +197,10 @@ public:
       out ^= data[llvm::countr_zero(flatInput)];
     return out;
   }
-  /// Evaluates the map. Every input dimension must be given exactly once, in
-  /// any order, with a value in [0, size). Returns the output per dimension
-  /// in output-dimension order.
+  /// Evaluates the map. Every input dimension must be given at most once, in
+  /// any order, with a value in [0, size); only one of size 1 may be left
+  /// out (it is 0, as in Triton). Returns the output per dimension in
+  /// output-dimension order.
   llvm::Expected<llvm::SmallVector<DimValue>>
   apply(llvm::ArrayRef<DimValue> inputs) const;
 
