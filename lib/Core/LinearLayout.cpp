@@ -306,8 +306,10 @@ LinearLayout::apply(ArrayRef<DimValue> inputs) const {
                        value, name, inDims[*index].size());
     flat |= uint64_t(value) << getInDimBitOffset(*index);
   }
+  // A missing input dimension of size 1 can only be 0 (Triton's apply
+  // treats it so); a larger one must be given.
   for (auto [i, dim] : llvm::enumerate(inDims))
-    if (!(given >> i & 1))
+    if (!(given >> i & 1) && dim.log2Size != 0)
       return makeError("apply: input dimension '{0}' is missing", dim.name);
   SmallVector<int64_t> values = unflattenOut(applyFlat(flat));
   SmallVector<DimValue> result;
@@ -625,6 +627,24 @@ SmallVector<DimMask> LinearLayout::getFreeVariableMasks() const {
 }
 
 int64_t LinearLayout::getNumConsecutiveInOut() const {
+  if (inDims.empty() || columns.empty() || outDims.empty())
+    return 1;
+  // Within the first output dimension: its values are the low bits of a
+  // column, and a basis reaching other dimensions has higher bits set.
+  int dim0Bits = outDims.front().log2Size;
+  uint64_t dim0Mask = (uint64_t(1) << dim0Bits) - 1;
+  int firstDimBits = inDims.front().log2Size;
+  int consecutiveBits = 0;
+  while (consecutiveBits < firstDimBits && consecutiveBits < dim0Bits &&
+         columns[consecutiveBits] == uint64_t(1) << consecutiveBits)
+    ++consecutiveBits;
+  for (size_t i = consecutiveBits; i < columns.size(); ++i)
+    if (uint64_t low = columns[i] & dim0Mask)
+      consecutiveBits = std::min(consecutiveBits, int(llvm::countr_zero(low)));
+  return int64_t(1) << consecutiveBits;
+}
+
+int64_t LinearLayout::getNumConsecutiveInOutFlat() const {
   if (inDims.empty() || columns.empty())
     return 1;
   int firstDimBits = inDims.front().log2Size;

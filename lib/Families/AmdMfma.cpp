@@ -19,6 +19,8 @@ static constexpr int64_t kWaveSize = 64;
 
 LayoutBuilder families::buildAmdMfma(const DistributedLayoutSpec &spec,
                                      llvm::ArrayRef<int64_t> shape) {
+  // Triton sizes the repetitions by the whole shape, not one CTA's part:
+  // those beyond a CTA's part become broadcast (zero) registers.
   int rank = int(shape.size());
   bool hasBatch = rank == 3;
   int mIndex = hasBatch ? 1 : 0, nIndex = mIndex + 1;
@@ -61,13 +63,15 @@ LayoutBuilder families::buildAmdMfma(const DistributedLayoutSpec &spec,
     tile *= LayoutBuilder::identity1D(spec.warpsPerCTA[0], dims::kWarp,
                                       names[order[2]]);
   }
-  return combineWithShape(tile, shape);
+  return combineWithShape(tile, shape, spec.cgaLayout);
 }
 
 LayoutBuilder families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
                                                llvm::ArrayRef<int64_t> shape) {
   const DistributedLayoutSpec &mfma = *dot.parent;
   int rank = int(shape.size());
+  // Unlike NVIDIA's, AMD dot operands keep the parent's CGA layout along K.
+  const CgaLayout &cga = mfma.cgaLayout;
   bool hasBatch = rank == 3;
   int opIdx = int(dot.operandIndex);
   int64_t kWidth = dot.kWidth;
@@ -106,5 +110,5 @@ LayoutBuilder families::buildAmdMfmaDotOperand(const DistributedLayoutSpec &dot,
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   LayoutBuilder cta =
       tile * identityStandardND(dims::kWarp, mfma.warpsPerCTA, warpOrder);
-  return combineWithShape(cta, shape);
+  return combineWithShape(cta, shape, cga);
 }

@@ -12,6 +12,8 @@
 #include "FamilyBuilders.h"
 #include "LinearLayout/Core/DimNames.h"
 
+#include <algorithm>
+
 using namespace mlir::ll;
 using namespace mlir::ll::families;
 
@@ -51,6 +53,7 @@ LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
                                      llvm::ArrayRef<int64_t> shape) {
   // As for mfma: tiles of a warp and warps along N, then the rest of N in
   // registers, and only then tiles and warps along M.
+  // Sized by the whole shape, as mfma.
   int rank = int(shape.size());
   std::vector<std::string> names = standardOutNames(rank);
   int mIndex = rank - 2, nIndex = rank - 1;
@@ -71,13 +74,15 @@ LayoutBuilder families::buildAmdWmma(const DistributedLayoutSpec &spec,
         LayoutBuilder::identity1D(spec.warpsPerCTA[0], dims::kWarp, names[0]);
   std::vector<int64_t> repOrder = getMatrixOrder(rank, /*rowMajor=*/true);
   layout = layout.transposeOuts(permuteNames(names, repOrder));
-  return combineWithShape(layout, shape);
+  return combineWithShape(layout, shape, spec.cgaLayout);
 }
 
 LayoutBuilder families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
                                                llvm::ArrayRef<int64_t> shape) {
   const DistributedLayoutSpec &wmma = *dot.parent;
   int rank = int(shape.size());
+  // The parent's CGA layout, K included (as mfma).
+  const CgaLayout &cga = wmma.cgaLayout;
   std::vector<std::string> names = standardOutNames(rank);
   std::vector<int64_t> order =
       getOrderForDotOperand(int(dot.operandIndex), rank, /*kContig=*/true);
@@ -103,16 +108,20 @@ LayoutBuilder families::buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
     tile *= LayoutBuilder::identity1D(nonKRepeat, dims::kRegister, dimNonK);
   // The rest of K, then the accumulator's tiles along the non-K dim.
   int64_t kIndex = order[0], nonKIndex = order[1];
-  int64_t kCovered = tile.getOutSize(dimK);
-  if (shape[kIndex] > kCovered)
-    tile *= LayoutBuilder::identity1D(shape[kIndex] / kCovered, dims::kRegister,
-                                      dimK);
-  tile *= LayoutBuilder::identity1D(tilesPerWarpOrOnes(wmma, rank)[nonKIndex],
-                                    dims::kRegister, dimNonK);
+  // Explicitly only when the accumulator has several tiles along the non-K
+  // dim (they come after all of K): sized by the whole shape, as mfma, over
+  // the tile's K span max(kDim, kTileSize) (v1's duplicating lanes count);
+  // otherwise the fitting to one CTA's part adds it.
+  int64_t tilesNonK = tilesPerWarpOrOnes(wmma, rank)[nonKIndex];
+  int64_t kSpan = std::max(kDim, kTileSize);
+  if (tilesNonK > 1 && shape[kIndex] > kSpan)
+    tile *=
+        LayoutBuilder::identity1D(shape[kIndex] / kSpan, dims::kRegister, dimK);
+  tile *= LayoutBuilder::identity1D(tilesNonK, dims::kRegister, dimNonK);
   // Warps as the accumulator's, shared (zero) along K.
   LayoutBuilder cta = wmmaWarps(wmma, rank, kIndex);
 
   LayoutBuilder layout = tile * cta;
   layout = layout.transposeOuts(permuteNames(names, order));
-  return combineWithShape(layout, shape);
+  return combineWithShape(layout, shape, cga);
 }

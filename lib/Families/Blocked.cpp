@@ -18,7 +18,7 @@ LayoutBuilder families::buildBlocked(const DistributedLayoutSpec &spec,
       identityStandardND(dims::kRegister, spec.sizePerThread, spec.order) *
       identityStandardND(dims::kLane, spec.threadsPerWarp, spec.order) *
       identityStandardND(dims::kWarp, spec.warpsPerCTA, spec.order);
-  return combineWithShape(cta, shape);
+  return combineWithShape(cta, shape, spec.cgaLayout);
 }
 
 llvm::Expected<LayoutBuilder>
@@ -84,7 +84,7 @@ LayoutBuilder families::buildFmaDotOperand(const DistributedLayoutSpec &dot,
   int64_t kDim = dot.operandIndex == 0 ? rank - 1 : rank - 2;
   std::vector<int64_t> threadSize(blocked.sizePerThread.begin(),
                                   blocked.sizePerThread.end());
-  threadSize[kDim] = shape[kDim];
+  threadSize[kDim] = shapePerCta(dotOperandCga(dot, rank), shape)[kDim];
   std::vector<std::string> repNames =
       permuteNames(standardOutNames(rank), blocked.order);
   LayoutBuilder cta =
@@ -96,5 +96,5 @@ LayoutBuilder families::buildFmaDotOperand(const DistributedLayoutSpec &dot,
       broadcastedDotOperand(blocked.warpsPerCTA, blocked.order, kDim,
                             dims::kWarp)
           .transposeOuts(repNames);
-  return combineWithShape(cta, shape);
+  return combineWithShape(cta, shape, dotOperandCga(dot, rank));
 }

@@ -32,11 +32,6 @@ static llvm::Expected<int64_t> blockedRank(const DistributedLayoutSpec &spec) {
     return std::move(err);
   if (auto err = checkPermutation(spec.order, "order"))
     return std::move(err);
-  int64_t lanes = product(spec.threadsPerWarp);
-  if (lanes != 32 && lanes != 64)
-    return makeError("threads_per_warp must multiply to 32 or 64 (the "
-                     "warp size), got " +
-                     listToString(spec.threadsPerWarp));
   return rank;
 }
 
@@ -223,10 +218,11 @@ static int64_t parameterBits(const DistributedLayoutSpec &spec) {
 static constexpr int64_t kMaxParameterBits = 48;
 
 static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec);
+static llvm::Expected<int64_t> rankAndCga(const DistributedLayoutSpec &spec);
 
 llvm::Expected<int64_t>
 mlir::ll::getDistributedRank(const DistributedLayoutSpec &spec) {
-  auto rank = rankOf(spec);
+  auto rank = rankAndCga(spec);
   if (!rank)
     return rank.takeError();
   if (*rank > 8)
@@ -237,6 +233,21 @@ mlir::ll::getDistributedRank(const DistributedLayoutSpec &spec) {
                      "elements per CTA (size_per_thread, threads_per_warp, "
                      "warps_per_cta, tiles_per_warp, instr_shape and "
                      "k_width multiply together)");
+  return rank;
+}
+
+static llvm::Expected<int64_t> rankAndCga(const DistributedLayoutSpec &spec) {
+  auto rank = rankOf(spec);
+  if (!rank)
+    return rank.takeError();
+  if (spec.kind == DistributedKind::Slice ||
+      spec.kind == DistributedKind::DotOperand) {
+    if (!spec.cgaLayout.empty())
+      return makeError("cga_layout of a slice or dot operand layout is its "
+                       "parent's: give it to the parent");
+  } else if (auto err = checkCgaLayout(spec.cgaLayout, *rank)) {
+    return std::move(err);
+  }
   return rank;
 }
 
@@ -269,6 +280,14 @@ static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
     return wmmaRank(spec);
   }
   return makeError("unknown layout kind");
+}
+
+CgaLayout families::dotOperandCga(const DistributedLayoutSpec &dot, int rank) {
+  CgaLayout cga = dot.parent->cgaLayout;
+  int kDim = dot.operandIndex == 0 ? rank - 1 : rank - 2;
+  for (auto &basis : cga)
+    basis[kDim] = 0;
+  return cga;
 }
 
 std::vector<int64_t>

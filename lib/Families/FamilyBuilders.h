@@ -39,6 +39,11 @@ LayoutBuilder buildAmdWmma(const DistributedLayoutSpec &spec,
 LayoutBuilder buildAmdWmmaDotOperand(const DistributedLayoutSpec &dot,
                                      llvm::ArrayRef<int64_t> shape);
 
+/// The CGA layout of a dot operand of an NVIDIA mma or blocked (FMA)
+/// parent: the parent's, broadcast (zero) along K. (AMD operands keep the
+/// parent's as it is.)
+CgaLayout dotOperandCga(const DistributedLayoutSpec &dot, int rank);
+
 /// tilesPerWarp, or all ones when empty.
 std::vector<int64_t> tilesPerWarpOrOnes(const DistributedLayoutSpec &spec,
                                         int rank);

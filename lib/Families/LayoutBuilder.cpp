@@ -276,8 +276,33 @@ LayoutBuilder families::ensureNotLarger(const LayoutBuilder &layout,
   return result;
 }
 
+LayoutBuilder families::cgaBuilder(const CgaLayout &cga,
+                                   llvm::ArrayRef<int64_t> shape) {
+  std::vector<std::string> standard = standardOutNames(int(shape.size()));
+  BuilderInDim block{dims::kBlock.str(), {}};
+  for (const auto &basis : cga)
+    block.bases.push_back(BuilderBasis(basis.begin(), basis.end()));
+  LayoutBuilder layout = LayoutBuilder::fromBases({std::move(block)}, standard);
+  // fromBases sizes a dimension no basis reaches as 1.
+  for (unsigned i = 0; i < standard.size(); ++i)
+    if (llvm::none_of(cga, [&](const auto &basis) { return basis[i] != 0; }))
+      layout.setOutSize(i, 1);
+  return ensureNotLarger(layout, standard, shape);
+}
+
+std::vector<int64_t> families::shapePerCta(const CgaLayout &cga,
+                                           llvm::ArrayRef<int64_t> shape) {
+  LayoutBuilder layout = cgaBuilder(cga, shape);
+  std::vector<int64_t> result;
+  for (size_t d = 0; d < shape.size(); ++d)
+    result.push_back(std::max<int64_t>(
+        1, shape[d] / layout.getOutSize(dims::tensorDim(int(d)))));
+  return result;
+}
+
 LayoutBuilder families::combineWithShape(const LayoutBuilder &ctaLayout,
-                                         llvm::ArrayRef<int64_t> shape) {
+                                         llvm::ArrayRef<int64_t> shape,
+                                         const CgaLayout &cga) {
   std::vector<std::string> standard = standardOutNames(int(shape.size()));
   // Make sure every output dimension exists (size 1 when the CTA layout
   // never mentions it), keeping the CTA layout's order first.
@@ -286,15 +311,20 @@ LayoutBuilder families::combineWithShape(const LayoutBuilder &ctaLayout,
     if (ctaLayout.getOutIndex(name) < 0)
       order.push_back(name);
   LayoutBuilder cta = ctaLayout.transposeOuts(order);
+  std::vector<int64_t> ctaShape = shapePerCta(cga, shape);
   std::vector<int64_t> sizes;
   for (const std::string &name : order)
     for (size_t d = 0; d < standard.size(); ++d)
       if (standard[d] == name)
-        sizes.push_back(shape[d]);
+        sizes.push_back(ctaShape[d]);
   cta = ensureNotSmaller(cta, order, sizes);
   cta = ensureNotLarger(cta, order, sizes);
-  if (!cta.findIn(dims::kBlock))
-    cta.getIns().push_back({dims::kBlock.str(), {}});
+  if (cga.empty()) {
+    if (!cta.findIn(dims::kBlock))
+      cta.getIns().push_back({dims::kBlock.str(), {}});
+  } else {
+    cta *= cgaBuilder(cga, shape).transposeOuts(order);
+  }
   return cta.transposeOuts(standard);
 }
 

@@ -20,6 +20,7 @@
 
 #include "LinearLayout/Core/Error.h"
 #include "LinearLayout/Core/LinearLayout.h"
+#include "LinearLayout/Families/LayoutFamilies.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -125,11 +126,23 @@ LayoutBuilder ensureNotLarger(const LayoutBuilder &layout,
                               const std::vector<std::string> &names,
                               llvm::ArrayRef<int64_t> sizes);
 
-/// Triton's combineCtaCgaWithShape for one CTA: fits the CTA layout to
-/// `shape` (growing in the layout's own output order, then trimming), adds
-/// the trivial `block` input and puts the outputs in the standard order.
+/// The `block` -> (dim0, ...) layout of validated CGA bases, each output
+/// clamped to `shape` (bases reaching past it become zero: those CTAs hold
+/// copies).
+LayoutBuilder cgaBuilder(const CgaLayout &cga, llvm::ArrayRef<int64_t> shape);
+
+/// What one CTA holds of `shape` under `cga`: shape[d] divided by the number
+/// of CTA pieces along d (at least 1).
+std::vector<int64_t> shapePerCta(const CgaLayout &cga,
+                                 llvm::ArrayRef<int64_t> shape);
+
+/// Triton's combineCtaCgaWithShape: fits the CTA layout to the per-CTA
+/// shape (growing in the layout's own output order, then trimming), appends
+/// the `block` bases of `cga` (empty: one CTA) scaled by the per-CTA shape
+/// and puts the outputs in the standard order.
 LayoutBuilder combineWithShape(const LayoutBuilder &ctaLayout,
-                               llvm::ArrayRef<int64_t> shape);
+                               llvm::ArrayRef<int64_t> shape,
+                               const CgaLayout &cga = {});
 
 /// Input dimension orders of the results.
 llvm::ArrayRef<std::string> distributedInNames();

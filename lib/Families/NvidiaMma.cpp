@@ -53,7 +53,7 @@ LayoutBuilder families::buildNvidiaMma(const DistributedLayoutSpec &spec,
   std::vector<int64_t> warpOrder = getMatrixOrder(rank, !hopper);
   cta *= identityStandardND(dims::kWarp, spec.warpsPerCTA, warpOrder)
              .transposeOuts(cta.getOutNames());
-  return combineWithShape(cta, shape);
+  return combineWithShape(cta, shape, spec.cgaLayout);
 }
 
 LayoutBuilder families::buildNvidiaDotOperand(const DistributedLayoutSpec &dot,
@@ -80,5 +80,5 @@ LayoutBuilder families::buildNvidiaDotOperand(const DistributedLayoutSpec &dot,
   LayoutBuilder warps =
       identityStandardND(dims::kWarp, mma.warpsPerCTA, warpOrder, kDim);
   cta *= warps.transposeOuts(cta.getOutNames());
-  return combineWithShape(cta, shape);
+  return combineWithShape(cta, shape, dotOperandCga(dot, rank));
 }

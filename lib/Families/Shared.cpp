@@ -21,7 +21,7 @@ using namespace mlir::ll::families;
 
 llvm::Expected<LinearLayout>
 mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
-                                       llvm::ArrayRef<int64_t> shape) {
+                                       llvm::ArrayRef<int64_t> fullShape) {
   int64_t rank = int64_t(spec.order.size());
   if (rank == 0)
     return makeError("order must not be empty");
@@ -36,8 +36,12 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
   params[0] = spec.maxPhase;
   if (auto err = checkPowersOfTwo(params, "max_phase"))
     return std::move(err);
-  if (auto err = checkShape(shape, rank))
+  if (auto err = checkShape(fullShape, rank))
     return std::move(err);
+  if (auto err = checkCgaLayout(spec.cgaLayout, rank))
+    return std::move(err);
+  // The swizzle is laid over the part of the tensor one CTA holds.
+  std::vector<int64_t> shape = shapePerCta(spec.cgaLayout, fullShape);
 
   std::vector<std::string> names = standardOutNames(int(rank));
   LayoutBuilder cta;
@@ -60,7 +64,8 @@ mlir::ll::swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
       cta *= LayoutBuilder::identity1D(shape[spec.order[i]], dims::kOffset,
                                        names[spec.order[i]]);
   }
-  return combineWithShape(cta, shape).toLinearLayout(sharedInNames(), shape);
+  return combineWithShape(cta, fullShape, spec.cgaLayout)
+      .toLinearLayout(sharedInNames(), fullShape);
 }
 
 /// Relabels the outputs of an offset layout whose outputs are the row-major
@@ -95,6 +100,11 @@ static LayoutBuilder reshapeRowMajor(const LayoutBuilder &layout,
   return result;
 }
 
+/// The NVMMA layout of one CTA's part `shape` of the tensor, before the
+/// CGA bases are appended.
+static llvm::Expected<LayoutBuilder>
+nvmmaSharedCta(const NvmmaSharedSpec &spec, llvm::ArrayRef<int64_t> shape);
+
 llvm::Expected<LinearLayout>
 mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
                                     llvm::ArrayRef<int64_t> shape) {
@@ -102,20 +112,47 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   if (sw != 0 && sw != 32 && sw != 64 && sw != 128)
     return makeError("swizzle_bytes must be 0, 32, 64 or 128, got " +
                      llvm::Twine(sw));
-  if (eb != 8 && eb != 16 && eb != 32 && eb != 64)
-    return makeError("element_bits must be 8, 16, 32 or 64, got " +
+  if (eb != 4 && eb != 8 && eb != 16 && eb != 32 && eb != 64)
+    return makeError("element_bits must be 4, 8, 16, 32 or 64, got " +
+                     llvm::Twine(eb));
+  if (spec.fp4Padded && eb != 8)
+    return makeError("element_bits of an fp4_padded nvmma_shared layout must "
+                     "be 8 (one fp4 value per byte), got " +
                      llvm::Twine(eb));
   int64_t rank = int64_t(shape.size());
   if (rank == 0)
     return makeError("shape must not be empty");
   if (auto err = checkShape(shape, rank))
     return std::move(err);
+  if (auto err = checkCgaLayout(spec.cgaLayout, rank))
+    return std::move(err);
+  std::vector<int64_t> ctaShape = shapePerCta(spec.cgaLayout, shape);
+  // fp4 padded and swizzled: the layout of 16-bit elements (8 per 16-byte
+  // chunk, as many as the chunk holds fp4 values), with offset bit 3 (the
+  // padding half of each chunk) added as a zero basis.
+  bool padded = spec.fp4Padded && sw != 0 && rank >= 2;
+  NvmmaSharedSpec unpadded = spec;
+  if (padded)
+    unpadded.elementBits = 16;
+  auto cta = nvmmaSharedCta(unpadded, ctaShape);
+  if (!cta)
+    return cta.takeError();
+  LayoutBuilder layout = combineWithShape(*cta, shape, spec.cgaLayout);
+  if (padded) {
+    BuilderInDim *offset = layout.findIn(dims::kOffset);
+    offset->bases.insert(offset->bases.begin() + 3, BuilderBasis(rank, 0));
+  }
+  return layout.toLinearLayout(sharedInNames(), shape);
+}
+
+static llvm::Expected<LayoutBuilder>
+nvmmaSharedCta(const NvmmaSharedSpec &spec, llvm::ArrayRef<int64_t> shape) {
+  int64_t sw = spec.swizzleBytes, eb = spec.elementBits;
+  int64_t rank = int64_t(shape.size());
   std::vector<std::string> names = standardOutNames(int(rank));
   if (rank == 1)
-    return combineWithShape(LayoutBuilder::identity1D(shape[0], dims::kOffset,
-                                                      dims::tensorDim(0)),
-                            shape)
-        .toLinearLayout(sharedInNames(), shape);
+    return LayoutBuilder::identity1D(shape[0], dims::kOffset,
+                                     dims::tensorDim(0));
 
   // The TMA box: at most 256 per dim; the contiguous dim exactly one
   // swizzle row.
@@ -146,8 +183,7 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
                                        names[rank - 1]);
     for (int64_t i = rank - 2; i >= 0; --i)
       layout *= LayoutBuilder::identity1D(box[i], dims::kOffset, names[i]);
-    return combineWithShape(layout, shape)
-        .toLinearLayout(sharedInNames(), shape);
+    return layout;
   }
   // One core matrix: 8 rows of max(16, sw) bytes; row r's 16-byte chunks
   // XORed with (r / perPhase) % maxPhase.
@@ -192,6 +228,7 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
     for (unsigned i = 0; i < rank; ++i)
       layout.setOutSize(i, box[i]);
   }
-  // Boxes repeat along dim0 first.
-  return combineWithShape(layout, shape).toLinearLayout(sharedInNames(), shape);
+  // Boxes repeat along dim0 first (combineWithShape grows the layout in its
+  // output order).
+  return layout;
 }

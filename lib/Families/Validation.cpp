@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
+
 using namespace mlir::ll;
 using namespace mlir::ll::families;
 
@@ -71,4 +73,35 @@ int64_t families::product(llvm::ArrayRef<int64_t> values) {
   for (int64_t value : values)
     result *= value;
   return result;
+}
+
+llvm::Error families::checkCgaLayout(const CgaLayout &cga, int64_t rank,
+                                     llvm::StringRef name) {
+  if (cga.size() > 16)
+    return makeError(name + " must have at most 16 bases (65536 CTAs), got " +
+                     llvm::Twine(cga.size()));
+  std::vector<uint64_t> reached(size_t(std::max<int64_t>(rank, 0)), 0);
+  for (const auto &basis : cga) {
+    if (int64_t(basis.size()) != rank)
+      return makeError(name + " bases must have " + llvm::Twine(rank) +
+                       " entries (the rank), got " + listToString(basis));
+    int nonzero = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (basis[d] == 0)
+        continue;
+      if (!isPowerOfTwo(basis[d]) || basis[d] > kMaxParameter || ++nonzero > 1)
+        return makeError(name +
+                         " bases must be zero or a power of two in "
+                         "one dimension, got " +
+                         listToString(basis));
+      reached[d] |= uint64_t(basis[d]);
+    }
+  }
+  for (int64_t d = 0; d < rank; ++d)
+    if (reached[d] & (reached[d] + 1))
+      return makeError(name + " must reach every CTA piece: along dim" +
+                       llvm::Twine(d) +
+                       " its bases must include every power of two below "
+                       "the largest");
+  return llvm::Error::success();
 }

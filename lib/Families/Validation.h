@@ -9,6 +9,8 @@
 #ifndef LINEARLAYOUT_LIB_FAMILIES_VALIDATION_H
 #define LINEARLAYOUT_LIB_FAMILIES_VALIDATION_H
 
+#include "LinearLayout/Families/LayoutFamilies.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -34,6 +36,12 @@ llvm::Error checkPermutation(llvm::ArrayRef<int64_t> order,
 /// The tensor shape: `rank` powers of two.
 llvm::Error checkShape(llvm::ArrayRef<int64_t> shape, int64_t rank);
 int64_t product(llvm::ArrayRef<int64_t> values);
+/// CGA bases (`name`, e.g. cga_layout): `rank` entries each, every basis
+/// zero or a power of two in one dimension, reaching every CTA piece (in
+/// each dimension the nonzero values include every power of two below the
+/// largest); at most 16 of them.
+llvm::Error checkCgaLayout(const CgaLayout &cga, int64_t rank,
+                           llvm::StringRef name = "cga_layout");
 
 } // namespace mlir::ll::families
 

@@ -102,9 +102,14 @@ class LinearLayout:
     def free_variable_masks(self) -> dict[str, int]:
         """Per input dimension, the mask of bits that never reach a new output."""
 
+    def num_consecutive_elements_flat(self) -> int:
+        """
+        The contiguity over the flattened output (dim0 least significant): a run may continue from one dim0 row into the next, contiguous in memory only when the rows are stored one after another.
+        """
+
     def num_consecutive_elements(self) -> int:
         """
-        How many consecutive inputs of the first input dimension hold consecutive, aligned elements of the flattened output.
+        Triton's getNumConsecutiveInOut: how many consecutive inputs of the first input dimension hold consecutive, aligned elements along the first output dimension (never crossing into the next dim0 row).
         """
 
     def rank(self) -> int: ...
@@ -170,12 +175,12 @@ def distributed_to_linear(spec: object, shape: object) -> LinearLayout:
     The linear layout (register, lane, warp, block) -> (dim0, ...) of a distributed layout description for a tensor of `shape`.
     """
 
-def swizzled_shared_to_linear(vec: object, per_phase: object, max_phase: object, order: object, shape: object) -> LinearLayout:
+def swizzled_shared_to_linear(vec: object, per_phase: object, max_phase: object, order: object, shape: object, cga_layout: object | None = None) -> LinearLayout:
     """
     The linear layout (offset, block) -> (dim0, ...) of a swizzled shared buffer of `shape`.
     """
 
-def nvmma_shared_to_linear(swizzle_bytes: object, element_bits: object, transposed: object, shape: object) -> LinearLayout:
+def nvmma_shared_to_linear(swizzle_bytes: object, element_bits: object, transposed: object, shape: object, fp4_padded: object = False, cga_layout: object | None = None) -> LinearLayout:
     """
     The linear layout (offset, block) -> (dim0, ...) of an NVMMA shared buffer of `shape`.
     """

@@ -27,6 +27,16 @@ static llvm::SmallVector<int64_t, 4> toIntList(nb::handle value,
   return result;
 }
 
+/// CGA bases: a sequence of int sequences (None: one CTA).
+static CgaLayout toCgaLayout(nb::handle value) {
+  CgaLayout result;
+  if (value.is_none())
+    return result;
+  for (nb::handle basis : toSequence(value, "cga_layout"))
+    result.push_back(toIntList(basis, "cga_layout"));
+  return result;
+}
+
 /// A required entry of the description dict.
 static nb::handle entry(nb::dict spec, const char *key) {
   nb::str name(key);
@@ -87,6 +97,9 @@ static std::shared_ptr<DistributedLayoutSpec> toSpec(nb::handle value,
   } else {
     throw nb::value_error(("unknown layout kind '" + kind + "'").c_str());
   }
+  nb::str cgaKey("cga_layout");
+  if (spec.contains(cgaKey))
+    result->cgaLayout = toCgaLayout(spec[cgaKey]);
   return result;
 }
 
@@ -108,30 +121,35 @@ static void populate(nb::module_ &m) {
   m.def(
       "swizzled_shared_to_linear",
       [](nb::handle vec, nb::handle perPhase, nb::handle maxPhase,
-         nb::handle order, nb::handle shape) {
+         nb::handle order, nb::handle shape, nb::handle cgaLayout) {
         SwizzledSharedSpec spec;
         spec.vec = toInt64(vec, "vec");
         spec.perPhase = toInt64(perPhase, "per_phase");
         spec.maxPhase = toInt64(maxPhase, "max_phase");
         spec.order = toIntList(order, "order");
+        spec.cgaLayout = toCgaLayout(cgaLayout);
         return unwrap(
             swizzledSharedToLinearLayout(spec, toIntList(shape, "shape")));
       },
       "vec"_a, "per_phase"_a, "max_phase"_a, "order"_a, "shape"_a,
+      "cga_layout"_a = nb::none(),
       "The linear layout (offset, block) -> (dim0, ...) of a swizzled shared "
       "buffer of `shape`.");
   m.def(
       "nvmma_shared_to_linear",
       [](nb::handle swizzleBytes, nb::handle elementBits, nb::handle transposed,
-         nb::handle shape) {
+         nb::handle shape, nb::handle fp4Padded, nb::handle cgaLayout) {
         NvmmaSharedSpec spec;
         spec.swizzleBytes = toInt64(swizzleBytes, "swizzle_bytes");
         spec.elementBits = toInt64(elementBits, "element_bits");
         spec.transposed = toBool(transposed, "transposed");
+        spec.fp4Padded = toBool(fp4Padded, "fp4_padded");
+        spec.cgaLayout = toCgaLayout(cgaLayout);
         return unwrap(
             nvmmaSharedToLinearLayout(spec, toIntList(shape, "shape")));
       },
       "swizzle_bytes"_a, "element_bits"_a, "transposed"_a, "shape"_a,
+      "fp4_padded"_a = false, "cga_layout"_a = nb::none(),
       "The linear layout (offset, block) -> (dim0, ...) of an NVMMA shared "
       "buffer of `shape`.");
 }

@@ -948,9 +948,17 @@ listed one least significant.)doc");
           },
           "Per input dimension, the mask of bits that never reach a new "
           "output.")
+      .def("num_consecutive_elements_flat",
+           &LinearLayout::getNumConsecutiveInOutFlat,
+           "The contiguity over the flattened output (dim0 least "
+           "significant): a run may continue from one dim0 row into the "
+           "next, contiguous in memory only when the rows are stored one "
+           "after another.")
       .def("num_consecutive_elements", &LinearLayout::getNumConsecutiveInOut,
-           "How many consecutive inputs of the first input dimension hold "
-           "consecutive, aligned elements of the flattened output.")
+           "Triton's getNumConsecutiveInOut: how many consecutive inputs of "
+           "the first input dimension hold consecutive, aligned elements "
+           "along the first output dimension (never crossing into the next "
+           "dim0 row).")
       .def("rank", &LinearLayout::getRank)
       .def("is_injective", &LinearLayout::isInjective)
       .def("is_surjective", &LinearLayout::isSurjective)

@@ -52,6 +52,7 @@ METHODS = [
     "element_table",
     "free_variable_masks",
     "num_consecutive_elements",
+    "num_consecutive_elements_flat",
     "is_injective",
     "is_surjective",
     "is_invertible",

@@ -474,7 +474,7 @@ def test_free_variable_masks_match_span_enumeration(layout):
                                          max_in_bits=6, max_out_bits=6,
                                          min_in_dims=1)))
 def test_num_consecutive_elements_matches_brute_force(layout):
-    assert to_ll(layout).num_consecutive_elements() == \
+    assert to_ll(layout).num_consecutive_elements_flat() == \
         o.num_consecutive_elements(layout)
 
 
@@ -491,6 +491,7 @@ def test_num_consecutive_elements_examples(bases, out, expected):
     layout = o.make(bases, [("dim0", out)])
     assert o.num_consecutive_elements(layout) == expected
     assert ll.LinearLayout(bases, [("dim0", out)]).num_consecutive_elements() == expected
+    assert ll.LinearLayout(bases, [("dim0", out)]).num_consecutive_elements_flat() == expected
 
 
 @settings(max_examples=MANY, **COMMON)

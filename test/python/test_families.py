@@ -56,7 +56,7 @@ def test_fixture_covers_every_family():
     for case in CASES:
         p = case["layout"]["params"]
         if "version" in p:
-            versions[case["layout"]["family"]].add(p["version"])
+            versions[case["layout"]["family"]].add(p["version"] if isinstance(p["version"], int) else p["version"][0])
     assert versions["NvidiaMmaLayout"] == {2, 3}
     assert versions["AmdMfmaLayout"] >= {2, 3, 4}
     assert versions["AmdWmmaLayout"] == {1, 2, 3}
@@ -112,7 +112,7 @@ def test_mma_v2_operand_a_is_ptx_fragment():
     # PTX mma.m16n8k16 f16 A fragment: a{i} of lane l is at
     # row = l // 4 + 8 * ((i // 2) % 2), col = 2 * (l % 4) + i % 2 + 8 * (i // 4).
     mma = ll.NvidiaMmaLayout(2, [1, 1], [16, 8])
-    layout = ll.DotOperandLayout(mma, 0, 2).to_linear([16, 16])
+    layout = ll.DotOperandLayout(0, mma, 2).to_linear([16, 16])
     for (reg, lane, _warp, _block), (row, col) in owner_map(layout, list(layout.in_dims)).items():
         assert row == lane // 4 + 8 * ((reg // 2) % 2)
         assert col == 2 * (lane % 4) + reg % 2 + 8 * (reg // 4)
@@ -160,7 +160,7 @@ def test_smaller_shape_broadcasts_and_larger_repeats():
 
 def test_slice_of_blocked_drops_dim():
     parent = ll.BlockedLayout([1, 4], [4, 8], [2, 2], [1, 0])
-    sliced = ll.SliceLayout(parent, 0).to_linear([64])
+    sliced = ll.SliceLayout(0, parent).to_linear([64])
     assert list(sliced.out_dims.items()) == [("dim0", 64)]
     # dim1 of the parent: 4 registers x 8 lanes x 2 warps = 64 exactly; the
     # lanes and warp along dim0 now hold copies.
@@ -185,9 +185,9 @@ def test_parameter_objects_are_frozen_values():
 
 @pytest.mark.parametrize("layout", [
     ll.BlockedLayout([1, 4], [4, 8], [2, 2], [1, 0]),
-    ll.SliceLayout(ll.BlockedLayout([1, 4], [4, 8], [2, 2], [1, 0]), 1),
+    ll.SliceLayout(1, ll.BlockedLayout([1, 4], [4, 8], [2, 2], [1, 0])),
     ll.NvidiaMmaLayout(3, [4, 1], [16, 64, 16]),
-    ll.DotOperandLayout(ll.NvidiaMmaLayout(2, [2, 2], [16, 8]), 1, 4),
+    ll.DotOperandLayout(1, ll.NvidiaMmaLayout(2, [2, 2], [16, 8]), 4),
     ll.AmdMfmaLayout(3, [32, 32, 8], True, [2, 2], element_bitwidth=64, tiles_per_warp=[2, 1]),
     ll.AmdWmmaLayout(3, False, [2, 2], instr_shape=[16, 16, 32]),
     ll.SwizzledSharedLayout(8, 1, 8, [1, 0]),
@@ -209,26 +209,26 @@ WMMA = ll.AmdWmmaLayout(2, False, [2, 2])
 
 @pytest.mark.parametrize("make_layout, name", [
     (lambda: ll.BlockedLayout(**{**BLOCKED, "size_per_thread": [1, 3]}), "size_per_thread"),
-    (lambda: ll.BlockedLayout(**{**BLOCKED, "threads_per_warp": [4, 4]}), "threads_per_warp"),
+    (lambda: ll.BlockedLayout(**{**BLOCKED, "threads_per_warp": [4, 3]}), "threads_per_warp"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "threads_per_warp": [4, 8, 1]}), "threads_per_warp"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "warps_per_cta": [3, 1]}), "warps_per_cta"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "order": [1, 1]}), "order"),
     (lambda: ll.BlockedLayout(**{**BLOCKED, "order": [0, 2]}), "order"),
     (lambda: ll.BlockedLayout([], [], [], []), "size_per_thread"),
-    (lambda: ll.SliceLayout(ll.BlockedLayout(**BLOCKED), 2), "dim"),
-    (lambda: ll.SliceLayout(ll.BlockedLayout(**BLOCKED), -1), "dim"),
-    (lambda: ll.SliceLayout(ll.BlockedLayout([4], [32], [1], [0]), 0), "parent"),
+    (lambda: ll.SliceLayout(2, ll.BlockedLayout(**BLOCKED)), "dim"),
+    (lambda: ll.SliceLayout(-1, ll.BlockedLayout(**BLOCKED)), "dim"),
+    (lambda: ll.SliceLayout(0, ll.BlockedLayout([4], [32], [1], [0])), "parent"),
     (lambda: ll.NvidiaMmaLayout(1, [2, 2], [16, 8]), "version"),
     (lambda: ll.NvidiaMmaLayout(2, [2, 2], [16, 16]), "instr_shape"),
     (lambda: ll.NvidiaMmaLayout(3, [4, 1], [16, 48, 16]), "instr_shape"),
     (lambda: ll.NvidiaMmaLayout(3, [4, 1], [16, 64]), "instr_shape"),
     (lambda: ll.NvidiaMmaLayout(2, [2, 3], [16, 8]), "warps_per_cta"),
-    (lambda: ll.DotOperandLayout(MMA2, 2, 2), "operand_index"),
-    (lambda: ll.DotOperandLayout(MMA2, 0, 3), "k_width"),
-    (lambda: ll.DotOperandLayout(MMA3, 1, 2), "operand_index"),
-    (lambda: ll.DotOperandLayout(ll.BlockedLayout(**BLOCKED), 0, 2), "k_width"),
-    (lambda: ll.DotOperandLayout(WMMA, 0, 2), "k_width"),
-    (lambda: ll.DotOperandLayout(ll.SliceLayout(MMA2, 0), 0, 2), "parent"),
+    (lambda: ll.DotOperandLayout(2, MMA2, 2), "operand_index"),
+    (lambda: ll.DotOperandLayout(0, MMA2, 3), "k_width"),
+    (lambda: ll.DotOperandLayout(1, MMA3, 2), "operand_index"),
+    (lambda: ll.DotOperandLayout(0, ll.BlockedLayout(**BLOCKED), 2), "k_width"),
+    (lambda: ll.DotOperandLayout(0, WMMA, 2), "k_width"),
+    (lambda: ll.DotOperandLayout(0, ll.SliceLayout(0, MMA2), 2), "parent"),
     (lambda: ll.AmdMfmaLayout(5, [32, 32, 8], False, [2, 2]), "version"),
     (lambda: ll.AmdMfmaLayout(3, [8, 8, 8], False, [2, 2]), "instr_shape"),
     (lambda: ll.AmdMfmaLayout(3, [64, 4, 4], False, [2, 2]), "transposed"),
@@ -261,9 +261,9 @@ def test_invalid_value_names_parameter(make_layout, name):
     lambda: ll.BlockedLayout([1.0], [32], [1], [0]),
     lambda: ll.BlockedLayout(["1"], [32], [1], [0]),
     lambda: ll.BlockedLayout([True], [32], [1], [0]),
-    lambda: ll.SliceLayout("blocked", 0),
-    lambda: ll.SliceLayout(ll.BlockedLayout(**BLOCKED), 0.0),
-    lambda: ll.DotOperandLayout(ll.NvmmaSharedLayout(0, 16), 0, 2),
+    lambda: ll.SliceLayout(0, "blocked"),
+    lambda: ll.SliceLayout(0.0, ll.BlockedLayout(**BLOCKED)),
+    lambda: ll.DotOperandLayout(0, ll.NvmmaSharedLayout(0, 16), 2),
     lambda: ll.AmdMfmaLayout(3, [32, 32, 8], 1, [2, 2]),
     lambda: ll.AmdWmmaLayout(2, "no", [2, 2]),
     lambda: ll.NvmmaSharedLayout(128, 16, transposed=None),
@@ -325,8 +325,9 @@ def test_random_parameters_never_crash():
                                     rng.choice([[16, 16, 16], [16, 16, 32], [16, 16, 64]]),
                                     values() if rng.random() < 0.3 else None)
         if kind == 4:
-            return ll.SliceLayout(distributed(depth + 1), rng.choice([0, 1, 2, -1]))
-        return ll.DotOperandLayout(distributed(depth + 1), rng.choice([0, 1, 2]), rng.choice([0, 1, 2, 4, 8, 16, 3]))
+            return ll.SliceLayout(parent=distributed(depth + 1), dim=rng.choice([0, 1, 2, -1]))
+        return ll.DotOperandLayout(parent=distributed(depth + 1), operand_index=rng.choice([0, 1, 2]),
+                                   k_width=rng.choice([0, 1, 2, 4, 8, 16, 3]))
 
     converted = 0
     for _ in range(3000):

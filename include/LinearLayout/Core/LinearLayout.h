@@ -197,9 +197,10 @@ public:
       out ^= data[llvm::countr_zero(flatInput)];
     return out;
   }
-  /// Evaluates the map. Every input dimension must be given exactly once, in
-  /// any order, with a value in [0, size). Returns the output per dimension
-  /// in output-dimension order.
+  /// Evaluates the map. Every input dimension must be given at most once, in
+  /// any order, with a value in [0, size); only one of size 1 may be left
+  /// out (it is 0, as in Triton). Returns the output per dimension in
+  /// output-dimension order.
   llvm::Expected<llvm::SmallVector<DimValue>>
   apply(llvm::ArrayRef<DimValue> inputs) const;
 
@@ -274,13 +275,18 @@ public:
   /// Per input dimension, the bits whose basis is a combination of earlier
   /// bases (in flat order): flipping them never reaches a new output.
   llvm::SmallVector<DimMask> getFreeVariableMasks() const;
-  /// The largest 2^k such that the first k bits of the first input dimension
-  /// map to flat outputs 1, 2, 4, ..., 2^(k-1) *and* every other nonzero
-  /// basis has its lowest set bit at k or above: then every aligned run of
-  /// 2^k consecutive inputs holds 2^k consecutive, 2^k-aligned elements of
-  /// the flattened output (one vector access of 2^k elements). Without the
-  /// alignment condition a run could straddle a vector boundary.
+  /// Triton's getNumConsecutiveInOut: the largest 2^k such that the first k
+  /// bits of the first input dimension map to 1, 2, ..., 2^(k-1) along the
+  /// *first output dimension* (0 elsewhere) and every other basis's first
+  /// output component has its lowest set bit at k or above: every aligned run
+  /// of 2^k consecutive inputs holds 2^k consecutive, 2^k-aligned elements of
+  /// one row of dim0. A run never crosses into the next dim0 row, so it is
+  /// contiguous in memory whenever dim0 is.
   int64_t getNumConsecutiveInOut() const;
+  /// The same over the flattened output (dim0 least significant): a run may
+  /// continue from one dim0 row into the next, which is contiguous only in a
+  /// memory order that stores the rows one after another.
+  int64_t getNumConsecutiveInOutFlat() const;
   int getRank() const; // F2 rank of the matrix.
   bool isInjective() const { return getRank() == getTotalInBits(); }
   bool isSurjective() const { return getRank() == getTotalOutBits(); }

@@ -12,7 +12,10 @@
 // (offset, block). A shape smaller than the layout's tile broadcasts (lane
 // and warp bases become zero, register bases that would leave the tensor are
 // dropped); a larger shape repeats the tile with extra register (or offset)
-// bits. Only single-CTA layouts are built: `block` has size 1.
+// bits. A CGA layout (Gluon's `cga_layout`, Triton's CGALayout: the `block`
+// bases, in units of one CTA's tile) spreads the tensor over the CTAs of a
+// cluster; without one, `block` has size 1. Lane counts are not checked
+// against hardware (any power of two; the target decides what it runs).
 //
 // Every parameter is validated; an invalid one gives an llvm::Error whose
 // message names it (Triton would abort). docs/families.md has the
@@ -33,6 +36,13 @@
 #include <memory>
 
 namespace mlir::ll {
+
+/// The CTA distribution of a layout (Gluon's `cga_layout`): one basis per
+/// `block` bit, each with one entry per tensor dimension, in units of the
+/// tensor piece one CTA holds. Every basis is zero (CTAs that hold the same
+/// data) or a power of two in one dimension, and the bases together reach
+/// every piece. Empty: a single CTA.
+using CgaLayout = llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4>;
 
 /// The kinds of distributed (register) layouts.
 enum class DistributedKind {
@@ -74,6 +84,10 @@ struct DistributedLayoutSpec {
   int64_t dim = 0;
   int64_t operandIndex = 0;
   int64_t kWidth = 0;
+
+  /// Blocked, NvidiaMma, AmdMfma, AmdWmma: the CTA distribution; Slice and
+  /// DotOperand use their parent's (a dot operand broadcasts along K).
+  CgaLayout cgaLayout;
 };
 
 /// The rank of the tensors a layout applies to, or an error when the
@@ -94,6 +108,8 @@ struct SwizzledSharedSpec {
   int64_t perPhase = 1;
   int64_t maxPhase = 1;
   llvm::SmallVector<int64_t, 4> order;
+  /// The CTA distribution (empty: one CTA).
+  CgaLayout cgaLayout;
 };
 
 /// The layout (offset, block) -> (dim0, ...) of a swizzled shared buffer.
@@ -105,8 +121,15 @@ swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
 /// 128-byte swizzling of 16-byte chunks.
 struct NvmmaSharedSpec {
   int64_t swizzleBytes = 0;
+  /// 4, 8, 16, 32 or 64.
   int64_t elementBits = 16;
   bool transposed = false;
+  /// Gluon's fp4_padded (elementBits 8): each 16-byte chunk holds 8 fp4
+  /// values unpacked to bytes followed by 8 bytes of padding, so every
+  /// offset bit 3 is padding (a zero basis).
+  bool fp4Padded = false;
+  /// The CTA distribution (empty: one CTA).
+  CgaLayout cgaLayout;
 };
 
 /// The layout (offset, block) -> (dim0, ...) of an NVMMA shared buffer.
