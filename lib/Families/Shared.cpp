@@ -112,8 +112,9 @@ mlir::ll::nvmmaSharedToLinearLayout(const NvmmaSharedSpec &spec,
   if (sw != 0 && sw != 32 && sw != 64 && sw != 128)
     return makeError("swizzle_bytes must be 0, 32, 64 or 128, got " +
                      llvm::Twine(sw));
-  if (eb != 4 && eb != 8 && eb != 16 && eb != 32 && eb != 64)
-    return makeError("element_bits must be 4, 8, 16, 32 or 64, got " +
+  // As Gluon's: fp4 data is packed bytes (8) or fp4Padded, never 4-bit.
+  if (eb != 8 && eb != 16 && eb != 32 && eb != 64)
+    return makeError("element_bits must be 8, 16, 32 or 64, got " +
                      llvm::Twine(eb));
   if (spec.fp4Padded && eb != 8)
     return makeError("element_bits of an fp4_padded nvmma_shared layout must "

@@ -439,8 +439,8 @@ class SwizzledSharedLayout(SharedLayout):
 @dataclass(frozen=True)
 class NVMMASharedLayout(SharedLayout):
     """NVIDIA TMA / wgmma shared memory with ``swizzle_byte_width`` (0, 32, 64,
-    128) swizzling of 16-byte chunks of ``element_bitwidth``-bit elements (4
-    to 64); ``transposed``: dim0 is contiguous; ``fp4_padded``: 8-bit slots
+    128) swizzling of 16-byte chunks of ``element_bitwidth``-bit elements (8
+    to 64; fp4 data is packed bytes); ``transposed``: dim0 is contiguous; ``fp4_padded``: 8-bit slots
     holding one fp4 value each, every 16-byte chunk half padding."""
 
     swizzle_byte_width: int

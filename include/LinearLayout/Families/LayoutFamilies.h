@@ -121,7 +121,8 @@ swizzledSharedToLinearLayout(const SwizzledSharedSpec &spec,
 /// 128-byte swizzling of 16-byte chunks.
 struct NvmmaSharedSpec {
   int64_t swizzleBytes = 0;
-  /// 4, 8, 16, 32 or 64.
+  /// 8, 16, 32 or 64, as in Triton 3.6 (fp4 data is two values per byte,
+  /// elementBits 8, or one per byte with fp4Padded).
   int64_t elementBits = 16;
   bool transposed = false;
   /// Gluon's fp4_padded (elementBits 8): each 16-byte chunk holds 8 fp4
