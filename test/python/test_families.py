@@ -345,3 +345,48 @@ def test_random_parameters_never_crash():
         assert list(result.out_dims.items()) == [(f"dim{i}", s) for i, s in enumerate(shape)]
         converted += 1
     assert converted > 500
+
+
+def test_random_cga_layouts_never_crash():
+    """Random (partly invalid) cga_layout bases on every family that takes
+    them: a layout whose block bases Triton's rule gives, or a ValueError /
+    TypeError naming cga_layout."""
+    import random
+
+    rng = random.Random(11)
+    makers = [
+        lambda cga: ll.BlockedLayout([1, 2], [4, 8], [2, 2], [1, 0], cga_layout=cga),
+        lambda cga: ll.NVMMADistributedLayout([2, 0], [2, 2], [16, 8], cga_layout=cga),
+        lambda cga: ll.AMDMFMALayout(3, [32, 32, 8], False, [2, 2], cga_layout=cga),
+        lambda cga: ll.AMDWMMALayout(2, True, [2, 2], cga_layout=cga),
+        lambda cga: ll.SwizzledSharedLayout(8, 1, 8, [1, 0], cga_layout=cga),
+        lambda cga: ll.NVMMASharedLayout(128, 16, cga_layout=cga),
+    ]
+    values = [0, 0, 1, 2, 4, 8, 3, -1, 2**31, 2**62]
+    built = 0
+    for _ in range(1500):
+        cga = [[rng.choice(values) for _ in range(rng.choice([2, 2, 2, 1, 3]))]
+               for _ in range(rng.choice([0, 1, 2, 3, 4, 17]))]
+        if rng.random() < 0.03:
+            cga = rng.choice(["01", [1, 0], [["1", 0]], None, 5])
+        make = rng.choice(makers)
+        try:
+            layout = make(cga)
+            shape = [rng.choice([1, 2, 16, 64, 256]) for _ in range(2)]
+            result = layout.to_linear(shape)
+        except (ValueError, TypeError) as e:
+            assert "cga_layout" in str(e) or "shape" in str(e) or "too small" in str(e), e
+            continue
+        assert list(result.out_dims.values()) == shape
+        assert len(result.bases["block"]) == len(cga)
+        built += 1
+    assert built > 200
+
+
+def test_cga_layout_of_a_dot_operand_is_its_parents():
+    mma = ll.NVMMADistributedLayout([2, 0], [2, 2], [16, 8], cga_layout=[[1, 0], [0, 1]])
+    a = ll.DotOperandLayout(0, mma, 2).to_linear([128, 128])
+    b = ll.DotOperandLayout(1, mma, 2).to_linear([128, 128])
+    # Along K the CTAs share the operand (Triton 3.6).
+    assert a.bases["block"] == [[64, 0], [0, 0]]
+    assert b.bases["block"] == [[0, 0], [0, 64]]
