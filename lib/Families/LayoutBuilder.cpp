@@ -282,11 +282,8 @@ LayoutBuilder families::cgaBuilder(const CgaLayout &cga,
   BuilderInDim block{dims::kBlock.str(), {}};
   for (const auto &basis : cga)
     block.bases.push_back(BuilderBasis(basis.begin(), basis.end()));
+  // Sizes: the power of two above the largest value (1 where none reaches).
   LayoutBuilder layout = LayoutBuilder::fromBases({std::move(block)}, standard);
-  // fromBases sizes a dimension no basis reaches as 1.
-  for (unsigned i = 0; i < standard.size(); ++i)
-    if (llvm::none_of(cga, [&](const auto &basis) { return basis[i] != 0; }))
-      layout.setOutSize(i, 1);
   return ensureNotLarger(layout, standard, shape);
 }
 
