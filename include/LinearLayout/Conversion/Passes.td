@@ -128,6 +128,12 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
            "which keeps LLVM's SLP and load-store vectorizers off it: their "
            "time grows quadratically with one function's size "
            "(bench/results/compile-scaling.md); 0: no limit">,
+    Option<"optimizeMaxOps", "optimize-max-ops", "uint64_t",
+           /*default=*/"131072",
+           "A function with more ops than this is marked optnone (and "
+           "noinline): LLVM's other optimizations also grow faster than one "
+           "function's size; ptxas still optimizes it "
+           "(bench/results/compile-scaling.md); 0: no limit">,
   ];
   // What gpu's rewrite patterns (all-reduce: arith, memref workgroup
   // buffers, cf) and scf-to-cf create before the conversion.

@@ -100,28 +100,66 @@ struct LLFinalizeNVVMPass
     if (failed(
             ll::finalizeGPUModule(module, converter, populate, lowersToCall)))
       return signalPassFailure();
-    if (vectorizeMaxOps != 0)
-      for (auto func : module.getOps<LLVM::LLVMFuncOp>())
-        boundVectorizers(func);
+    bool unoptimized = false;
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+      uint64_t ops = countOps(func, std::max(vectorizeMaxOps, optimizeMaxOps));
+      if (vectorizeMaxOps != 0 && ops > vectorizeMaxOps)
+        addPassthrough(func, "noimplicitfloat");
+      if (optimizeMaxOps != 0 && ops > optimizeMaxOps) {
+        // optnone needs noinline; both keep LLVM's optimization pipeline and
+        // the backend's IR passes off the function.
+        func.setNoInline(true);
+        func.setOptimizeNone(true);
+        unoptimized = true;
+      }
+    }
+    // gpu-module-to-binary runs LLVM's pipeline without the instrumentation
+    // that makes passes skip optnone functions: the module's targets take
+    // optimization level 0 instead (the PTX is then optimized by ptxas).
+    if (unoptimized)
+      lowerTargetsToO0(module);
   }
 
-  /// Marks `func` noimplicitfloat when it has more than vectorizeMaxOps ops:
-  /// LLVM's SLP vectorizer (an O(n^2) search over the insert/extract
-  /// elements of a function, and block renumbering per vectorized tree) and
-  /// load-store vectorizer skip it. Kernels under the bound keep their PTX.
-  void boundVectorizers(LLVM::LLVMFuncOp func) {
+  static void lowerTargetsToO0(gpu::GPUModuleOp module) {
+    ArrayAttr targets = module.getTargetsAttr();
+    if (!targets)
+      return;
+    SmallVector<Attribute> updated;
+    for (Attribute target : targets) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+      updated.push_back(nvvm ? NVVM::NVVMTargetAttr::get(
+                                   module.getContext(), /*optLevel=*/0,
+                                   nvvm.getTriple(), nvvm.getChip(),
+                                   nvvm.getFeatures(), nvvm.getFlags(),
+                                   nvvm.getLink(), nvvm.getVerifyTarget())
+                             : target);
+    }
+    module.setTargetsAttr(ArrayAttr::get(module.getContext(), updated));
+  }
+
+  /// The number of ops in `func`, counting no further than `limit` + 1.
+  static uint64_t countOps(LLVM::LLVMFuncOp func, uint64_t limit) {
     uint64_t ops = 0;
     func.walk([&](Operation *) {
-      return ++ops > vectorizeMaxOps ? WalkResult::interrupt()
-                                     : WalkResult::advance();
+      return ++ops > limit ? WalkResult::interrupt() : WalkResult::advance();
     });
-    if (ops <= vectorizeMaxOps)
-      return;
+    return ops;
+  }
+
+  /// Marks a function of more than vectorizeMaxOps ops noimplicitfloat:
+  /// LLVM's SLP vectorizer (an O(n^2) search over the insert/extract
+  /// elements of a function, and block renumbering per vectorized tree) and
+  /// load-store vectorizer skip it. Above optimizeMaxOps it is optnone: the
+  /// rest of LLVM's optimizations (VectorCombine, GVN, the backend's
+  /// straight-line strength reduction) also grow faster than the function
+  /// (bench/results/compile-scaling.md). Kernels under the bounds keep their
+  /// PTX.
+  void addPassthrough(LLVM::LLVMFuncOp func, StringRef name) {
     MLIRContext *ctx = &getContext();
     SmallVector<Attribute> passthrough;
     if (ArrayAttr existing = func.getPassthroughAttr())
       passthrough.append(existing.begin(), existing.end());
-    passthrough.push_back(StringAttr::get(ctx, "noimplicitfloat"));
+    passthrough.push_back(StringAttr::get(ctx, name));
     func.setPassthroughAttr(ArrayAttr::get(ctx, passthrough));
   }
 };
