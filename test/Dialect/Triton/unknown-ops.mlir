@@ -16,7 +16,7 @@ tt.func @generic(%x: i32) {
 // -----
 
 tt.func @custom_tt(%x: i32) {
-  // expected-error @+1 {{custom syntax of 'tt.some_future_op' is unknown here; write it in generic form}}
+  // expected-error @+1 {{custom op 'tt.some_future_op' has no custom syntax here; it is accepted in generic form ("tt.some_future_op"(...) : ...)}}
   tt.some_future_op %x : i32
   tt.return
 }
@@ -24,7 +24,25 @@ tt.func @custom_tt(%x: i32) {
 // -----
 
 tt.func @custom_ttng() {
-  // expected-error @+1 {{custom syntax of 'ttng.some_future_op' is unknown here}}
+  // expected-error @+1 {{custom op 'ttng.some_future_op' has no custom syntax here}}
   ttng.some_future_op
+  tt.return
+}
+
+// -----
+
+// An op defined here whose Triton syntax is generic (no custom form).
+tt.func @custom_mask(%p: i1) {
+  // expected-error @+1 {{custom op 'ttg.mask' has no custom syntax here; it is accepted in generic form}}
+  ttg.mask %p {
+  }
+  tt.return
+}
+
+// -----
+
+tt.func @custom_ttg() {
+  // expected-error @+1 {{custom op 'ttg.some_future_op' has no custom syntax here}}
+  ttg.some_future_op
   tt.return
 }

@@ -17,11 +17,10 @@ using namespace mlir;
 /// custom form it is a located error rather than a guess at its syntax.
 static ParseResult parseUnknownCustomOp(OpAsmParser &parser,
                                         OperationState &state) {
+  StringRef name = state.name.getStringRef();
   return parser.emitError(parser.getNameLoc())
-         << "custom syntax of '" << state.name.getStringRef()
-         << "' is unknown here; write it in generic form "
-            "(\""
-         << state.name.getStringRef() << "\"(...) : ...)";
+         << "has no custom syntax here; it is accepted in generic form (\""
+         << name << "\"(...) : ...)";
 }
 
 std::optional<Dialect::ParseOpHook>

@@ -38,13 +38,6 @@ Type getI1SameShape(Type type);
 Type getBlockPointerBase(Type type);
 } // namespace mlir::ll::tt
 
-namespace mlir::ll::ttg {
-/// Whether `type` is `!ttg.async.token`.
-bool isAsyncTokenType(Type type);
-/// `!ttg.async.token`, built from its textual form.
-Type getAsyncTokenType(MLIRContext *context);
-} // namespace mlir::ll::ttg
-
 #define GET_ATTRDEF_CLASSES
 #include "LinearLayout/Dialect/Triton/IR/TTNGAttrs.h.inc"
 
