@@ -1,4 +1,4 @@
-// Ops of tt/ttg/ttng this project does not define pass through in generic
+// Ops of tt/ttg/ttng/amdg this project does not define pass through in generic
 // form; in custom form they are a located error naming the op.
 // RUN: ll-opt %s --split-input-file --verify-diagnostics | FileCheck %s
 
@@ -6,10 +6,12 @@
 // CHECK: "tt.some_future_op"(%{{.*}}) {tag = 1 : i32} : (i32) -> ()
 // CHECK: "ttg.some_future_op"() : () -> ()
 // CHECK: "ttng.some_future_op"() : () -> i1
+// CHECK: "amdg.some_future_op"() : () -> ()
 tt.func @generic(%x: i32) {
   "tt.some_future_op"(%x) {tag = 1 : i32} : (i32) -> ()
   "ttg.some_future_op"() : () -> ()
   %b = "ttng.some_future_op"() : () -> i1
+  "amdg.some_future_op"() : () -> ()
   tt.return
 }
 
@@ -44,5 +46,13 @@ tt.func @custom_mask(%p: i1) {
 tt.func @custom_ttg() {
   // expected-error @+1 {{custom op 'ttg.some_future_op' has no custom syntax here}}
   ttg.some_future_op
+  tt.return
+}
+
+// -----
+
+tt.func @custom_amdg() {
+  // expected-error @+1 {{custom op 'amdg.some_future_op' has no custom syntax here}}
+  amdg.some_future_op
   tt.return
 }

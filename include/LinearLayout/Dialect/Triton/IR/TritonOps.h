@@ -48,4 +48,23 @@ Type getBlockPointerBase(Type type);
 #define GET_OP_CLASSES
 #include "LinearLayout/Dialect/Triton/IR/TTNGOps.h.inc"
 
+#include "LinearLayout/Dialect/Triton/IR/AMDGDialect.h.inc"
+
+namespace mlir::ll::amdg {
+/// The `!tt.ptr` to the element type of `tensor`.
+Type getScalarPointer(Type tensor);
+/// The i32 tensor of `tensor`'s shape and encoding.
+Type getI32SameShape(Type tensor);
+} // namespace mlir::ll::amdg
+
+#define GET_OP_CLASSES
+#include "LinearLayout/Dialect/Triton/IR/AMDGOps.h.inc"
+
+namespace mlir::ll {
+/// The parse hook of the Triton dialects for an op without custom syntax
+/// here: a located error saying the generic form is accepted.
+ParseResult parseOpWithoutCustomSyntax(OpAsmParser &parser,
+                                       OperationState &state);
+} // namespace mlir::ll
+
 #endif // LINEARLAYOUT_DIALECT_TRITON_IR_TRITONOPS_H
