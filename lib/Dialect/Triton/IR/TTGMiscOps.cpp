@@ -99,9 +99,10 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &printer) {
-  auto partitions = dyn_cast_if_present<WarpSpecializePartitionsOp>(
-      getPartitionOpHolder().empty() ? nullptr
-                                     : &getPartitionOpHolder().front().front());
+  WarpSpecializePartitionsOp partitions;
+  Region &holder = getPartitionOpHolder();
+  if (!holder.empty() && !holder.front().empty())
+    partitions = dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
   printer << "(";
   if (partitions)
     printer << partitions.getExplicitCaptures();
@@ -114,12 +115,17 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   if (partitions) {
     for (auto [index, region] :
          llvm::enumerate(partitions.getPartitionRegions())) {
+      if (region.empty())
+        continue;
       printer.printNewline();
       printer << "partition" << index << "(";
       llvm::interleaveComma(
           region.getArguments(), printer,
           [&](BlockArgument arg) { printer.printRegionArgument(arg); });
-      printer << ") num_warps(" << getPartitionNumWarps()[index] << ") ";
+      printer << ") num_warps(";
+      if (index < getPartitionNumWarps().size())
+        printer << getPartitionNumWarps()[index];
+      printer << ") ";
       printer.printRegion(region, /*printEntryBlockArgs=*/false);
     }
   }
