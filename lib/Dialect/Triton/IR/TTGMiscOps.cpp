@@ -2,33 +2,12 @@
 
 #include "LinearLayout/Dialect/Triton/IR/TritonOps.h"
 
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 using namespace mlir::ll;
 using namespace mlir::ll::ttg;
-
-static constexpr llvm::StringLiteral kAsyncToken = "!ttg.async.token";
-
-bool ttg::isAsyncTokenType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text == kAsyncToken;
-}
-
-Type ttg::getAsyncTokenType(MLIRContext *context) {
-  // Parsed quietly: while `ttg` defines no such type the parse fails, and the
-  // opaque type stands in (the op's own constraint then reports it).
-  ScopedDiagnosticHandler quiet(context,
-                                [](Diagnostic &) { return success(); });
-  if (Type type = parseType(kAsyncToken, context))
-    return type;
-  return OpaqueType::get(StringAttr::get(context, "ttg"), "async.token");
-}
 
 /// `[0, 32]`: the static offsets of `ttg.memdesc_subslice`.
 static ParseResult parseOffsets(OpAsmParser &parser,
@@ -120,9 +99,10 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &printer) {
-  auto partitions = dyn_cast_if_present<WarpSpecializePartitionsOp>(
-      getPartitionOpHolder().empty() ? nullptr
-                                     : &getPartitionOpHolder().front().front());
+  WarpSpecializePartitionsOp partitions;
+  Region &holder = getPartitionOpHolder();
+  if (!holder.empty() && !holder.front().empty())
+    partitions = dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
   printer << "(";
   if (partitions)
     printer << partitions.getExplicitCaptures();
@@ -135,12 +115,17 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   if (partitions) {
     for (auto [index, region] :
          llvm::enumerate(partitions.getPartitionRegions())) {
+      if (region.empty())
+        continue;
       printer.printNewline();
       printer << "partition" << index << "(";
       llvm::interleaveComma(
           region.getArguments(), printer,
           [&](BlockArgument arg) { printer.printRegionArgument(arg); });
-      printer << ") num_warps(" << getPartitionNumWarps()[index] << ") ";
+      printer << ") num_warps(";
+      if (index < getPartitionNumWarps().size())
+        printer << getPartitionNumWarps()[index];
+      printer << ") ";
       printer.printRegion(region, /*printEntryBlockArgs=*/false);
     }
   }

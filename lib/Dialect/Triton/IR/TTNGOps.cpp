@@ -48,7 +48,7 @@ parseToken(OpAsmParser &parser,
            std::optional<OpAsmParser::UnresolvedOperand> &dep, Type &token) {
   if (failed(parser.parseOptionalLSquare()))
     return success();
-  token = ttg::getAsyncTokenType(parser.getContext());
+  token = ttg::AsyncTokenType::get(parser.getContext());
   if (succeeded(parser.parseOptionalRSquare()))
     return success();
   dep.emplace();

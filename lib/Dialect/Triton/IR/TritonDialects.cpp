@@ -15,26 +15,25 @@ using namespace mlir;
 /// The parse hook for an op name none of these dialects defines: such an op
 /// is carried in generic form (the dialects allow unknown operations), and in
 /// custom form it is a located error rather than a guess at its syntax.
-static ParseResult parseUnknownCustomOp(OpAsmParser &parser,
-                                        OperationState &state) {
+ParseResult ll::parseOpWithoutCustomSyntax(OpAsmParser &parser,
+                                           OperationState &state) {
+  StringRef name = state.name.getStringRef();
   return parser.emitError(parser.getNameLoc())
-         << "custom syntax of '" << state.name.getStringRef()
-         << "' is unknown here; write it in generic form "
-            "(\""
-         << state.name.getStringRef() << "\"(...) : ...)";
+         << "has no custom syntax here; it is accepted in generic form (\""
+         << name << "\"(...) : ...)";
 }
 
 std::optional<Dialect::ParseOpHook>
 ll::tt::TTDialect::getParseOperationHook(StringRef) const {
-  return ParseOpHook(parseUnknownCustomOp);
+  return ParseOpHook(parseOpWithoutCustomSyntax);
 }
 std::optional<Dialect::ParseOpHook>
 ll::ttg::TTGDialect::getParseOperationHook(StringRef) const {
-  return ParseOpHook(parseUnknownCustomOp);
+  return ParseOpHook(parseOpWithoutCustomSyntax);
 }
 std::optional<Dialect::ParseOpHook>
 ll::ttng::TTNGDialect::getParseOperationHook(StringRef) const {
-  return ParseOpHook(parseUnknownCustomOp);
+  return ParseOpHook(parseOpWithoutCustomSyntax);
 }
 
 void ll::tt::TTDialect::initialize() {
@@ -54,5 +53,6 @@ void ll::ttng::TTNGDialect::initialize() {
 }
 
 void ll::registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect>();
+  registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
+                  amdg::AMDGDialect>();
 }

@@ -1,12 +1,10 @@
-//===- TTGMiscOps.td - Triton 3.6's other `ttg` ops ---------*- tablegen -*-===//
+//===- TTGMiscOps.td - Triton 3.6's other `ttg` ops --------*- tablegen -*-===//
 //
 // The `ttg` ops Triton 3.6 prints into TTGIR other than the layout-bearing
 // ones (convert_layout and the local_* ops, TTGOps.td): memory descriptor
 // views, asynchronous copies, warp specialization, and the small helpers of
 // the pipeliner. Their syntax is Triton's; their semantics are not modelled.
-// Memory descriptors and async tokens are typed loosely (`AnyType`) where
-// the syntax spells the type; an async token the syntax leaves out is built
-// from its textual form (`getAsyncTokenType`).
+// Memory descriptors and async tokens are TTGTypes.td's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,30 +13,29 @@
 
 include "LinearLayout/Dialect/Triton/IR/TritonDialects.td"
 include "LinearLayout/Dialect/Triton/IR/TTEnums.td"
-include "LinearLayout/Dialect/Triton/IR/TTAsyncToken.td"
 include "LinearLayout/Dialect/Triton/IR/TTGTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 class TTG_MemDescViewOp<string mnemonic> : TTG_Op<mnemonic, [Pure]> {
-  let arguments = (ins AnyType:$src);
-  let results = (outs AnyType:$result);
+  let arguments = (ins TTG_MemDescType:$src);
+  let results = (outs TTG_MemDescType:$result);
   let assemblyFormat =
       "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
 }
 
 def TTG_MemDescIndexOp : TTG_Op<"memdesc_index", [Pure]> {
   let summary = "the i-th slice of a memory descriptor along dimension 0";
-  let arguments = (ins AnyType:$src, I32:$index);
-  let results = (outs AnyType:$result);
+  let arguments = (ins TTG_MemDescType:$src, I32:$index);
+  let results = (outs TTG_MemDescType:$result);
   let assemblyFormat = "$src `[` $index `]` attr-dict `:` "
                        "qualified(type($src)) `->` qualified(type($result))";
 }
 
 def TTG_MemDescSubsliceOp : TTG_Op<"memdesc_subslice", [Pure]> {
   let summary = "a static subview of a memory descriptor";
-  let arguments = (ins AnyType:$src, DenseI32ArrayAttr:$offsets);
-  let results = (outs AnyType:$result);
+  let arguments = (ins TTG_MemDescType:$src, DenseI32ArrayAttr:$offsets);
+  let results = (outs TTG_MemDescType:$result);
   let assemblyFormat = [{
     $src `[` custom<Offsets>($offsets) `]` attr-dict `:` qualified(type($src))
     `->` qualified(type($result))
@@ -47,7 +44,7 @@ def TTG_MemDescSubsliceOp : TTG_Op<"memdesc_subslice", [Pure]> {
 
 def TTG_MemDescTransOp : TTG_MemDescViewOp<"memdesc_trans"> {
   let summary = "a transposed view of a memory descriptor";
-  let arguments = (ins AnyType:$src, DenseI32ArrayAttr:$order);
+  let arguments = (ins TTG_MemDescType:$src, DenseI32ArrayAttr:$order);
 }
 
 def TTG_MemDescReshapeOp : TTG_MemDescViewOp<"memdesc_reshape"> {
@@ -74,7 +71,7 @@ def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local", [
                       "::mlir::ll::tt::EvictionPolicy::NORMAL">:$evict,
     DefaultValuedAttr<BoolAttr, "false">:$isVolatile,
     DefaultValuedAttr<I32Attr, "1">:$contiguity);
-  let results = (outs TTG_AnyAsyncToken:$token);
+  let results = (outs TTG_AsyncTokenType:$token);
   let assemblyFormat = [{
     $src `,` $result (`mask` $mask^)? (`other` $other^)?
     oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
@@ -84,15 +81,15 @@ def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local", [
 
 def TTG_AsyncCommitGroupOp : TTG_Op<"async_commit_group"> {
   let summary = "close a group of asynchronous copies";
-  let arguments = (ins Variadic<TTG_AnyAsyncToken>:$inputTokens);
-  let results = (outs TTG_AnyAsyncToken:$asyncToken);
+  let arguments = (ins Variadic<TTG_AsyncTokenType>:$inputTokens);
+  let results = (outs TTG_AsyncTokenType:$asyncToken);
   let assemblyFormat = "(`tokens` $inputTokens^)? attr-dict";
 }
 
 def TTG_AsyncWaitOp : TTG_Op<"async_wait"> {
   let summary = "wait until at most `num` copy groups are outstanding";
-  let arguments = (ins Variadic<TTG_AnyAsyncToken>:$asyncToken, I32Attr:$num);
-  let results = (outs TTG_AnyAsyncToken:$retToken);
+  let arguments = (ins Variadic<TTG_AsyncTokenType>:$asyncToken, I32Attr:$num);
+  let results = (outs TTG_AsyncTokenType:$retToken);
   let assemblyFormat = "($asyncToken^)? attr-dict";
 }
 
@@ -110,8 +107,7 @@ def TTG_Fp4ToFpOp : TTG_Op<"fp4_to_fp", [Pure]> {
 
 def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc"> {
   let summary = "a global-memory buffer private to the program";
-  let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment,
-                       OptionalAttr<UnitAttr>:$third_party_allocation);
+  let arguments = (ins I32Attr:$nbytes, I32Attr:$alignment);
   let results = (outs AnyType:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }

@@ -1,10 +1,10 @@
-//===- TTNGOps.td - Triton 3.6's `ttng` attributes and ops --*- tablegen -*-===//
+//===- TTNGOps.td - Triton 3.6's `ttng` attributes and ops -*- tablegen -*-===//
 //
 // The `ttng` (TritonNvidiaGPU) attributes and ops Triton 3.6 prints into
 // TTGIR for sm_90 and sm_100: warp-group dots, mbarriers, TMA copies, tensor
 // memory and the fifth-generation tensor-core ops, with Triton's syntax.
 // Their semantics are not modelled; memory descriptors and async tokens are
-// typed loosely where the syntax spells the type.
+// TTGTypes.td's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +13,7 @@
 
 include "LinearLayout/Dialect/Triton/IR/TritonDialects.td"
 include "LinearLayout/Dialect/Triton/IR/TTEnums.td"
-include "LinearLayout/Dialect/Triton/IR/TTAsyncToken.td"
+include "LinearLayout/Dialect/Triton/IR/TTGTypes.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -61,12 +61,6 @@ def TTNG_FenceAsyncSharedOp : TTNG_Op<"fence_async_shared"> {
   let assemblyFormat = "attr-dict";
 }
 
-def TTNG_FenceMBarrierInitReleaseClusterOp
-    : TTNG_Op<"fence_mbarrier_init_release_cluster"> {
-  let summary = "fence mbarrier init release.cluster";
-  let assemblyFormat = "attr-dict";
-}
-
 def TTNG_ClusterArriveOp : TTNG_Op<"cluster_arrive"> {
   let summary = "arrive at the cluster barrier";
   let arguments = (ins DefaultValuedAttr<BoolAttr, "false">:$relaxed);
@@ -105,28 +99,28 @@ def TTNG_WarpGroupDotWaitOp : TTNG_Op<"warp_group_dot_wait", [
 
 def TTNG_InitBarrierOp : TTNG_Op<"init_barrier"> {
   let summary = "initialize an mbarrier";
-  let arguments = (ins AnyType:$alloc, I32Attr:$count);
+  let arguments = (ins TTG_MemDescType:$alloc, I32Attr:$count);
   let assemblyFormat =
       "$alloc `,` $count attr-dict `:` qualified(type($alloc))";
 }
 
 def TTNG_InvalBarrierOp : TTNG_Op<"inval_barrier"> {
   let summary = "invalidate an mbarrier";
-  let arguments = (ins AnyType:$alloc);
+  let arguments = (ins TTG_MemDescType:$alloc);
   let assemblyFormat = "$alloc attr-dict `:` qualified(type($alloc))";
 }
 
 def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect"> {
   let summary = "expect `size` bytes on an mbarrier";
-  let arguments = (ins AnyType:$alloc, I32Attr:$size, I1:$pred);
+  let arguments = (ins TTG_MemDescType:$alloc, I32Attr:$size, I1:$pred);
   let assemblyFormat =
       "$alloc `,` $size attr-dict `,` $pred `:` qualified(type($alloc))";
 }
 
 def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments]> {
   let summary = "wait until an mbarrier's phase completes";
-  let arguments = (ins AnyType:$alloc, I32:$phase, Optional<I1>:$pred,
-                       Variadic<AnyType>:$deps);
+  let arguments = (ins TTG_MemDescType:$alloc, I32:$phase, Optional<I1>:$pred,
+                       Variadic<TTG_MemDescType>:$deps);
   let assemblyFormat = [{
     $alloc `,` $phase (`,` $pred^)? (`deps` $deps^)?
     attr-dict `:` qualified(type($alloc)) (`,` type($deps)^)?
@@ -135,7 +129,8 @@ def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments]> {
 
 def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
   let summary = "arrive on an mbarrier";
-  let arguments = (ins AnyType:$alloc, I32Attr:$count, Optional<I1>:$pred);
+  let arguments = (ins TTG_MemDescType:$alloc, I32Attr:$count,
+                       Optional<I1>:$pred);
   let assemblyFormat = [{
     $alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))
   }];
@@ -143,7 +138,7 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
 
 def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive"> {
   let summary = "arrive on an mbarrier once prior async copies complete";
-  let arguments = (ins AnyType:$barrier, UnitAttr:$noIncrement);
+  let arguments = (ins TTG_MemDescType:$barrier, UnitAttr:$noIncrement);
   let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
 }
 
@@ -151,7 +146,8 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
     : TTNG_Op<"async_tma_copy_global_to_local"> {
   let summary = "TMA copy of a block from global to shared memory";
   let arguments = (ins
-    AnyType:$desc, Variadic<I32>:$coord, AnyType:$barrier, AnyType:$result,
+    AnyType:$desc, Variadic<I32>:$coord, TTG_MemDescType:$barrier,
+    TTG_MemDescType:$result,
     I1:$pred,
     DefaultValuedAttr<TT_CacheModifierAttr,
                       "::mlir::ll::tt::CacheModifier::NONE">:$cache,
@@ -169,7 +165,8 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
 def TTNG_AsyncTMACopyLocalToGlobalOp
     : TTNG_Op<"async_tma_copy_local_to_global"> {
   let summary = "TMA copy of a block from shared to global memory";
-  let arguments = (ins AnyType:$desc, Variadic<I32>:$coord, AnyType:$src);
+  let arguments = (ins AnyType:$desc, Variadic<I32>:$coord,
+                       TTG_MemDescType:$src);
   let assemblyFormat = [{
     $desc `[` $coord `]` $src
     attr-dict `:` qualified(type($desc)) `,` qualified(type($src))
@@ -179,7 +176,7 @@ def TTNG_AsyncTMACopyLocalToGlobalOp
 def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce"> {
   let summary = "TMA reduction of a block into global memory";
   let arguments = (ins TT_DescriptorReduceKindAttr:$kind, AnyType:$desc,
-                       Variadic<I32>:$coord, AnyType:$src);
+                       Variadic<I32>:$coord, TTG_MemDescType:$src);
   let assemblyFormat = [{
     $kind `,` $desc `[` $coord `]` $src
     attr-dict `:` qualified(type($desc)) `,` qualified(type($src))
@@ -189,7 +186,8 @@ def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce"> {
 def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather"> {
   let summary = "TMA gather of rows into shared memory";
   let arguments = (ins AnyType:$desc, AnyType:$x_offsets, I32:$y_offset,
-                       AnyType:$barrier, AnyType:$result, I1:$pred);
+                       TTG_MemDescType:$barrier, TTG_MemDescType:$result,
+                       I1:$pred);
   let assemblyFormat = [{
     $desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred
     attr-dict `:` type(operands)
@@ -199,7 +197,7 @@ def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather"> {
 def TTNG_AsyncTMAScatterOp : TTNG_Op<"async_tma_scatter"> {
   let summary = "TMA scatter of rows from shared memory";
   let arguments = (ins AnyType:$desc, AnyType:$x_offsets, I32:$y_offset,
-                       AnyType:$src);
+                       TTG_MemDescType:$src);
   let assemblyFormat = [{
     $desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)
   }];
@@ -214,11 +212,12 @@ def TTNG_TMAStoreWaitOp : TTNG_Op<"async_tma_store_wait"> {
 def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [AttrSizedOperandSegments]> {
   let summary = "fifth-generation tensor-core matrix product into tmem";
   let arguments = (ins
-    AnyType:$a, AnyType:$b, AnyType:$d, Optional<TTG_AnyAsyncToken>:$acc_dep,
-    I1:$useD, I1:$pred, Variadic<AnyType>:$barriers,
+    TTG_MemDescType:$a, TTG_MemDescType:$b, TTG_MemDescType:$d,
+    Optional<TTG_AsyncTokenType>:$acc_dep,
+    I1:$useD, I1:$pred, Variadic<TTG_MemDescType>:$barriers,
     Variadic<I1>:$barrier_preds, UnitAttr:$is_async, UnitAttr:$two_ctas,
-    UnitAttr:$multicast);
-  let results = (outs Optional<TTG_AnyAsyncToken>:$token);
+    UnitAttr:$multicast, UnitAttr:$is_unsigned);
+  let results = (outs Optional<TTG_AsyncTokenType>:$token);
   let assemblyFormat = [{
     $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $useD`,`
     $pred `` custom<BarriersAndPreds>($barriers, $barrier_preds)
@@ -231,12 +230,14 @@ def TTNG_TCGen5MMAScaledOp
     : TTNG_Op<"tc_gen5_mma_scaled", [AttrSizedOperandSegments]> {
   let summary = "fifth-generation tensor-core block-scaled matrix product";
   let arguments = (ins
-    AnyType:$a, AnyType:$b, AnyType:$d, Optional<TTG_AnyAsyncToken>:$acc_dep,
-    AnyType:$a_scale, AnyType:$b_scale, TT_ScaleDotElemTypeAttr:$a_type,
+    TTG_MemDescType:$a, TTG_MemDescType:$b, TTG_MemDescType:$d,
+    Optional<TTG_AsyncTokenType>:$acc_dep,
+    TTG_MemDescType:$a_scale, TTG_MemDescType:$b_scale,
+    TT_ScaleDotElemTypeAttr:$a_type,
     TT_ScaleDotElemTypeAttr:$b_type, I1:$useD, I1:$pred,
-    Variadic<AnyType>:$barriers, Variadic<I1>:$barrier_preds,
+    Variadic<TTG_MemDescType>:$barriers, Variadic<I1>:$barrier_preds,
     UnitAttr:$two_ctas, UnitAttr:$multicast, UnitAttr:$is_async);
-  let results = (outs Optional<TTG_AnyAsyncToken>:$token);
+  let results = (outs Optional<TTG_AsyncTokenType>:$token);
   let assemblyFormat = [{
     $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $a_scale `,`
     $b_scale `,` $useD `,` $pred `lhs` `=` $a_type `rhs` `=` $b_type
@@ -247,21 +248,20 @@ def TTNG_TCGen5MMAScaledOp
   }];
 }
 
-def TTNG_TCGen5CommitOp : TTNG_Op<"tc_gen5_commit",
-                                  [AttrSizedOperandSegments]> {
+def TTNG_TCGen5CommitOp : TTNG_Op<"tc_gen5_commit"> {
   let summary = "make an mbarrier track prior tcgen5 ops";
-  let arguments = (ins AnyType:$barrier, Optional<I1>:$pred,
-                       Variadic<AnyType>:$descs);
+  let arguments = (ins TTG_MemDescType:$barrier, Optional<I1>:$pred);
   let assemblyFormat = [{
-    $barrier (`,` $pred^)? (`descs` $descs^)? attr-dict `:`
-    qualified(type($barrier)) (`,` qualified(type($descs))^)?
+    $barrier (`,` $pred^)? attr-dict `:` qualified(type($barrier))
   }];
 }
 
 def TTNG_TMEMLoadOp : TTNG_Op<"tmem_load"> {
   let summary = "load a tensor from tensor memory";
-  let arguments = (ins AnyType:$src, Optional<TTG_AnyAsyncToken>:$dep);
-  let results = (outs AnyType:$result, Optional<TTG_AnyAsyncToken>:$token);
+  let arguments = (ins TTG_MemDescType:$src,
+                       Optional<TTG_AsyncTokenType>:$dep);
+  let results = (outs AnyRankedTensor:$result,
+                      Optional<TTG_AsyncTokenType>:$token);
   let assemblyFormat = [{
     $src `` custom<Token>($dep, type($token))
     attr-dict `:` qualified(type($src)) `->` type($result)
@@ -270,9 +270,10 @@ def TTNG_TMEMLoadOp : TTNG_Op<"tmem_load"> {
 
 def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store"> {
   let summary = "store a tensor into tensor memory";
-  let arguments = (ins AnyType:$dst, Optional<TTG_AnyAsyncToken>:$dep,
-                       AnyType:$src, I1:$pred);
-  let results = (outs Optional<TTG_AnyAsyncToken>:$token);
+  let arguments = (ins TTG_MemDescType:$dst,
+                       Optional<TTG_AsyncTokenType>:$dep, AnyRankedTensor:$src,
+                       I1:$pred);
+  let results = (outs Optional<TTG_AsyncTokenType>:$token);
   let assemblyFormat = [{
     $src `,` $dst `` custom<Token>($dep, type($token)) `,` $pred
     attr-dict `:` type($src) `->` qualified(type($dst))
@@ -282,22 +283,23 @@ def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store"> {
 def TTNG_TMEMAllocOp : TTNG_Op<"tmem_alloc"> {
   let summary = "allocate tensor memory";
   let arguments = (ins Optional<AnyType>:$src);
-  let results = (outs AnyType:$result, Optional<TTG_AnyAsyncToken>:$token);
+  let results = (outs TTG_MemDescType:$result,
+                      Optional<TTG_AsyncTokenType>:$token);
   let assemblyFormat =
       "($src^)? attr-dict `:` functional-type(operands, results)";
 }
 
 def TTNG_TMEMSubSliceOp : TTNG_Op<"tmem_subslice", [Pure]> {
   let summary = "a column slice of a tensor memory allocation";
-  let arguments = (ins AnyType:$src, I32Attr:$N);
-  let results = (outs AnyType:$result);
+  let arguments = (ins TTG_MemDescType:$src, I32Attr:$N);
+  let results = (outs TTG_MemDescType:$result);
   let assemblyFormat =
       "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
 }
 
 def TTNG_TMEMCopyOp : TTNG_Op<"tmem_copy"> {
   let summary = "asynchronous copy from shared to tensor memory";
-  let arguments = (ins AnyType:$src, AnyType:$dst);
+  let arguments = (ins TTG_MemDescType:$src, TTG_MemDescType:$dst);
   let assemblyFormat =
       "$src `,` $dst attr-dict `:` qualified(type(operands))";
 }

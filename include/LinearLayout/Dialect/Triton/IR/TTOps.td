@@ -441,8 +441,8 @@ def TT_MakeTensorPtrOp : TT_Op<"make_tensor_ptr", [Pure,
                        "`[` $offsets `]` attr-dict `:` type($result)";
 }
 
-def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure,
-                                                           SameVariadicOperandSize]> {
+def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor",
+                                [Pure, SameVariadicOperandSize]> {
   let summary = "tensor descriptor of a strided tensor in global memory";
   let arguments = (ins TT_PointerType:$base, Variadic<I32>:$shape,
                        Variadic<I64>:$strides,

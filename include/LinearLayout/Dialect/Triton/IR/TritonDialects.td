@@ -4,8 +4,10 @@
 // types, encodings and ops Triton 3.6 prints into a `.ttgir` file, with the
 // same textual syntax, so `ll-opt kernel.ttgir` parses a real kernel and
 // prints it back unchanged. Only the layout-bearing ops are understood (the
-// import rewrites them into the `ll` dialect); every other op is carried
-// through as an opaque op of its dialect. See docs/triton-import.md.
+// import rewrites them into the `ll` dialect); the others are carried through
+// with Triton's syntax (TTOps.td, TTGMiscOps.td, TTNGOps.td, AMDGOps.td;
+// docs/triton-dialects.md), an op not defined there in generic form. See
+// docs/triton-import.md.
 //
 // These are not Triton's dialects: a compiler that registers Triton's own
 // `tt`/`ttg`/`ttng` must not also register these (the names collide); it

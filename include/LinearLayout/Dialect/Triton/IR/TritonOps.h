@@ -38,13 +38,6 @@ Type getI1SameShape(Type type);
 Type getBlockPointerBase(Type type);
 } // namespace mlir::ll::tt
 
-namespace mlir::ll::ttg {
-/// Whether `type` is `!ttg.async.token`.
-bool isAsyncTokenType(Type type);
-/// `!ttg.async.token`, built from its textual form.
-Type getAsyncTokenType(MLIRContext *context);
-} // namespace mlir::ll::ttg
-
 #define GET_ATTRDEF_CLASSES
 #include "LinearLayout/Dialect/Triton/IR/TTNGAttrs.h.inc"
 
@@ -54,5 +47,24 @@ Type getAsyncTokenType(MLIRContext *context);
 #include "LinearLayout/Dialect/Triton/IR/TTGMiscOps.h.inc"
 #define GET_OP_CLASSES
 #include "LinearLayout/Dialect/Triton/IR/TTNGOps.h.inc"
+
+#include "LinearLayout/Dialect/Triton/IR/AMDGDialect.h.inc"
+
+namespace mlir::ll::amdg {
+/// The `!tt.ptr` to the element type of `tensor`.
+Type getScalarPointer(Type tensor);
+/// The i32 tensor of `tensor`'s shape and encoding.
+Type getI32SameShape(Type tensor);
+} // namespace mlir::ll::amdg
+
+#define GET_OP_CLASSES
+#include "LinearLayout/Dialect/Triton/IR/AMDGOps.h.inc"
+
+namespace mlir::ll {
+/// The parse hook of the Triton dialects for an op without custom syntax
+/// here: a located error saying the generic form is accepted.
+ParseResult parseOpWithoutCustomSyntax(OpAsmParser &parser,
+                                       OperationState &state);
+} // namespace mlir::ll
 
 #endif // LINEARLAYOUT_DIALECT_TRITON_IR_TRITONOPS_H
