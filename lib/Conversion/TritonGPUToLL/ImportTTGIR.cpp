@@ -186,9 +186,37 @@ void LLImportTTGIRPass::runOnOperation() {
       return std::nullopt;
     return result;
   });
+  // Dense constants carry their tensor type outside the replaceable
+  // sub-elements: give them the converted type directly.
+  replacer.addReplacement(
+      [&](DenseElementsAttr attr) -> std::optional<Attribute> {
+        auto type = dyn_cast<RankedTensorType>(attr.getType());
+        if (!type || !ttg::isDistributedEncoding(type.getEncoding()))
+          return std::nullopt;
+        auto result =
+            dyn_cast_or_null<ShapedType>(convertTensor(type, module.getLoc()));
+        if (!result)
+          return std::nullopt;
+        return attr.reshape(result);
+      });
   replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/true);
+  // Inherent attributes kept as properties (arith.constant's value) are not
+  // in the attribute dictionary the replacer walks.
+  module.walk([&](Operation *op) {
+    if (op->getPropertiesStorageSize() == 0)
+      return;
+    Attribute properties = op->getPropertiesAsAttribute();
+    if (!properties)
+      return;
+    Attribute replaced = replacer.replace(properties);
+    if (replaced != properties &&
+        mlir::failed(op->setPropertiesFromAttribute(replaced, nullptr))) {
+      op->emitError("cannot import the layouts of this op's properties");
+      failed = true;
+    }
+  });
   if (failed)
     return signalPassFailure();
 
