@@ -1,8 +1,8 @@
 """Random #ttg encodings against Triton 3.6 itself (skipped without it).
 
 Each case is a random distributed encoding (blocked, slice, nvidia_mma v2
-and v3, dot_op of mma and blocked parents) and shape, written in Triton's
-syntax. Triton parses it and gives its bases (`to_linear_layout`); ll-opt
+and v3, amd_mfma, amd_wmma, dot_op of mma, mfma and blocked parents) and
+shape, written in Triton's syntax. Triton parses it and gives its bases (`to_linear_layout`); ll-opt
 imports the same text; the bases must be equal. Triton's printed text of the
 module must also equal ll-opt's printed text of the encodings (before
 import), so the printer writes what Triton writes.
@@ -22,7 +22,7 @@ ir = pytest.importorskip("triton._C.libtriton.ir", exc_type=ImportError)
 gluon_ir = pytest.importorskip("triton._C.libtriton.gluon_ir", exc_type=ImportError)
 
 SEED = 20261124
-CASES = 120
+CASES = 160
 
 
 def _split(rng, total, rank):
@@ -60,8 +60,57 @@ def _mma(rng, warps, version):
     )
 
 
+def _mfma(rng, warps):
+    version = rng.choice([2, 3, 4])
+    instr = rng.choice([[32, 32, 8], [16, 16, 16]])
+    fields = (
+        f"version = {version}, warpsPerCTA = {_ints(_split(rng, warps, 2))}, "
+        f"instrShape = {_ints(instr)}, isTransposed = {rng.choice(['true', 'false'])}"
+    )
+    if rng.random() < 0.3:
+        fields += f", tilesPerWarp = {_ints([rng.choice([1, 2]) for _ in range(2)])}"
+    if rng.random() < 0.2:
+        fields += ", elementBitWidth = 64"
+    return f"#ttg.amd_mfma<{{{fields}}}>"
+
+
+def _wmma(rng, warps):
+    version = rng.choice([1, 2, 3])
+    fields = (
+        f"version = {version}, isTranspose = {rng.choice(['true', 'false'])}, "
+        f"warpsPerCTA = {_ints(_split(rng, warps, 2))}"
+    )
+    if version == 3 and rng.random() < 0.5:
+        fields += ", instrShape = [16, 16, 32]"
+    return f"#ttg.amd_wmma<{{{fields}}}>"
+
+
 def _encoding(rng, warps):
-    kind = rng.choice(["blocked", "slice", "mma2", "mma3", "dot2", "dot_blocked"])
+    kind = rng.choice(
+        [
+            "blocked",
+            "slice",
+            "mma2",
+            "mma3",
+            "dot2",
+            "dot_blocked",
+            "mfma",
+            "wmma",
+            "dot_mfma",
+        ]
+    )
+    if kind == "mfma":
+        return _mfma(rng, warps), 2
+    if kind == "wmma":
+        return _wmma(rng, warps), 2
+    if kind == "dot_mfma":
+        return (
+            (
+                f"#ttg.dot_op<{{opIdx = {rng.randrange(2)}, parent = {_mfma(rng, warps)}, "
+                f"kWidth = {rng.choice([4, 8])}}}>"
+            ),
+            2,
+        )
     if kind == "blocked":
         return _blocked(rng, warps), 2
     if kind == "slice":
@@ -102,10 +151,14 @@ def _cases():
     return cases
 
 
+def _lanes(encoding):
+    return 64 if "amd_mfma" in encoding else 32
+
+
 def _module(warps, tensor, func, ret):
     return (
         f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, '
-        f'"ttg.threads-per-warp" = 32 : i32}} {{\n'
+        f'"ttg.threads-per-warp" = {_lanes(tensor)} : i32}} {{\n'
         f"  {func} @f(%x: {tensor}) {{\n"
         f"    %y = ttg.convert_layout %x : {tensor} -> {tensor}\n"
         f"    {ret}\n  }}\n}}\n"
@@ -166,6 +219,9 @@ def test_bases_and_text_equal_tritons(warps, encoding, shape):
     roundtrip = run([], ours)
     assert roundtrip.returncode == 0, roundtrip.stderr
     assert _encoding_lines(roundtrip.stdout) == _encoding_lines(printed)
+    assert (
+        "#ttg.blocked" not in encoding and "mma" not in encoding
+    ) or _encoding_lines(printed)
     imported = run(["--ll-import-ttgir"], ours)
     assert imported.returncode == 0, imported.stderr
     line = next(
@@ -173,3 +229,63 @@ def test_bases_and_text_equal_tritons(warps, encoding, shape):
     )
     name = re.findall(r"tensor<[^,]*, (#\w+)>", line)[0]
     assert aliases(imported.stdout)[name] == bases
+
+
+def _shared(rng):
+    kind = rng.randrange(5)
+    order = _ints([0, 1] if rng.random() < 0.5 else [1, 0])
+    if kind == 0:
+        vec, phase, maxp = (rng.choice([1, 2, 4, 8]) for _ in range(3))
+        return f"#ttg.swizzled_shared<{{vec = {vec}, perPhase = {phase}, maxPhase = {maxp}, order = {order}}}>"
+    if kind == 1:
+        vec, phase, maxp = (rng.choice([1, 2, 4, 8]) for _ in range(3))
+        return f"#ttg.amd_rotating_shared<{{vec = {vec}, perPhase = {phase}, maxPhase = {maxp}, order = {order}}}>"
+    if kind == 2:
+        fields = f"swizzlingByteWidth = {rng.choice([0, 32, 64, 128])}"
+        if rng.random() < 0.5:
+            fields += f", transposed = {rng.choice(['true', 'false'])}"
+        fields += f", elementBitWidth = {rng.choice([8, 16, 32])}"
+        if rng.random() < 0.3:
+            fields += ", fp4Padded = true"
+        if rng.random() < 0.2:
+            fields += ", CGALayout = [[1, 0]]"
+        return f"#ttg.nvmma_shared<{{{fields}}}>"
+    bits = [[0, 1 << i] for i in range(6)] + [[1 << i, 0] for i in range(6)]
+    rng.shuffle(bits)
+    offset = "[" + ", ".join(_ints(b) for b in bits) + "]"
+    if kind == 3:
+        return f"#ttg.shared_linear<{{offset = {offset}}}, alignment = {rng.choice([4, 16])}>"
+    pads = rng.choice(["[32:+4]", "[32:+4, 64:+8]", "[128:+16]"])
+    if rng.random() < 0.5:
+        return f"#ttg.padded_shared<{pads} {{order = {order}, shape = [64, 64]}}>"
+    return f"#ttg.padded_shared<{pads} {{offset = {offset}, block = []}}>"
+
+
+@pytest.mark.parametrize("index", range(60))
+def test_shared_text_equals_tritons(index):
+    rng = random.Random(SEED + 1000 + index)
+    memdesc = f"!ttg.memdesc<64x64xf16, {_shared(rng)}, #ttg.shared_memory, mutable>"
+    text = (
+        'module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {\n'
+        f"  FUNC @f(%x: {memdesc}) {{\n    RET\n  }}\n}}\n"
+    )
+    oracle = _triton_print(text.replace("FUNC", "tt.func").replace("RET", "tt.return"))
+    if oracle is None:
+        pytest.skip("Triton refuses this encoding")
+    ours = run([], text.replace("FUNC", "func.func").replace("RET", "return"))
+    assert ours.returncode == 0, ours.stderr
+    assert _encoding_lines(oracle)
+    assert _encoding_lines(ours.stdout) == _encoding_lines(oracle)
+
+
+def _triton_print(text):
+    ctx = ir.context()
+    ir.load_dialects(ctx)
+    with tempfile.NamedTemporaryFile("w", suffix=".ttgir", delete=False) as f:
+        f.write(text)
+    try:
+        return str(ir.parse_mlir_module(f.name, ctx))
+    except RuntimeError:
+        return None
+    finally:
+        os.unlink(f.name)
