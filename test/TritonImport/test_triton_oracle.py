@@ -2,10 +2,12 @@
 
 Each case is a random distributed encoding (blocked, slice, nvidia_mma v2
 and v3, amd_mfma, amd_wmma, dot_op of mma, mfma and blocked parents) and
-shape, written in Triton's syntax. Triton parses it and gives its bases (`to_linear_layout`); ll-opt
-imports the same text; the bases must be equal. Triton's printed text of the
-module must also equal ll-opt's printed text of the encodings (before
-import), so the printer writes what Triton writes.
+shape, written in Triton's syntax. Triton parses it and gives its bases
+(`to_linear_layout`); ll-opt imports the same text; the bases must be equal.
+Triton's printed text of the module must also equal ll-opt's printed text
+of the encodings (before import), so the printer writes what Triton writes;
+the same for random shared encodings (swizzled, amd_rotating, nvmma,
+shared_linear, padded_shared) inside a `!ttg.memdesc`.
 """
 
 from __future__ import annotations
