@@ -59,3 +59,15 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 1 : i32} 
   // expected-error@+1 {{the bases do not map onto the tensor's shape}}
   func.func @f(%x: tensor<4xf32, #linear>) { return }
 }
+
+// -----
+
+// Triton hoists constants with loc(unknown): the error is at the function.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // expected-error@+1 {{the layout has 8 warps, but the module has ttg.num-warps = 4}}
+  func.func @f() {
+    %c = arith.constant dense<0.0> : tensor<256xf32, #blocked> loc(unknown)
+    return
+  }
+}

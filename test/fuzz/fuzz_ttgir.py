@@ -1,6 +1,6 @@
 """Mutation fuzzing of TTGIR import: `ll-opt --ll-import-ttgir` on mutated
-TTGIR (encodings, numbers, brackets, field names) only ever gives located
-errors, never a crash.
+TTGIR (encodings, numbers, brackets, field names), and `--ll-plan-conversions`
+on what it imports, only ever give located errors, never a crash.
 
 The seeds are the lit inputs of test/Dialect/Triton and test/TritonImport
 (split at `// -----`) and a few real kernels of test/TritonImport/corpus.
@@ -173,32 +173,30 @@ def fuzz(count: int, seed: int, budget_s: float = 25.0, batch: int = 40) -> dict
     while summary["run"] < count and time.monotonic() < deadline:
         mutants = [mutate(rng.choice(pool), rng) for _ in range(batch)]
         text = "\n// -----\n".join(mutants)
-        proc = subprocess.run(
-            [
-                ll_opt_path(),
-                "--split-input-file",
-                "--ll-import-ttgir",
-                "-o",
-                os.devnull,
-            ],
-            input=text,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
         summary["run"] += len(mutants)
-        signature = crash_signatures.crash_signature(
-            proc.returncode, proc.stdout, proc.stderr
-        )
-        if signature:
-            summary["crashes"].append((signature, text))
-            continue
-        for line in proc.stderr.splitlines():
-            if "error:" in line:
-                summary["errors"] += 1
-                if not re.match(r"^(<stdin>|loc\(|[^:]+:\d+:\d+: error:)", line):
-                    summary["unlocated"].append(line)
+        stage_input = text
+        for stage in ("--ll-import-ttgir", "--ll-plan-conversions"):
+            proc = subprocess.run(
+                [ll_opt_path(), "--split-input-file", stage],
+                input=stage_input,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
+            signature = crash_signatures.crash_signature(
+                proc.returncode, proc.stdout, proc.stderr
+            )
+            if signature:
+                summary["crashes"].append((signature, stage, stage_input))
+                break
+            for line in proc.stderr.splitlines():
+                if "error:" in line:
+                    summary["errors"] += 1
+                    if not re.match(r"^(<stdin>|loc\(|[^:]+:\d+:\d+: error:)", line):
+                        summary["unlocated"].append(line)
+            # The imported splits that parsed, planned next.
+            stage_input = proc.stdout
     return summary
 
 
@@ -207,6 +205,6 @@ if __name__ == "__main__":
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     result = fuzz(count, seed, budget_s=600)
     print({k: (v if isinstance(v, int) else len(v)) for k, v in result.items()})
-    for signature, text in result["crashes"][:3]:
-        print(signature)
+    for signature, stage, text in result["crashes"][:3]:
+        print(signature, stage)
         print(text)

@@ -146,6 +146,15 @@ void LLImportTTGIRPass::importAlloc(ttg::LocalAllocOp alloc) {
   alloc->erase();
 }
 
+/// The location of `op`, or of its closest ancestor with a known one
+/// (Triton gives its hoisted constants `loc(unknown)`).
+static Location knownLoc(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp())
+    if (!isa<UnknownLoc>(at->getLoc()))
+      return at->getLoc();
+  return op->getLoc();
+}
+
 void LLImportTTGIRPass::runOnOperation() {
   ModuleOp module = getOperation();
   llvm::Expected<TTGModuleInfo> moduleInfo = readTTGModuleInfo(module);
@@ -165,14 +174,24 @@ void LLImportTTGIRPass::runOnOperation() {
     });
   };
   module.walk([&](Operation *op) {
+    Location loc = knownLoc(op);
     for (Type type : op->getResultTypes())
-      visit(type, op->getLoc());
+      visit(type, loc);
     for (Type type : op->getOperandTypes())
-      visit(type, op->getLoc());
+      visit(type, loc);
+    // Types inside attributes and properties (function types, constants).
+    auto visitAttr = [&](Attribute attr) {
+      if (attr)
+        attr.walk([&](RankedTensorType tensor) { visit(tensor, loc); });
+    };
+    visitAttr(op->getRawDictionaryAttrs());
+    if (op->getPropertiesStorageSize() != 0)
+      visitAttr(op->getPropertiesAsAttribute());
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument argument : block.getArguments())
-          visit(argument.getType(), argument.getLoc());
+          visit(argument.getType(),
+                isa<UnknownLoc>(argument.getLoc()) ? loc : argument.getLoc());
   });
   if (failed)
     return signalPassFailure();
