@@ -30,9 +30,10 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1], CGALayout = [[1, 0]]}>
+// A layout over one CTA in a two-CTA module.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
-  // expected-error@+1 {{multi-CTA layouts are not supported yet}}
+  // expected-error@+1 {{the layout spreads over 1 CTAs, but the module has ttg.num-ctas = 2}}
   func.func @f(%x: tensor<256x4xf32, #blocked>) { return }
 }
 
@@ -40,7 +41,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 2 : i32} {
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1], CGALayout = [[1, 0]]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
-  // expected-error@+1 {{multi-CTA layouts are not supported yet (the encoding has a CGALayout or block bases)}}
+  // expected-error@+1 {{the layout spreads over 2 CTAs, but the module has ttg.num-ctas = 1}}
   func.func @f(%x: tensor<256x4xf32, #blocked>) { return }
 }
 

@@ -89,3 +89,29 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     return %y : tensor<32x4xindex, #cols>
   }
 }
+
+// -----
+
+// Multi-CTA layouts: the CGALayout bases become the `block` bases; an alloc
+// spread over the cluster stays a ttg op (an ll shared buffer is one CTA's).
+// CHECK-DAG: #[[A:.*]] = #ll.linear<{register = {{\[\[}}0, 4]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = {{\[\[}}0, 1], [0, 2]], block = {{\[\[}}32, 0]]}>
+// CHECK-DAG: #[[B:.*]] = #ll.linear<{register = {{\[\[}}0, 4]], lane = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = {{\[\[}}32, 0]]}>
+// CHECK-LABEL: func.func @cga
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<64x8xf32, #[[A]]>) -> !ttg.memdesc<64x8xf32, #{{.*}}, #smem>
+// CHECK: ttg.local_load
+// CHECK: ll.convert_layout %{{.*}} : tensor<64x8xf32, #[[A]]> -> tensor<64x8xf32, #[[B]]>
+// PLAN-LABEL: func.func @cga
+// PLAN: ll.convert_layout {{.*}}ll.plan = #ll.plan<kind =
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1], CGALayout = [[1, 0]]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#s = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1], CGALayout = [[1, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  func.func @cga(%x: tensor<64x8xf32, #a>) -> tensor<64x8xf32, #a> {
+    %m = ttg.local_alloc %x : (tensor<64x8xf32, #a>) -> !ttg.memdesc<64x8xf32, #s, #smem>
+    %l = ttg.local_load %m : !ttg.memdesc<64x8xf32, #s, #smem> -> tensor<64x8xf32, #a>
+    %y = ttg.convert_layout %l : tensor<64x8xf32, #a> -> tensor<64x8xf32, #b>
+    %z = ttg.convert_layout %y : tensor<64x8xf32, #b> -> tensor<64x8xf32, #a>
+    return %z : tensor<64x8xf32, #a>
+  }
+}

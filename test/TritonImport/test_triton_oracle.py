@@ -40,12 +40,35 @@ def _ints(values):
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
+# The CTAs of the current case's cluster (0: one CTA, no CGALayout).
+CGA_BITS = {"bits": 0}
+
+
+def _cga(rng):
+    """`, CGALayout = [...]` spreading over 2^CGA_BITS CTAs, or nothing."""
+    bits = CGA_BITS["bits"]
+    if not bits:
+        return ""
+    seen = [0, 0]
+    bases = []
+    for _ in range(bits):
+        if rng.random() < 0.2:
+            bases.append([0, 0])
+            continue
+        dim = rng.randrange(2)
+        basis = [0, 0]
+        basis[dim] = 1 << seen[dim]
+        seen[dim] += 1
+        bases.append(basis)
+    return ", CGALayout = [" + ", ".join(_ints(b) for b in bases) + "]"
+
+
 def _blocked(rng, warps):
     order = [0, 1] if rng.random() < 0.5 else [1, 0]
     return (
         f"#ttg.blocked<{{sizePerThread = {_ints([rng.choice([1, 2, 4]) for _ in range(2)])}, "
         f"threadsPerWarp = {_ints(_split(rng, 32, 2))}, "
-        f"warpsPerCTA = {_ints(_split(rng, warps, 2))}, order = {_ints(order)}}}>"
+        f"warpsPerCTA = {_ints(_split(rng, warps, 2))}, order = {_ints(order)}{_cga(rng)}}}>"
     )
 
 
@@ -53,12 +76,12 @@ def _mma(rng, warps, version):
     if version == 2:
         return (
             f"#ttg.nvidia_mma<{{versionMajor = 2, versionMinor = 0, "
-            f"warpsPerCTA = {_ints(_split(rng, warps, 2))}, instrShape = [16, 8]}}>"
+            f"warpsPerCTA = {_ints(_split(rng, warps, 2))}{_cga(rng)}, instrShape = [16, 8]}}>"
         )
     n = rng.choice([8, 16, 32, 64, 128, 256])
     return (
         f"#ttg.nvidia_mma<{{versionMajor = 3, versionMinor = 0, "
-        f"warpsPerCTA = {_ints([warps, 1])}, instrShape = [16, {n}, 16]}}>"
+        f"warpsPerCTA = {_ints([warps, 1])}{_cga(rng)}, instrShape = [16, {n}, 16]}}>"
     )
 
 
@@ -68,6 +91,7 @@ def _mfma(rng, warps):
     fields = (
         f"version = {version}, warpsPerCTA = {_ints(_split(rng, warps, 2))}, "
         f"instrShape = {_ints(instr)}, isTransposed = {rng.choice(['true', 'false'])}"
+        f"{_cga(rng)}"
     )
     if rng.random() < 0.3:
         fields += f", tilesPerWarp = {_ints([rng.choice([1, 2]) for _ in range(2)])}"
@@ -80,7 +104,7 @@ def _wmma(rng, warps):
     version = rng.choice([1, 2, 3])
     fields = (
         f"version = {version}, isTranspose = {rng.choice(['true', 'false'])}, "
-        f"warpsPerCTA = {_ints(_split(rng, warps, 2))}"
+        f"warpsPerCTA = {_ints(_split(rng, warps, 2))}{_cga(rng)}"
     )
     if version == 3 and rng.random() < 0.5:
         fields += ", instrShape = [16, 16, 32]"
@@ -142,14 +166,16 @@ def _encoding(rng, warps):
 def _cases():
     rng = random.Random(SEED)
     cases = []
-    for _ in range(CASES):
+    for index in range(CASES):
+        # A quarter of the cases spread over 2 or 4 CTAs.
+        CGA_BITS["bits"] = rng.choice([1, 2]) if index % 4 == 3 else 0
         warps = rng.choice([1, 2, 4, 8])
         encoding, rank = _encoding(rng, warps)
         if "versionMajor = 3" in encoding and warps < 4:
             warps = 4
             encoding, rank = _mma(rng, warps, 3), 2
         shape = [rng.choice([16, 32, 64, 128, 256]) for _ in range(rank)]
-        cases.append((warps, encoding, shape))
+        cases.append((warps, 1 << CGA_BITS["bits"], encoding, shape))
     return cases
 
 
@@ -157,9 +183,9 @@ def _lanes(encoding):
     return 64 if "amd_mfma" in encoding else 32
 
 
-def _module(warps, tensor, func, ret):
+def _module(warps, tensor, func, ret, ctas=1):
     return (
-        f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, '
+        f'module attributes {{"ttg.num-ctas" = {ctas} : i32, "ttg.num-warps" = {warps} : i32, '
         f'"ttg.threads-per-warp" = {_lanes(tensor)} : i32}} {{\n'
         f"  {func} @f(%x: {tensor}) {{\n"
         f"    %y = ttg.convert_layout %x : {tensor} -> {tensor}\n"
@@ -210,14 +236,14 @@ def _encoding_lines(printed):
     )
 
 
-@pytest.mark.parametrize("warps,encoding,shape", _cases())
-def test_bases_and_text_equal_tritons(warps, encoding, shape):
+@pytest.mark.parametrize("warps,ctas,encoding,shape", _cases())
+def test_bases_and_text_equal_tritons(warps, ctas, encoding, shape):
     tensor = f"tensor<{'x'.join(map(str, shape))}xf16, {encoding}>"
-    oracle = _triton(_module(warps, tensor, "tt.func", "tt.return"))
+    oracle = _triton(_module(warps, tensor, "tt.func", "tt.return", ctas))
     if oracle is None:
         pytest.skip("Triton refuses this encoding")
     printed, bases = oracle
-    ours = _module(warps, tensor, "func.func", "return")
+    ours = _module(warps, tensor, "func.func", "return", ctas)
     roundtrip = run([], ours)
     assert roundtrip.returncode == 0, roundtrip.stderr
     assert _encoding_lines(roundtrip.stdout) == _encoding_lines(printed)

@@ -106,11 +106,15 @@ void LLImportTTGIRPass::importAlloc(ttg::LocalAllocOp alloc) {
   llvm::Expected<LinearLayout> layout =
       ttgEncodingToLinearLayout(type.getEncoding(), type.getShape(), info);
   if (!layout) {
-    // Not a layout this project builds (or a multi-CTA one): the alloc
-    // stays a ttg op.
+    // Not a layout this project builds: the alloc stays a ttg op.
     llvm::consumeError(layout.takeError());
     return;
   }
+  // An ll shared buffer is one CTA's: a buffer spread over a cluster stays
+  // a ttg op.
+  if (layout->hasInDim(dims::kBlock) &&
+      layout->getInDimSizeLog2(dims::kBlock) != 0)
+    return;
   auto bufferType = SharedBufferType::getChecked(
       [&] { return emitError(alloc.getLoc()); }, alloc.getContext(),
       type.getShape(), type.getElementType(),
