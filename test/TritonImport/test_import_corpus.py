@@ -12,29 +12,12 @@ import pytest
 from ttgir_tools import CORPUS, run
 
 FILES = sorted(f for f in os.listdir(CORPUS) if f.endswith(".ttgir"))
-# ttg.async_copy_global_to_local's result type is printed without its
-# `!ttg.memdesc` prefix by Triton; its parser (the pass-through ops) does not
-# read that form yet.
-ASYNC_COPY = {f for f in FILES if f.startswith("softmax.")}
 DISTRIBUTED = re.compile(
     r"#ttg\.(blocked|slice|nvidia_mma|dot_op|amd_mfma|amd_wmma|linear)<"
 )
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            f,
-            marks=pytest.mark.xfail(
-                reason="async_copy_global_to_local syntax", strict=False
-            ),
-        )
-        if f in ASYNC_COPY
-        else f
-        for f in FILES
-    ],
-)
+@pytest.mark.parametrize("name", FILES)
 def test_corpus_kernel_imports_and_plans(name):
     with open(os.path.join(CORPUS, name)) as f:
         text = f.read()
