@@ -77,16 +77,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
-// A conversion of elements the ll ops do not carry (index here, pointers in
-// real kernels) keeps its ttg op, with the ll types.
+// A conversion of elements the ll ops do not carry (pointers, index) keeps
+// its ttg op, with the ll types.
 // CHECK-LABEL: func.func @index
 // CHECK: ttg.convert_layout %{{.*}} : tensor<32x4xindex, #{{.*}}> -> tensor<32x4xindex, #{{.*}}>
+// CHECK-LABEL: func.func @pointers
+// CHECK: ttg.convert_layout %{{.*}} : tensor<32x4x!tt.ptr<f16>, #{{.*}}> -> tensor<32x4x!tt.ptr<f16>, #{{.*}}>
 #rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
   func.func @index(%x: tensor<32x4xindex, #rows>) -> tensor<32x4xindex, #cols> {
     %y = ttg.convert_layout %x : tensor<32x4xindex, #rows> -> tensor<32x4xindex, #cols>
     return %y : tensor<32x4xindex, #cols>
+  }  func.func @pointers(%x: tensor<32x4x!tt.ptr<f16>, #rows>) -> tensor<32x4x!tt.ptr<f16>, #cols> {
+    %y = ttg.convert_layout %x : tensor<32x4x!tt.ptr<f16>, #rows> -> tensor<32x4x!tt.ptr<f16>, #cols>
+    return %y : tensor<32x4x!tt.ptr<f16>, #cols>
   }
 }
 
