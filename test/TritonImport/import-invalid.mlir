@@ -72,3 +72,13 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     return
   }
 }
+
+// -----
+
+// An omitted field takes Triton's default, which building the layout
+// rejects by name.
+#mma = #ttg.nvidia_mma<{warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // expected-error@+1 {{version}}
+  func.func @f(%x: tensor<64x64xf32, #mma>) { return }
+}

@@ -2,7 +2,8 @@
 
 // Malformed #ttg encodings: a located error naming the encoding and field.
 
-// expected-error@+1 {{#ttg.blocked: field 'order' is missing}}
+// Triton leaves an omitted list empty: the ranks disagree.
+// expected-error@+1 {{#ttg.blocked: field 'order' has 0 entries, but 'sizePerThread' has 1}}
 func.func @f(%a: tensor<64xf16, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4]}>>) { return }
 
 // -----

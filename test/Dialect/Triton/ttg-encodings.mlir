@@ -72,6 +72,21 @@ func.func @shared(
 
 // -----
 
+// Omitted fields take the values Triton's parser gives them (0, empty),
+// printed as Triton prints them.
+// CHECK-DAG: #mma = #ttg.nvidia_mma<{versionMajor = 0, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// CHECK-DAG: #mma1 = #ttg.amd_mfma<{version = 0, warpsPerCTA = [], instrShape = [32, 32, 8], isTransposed = false}>
+// CHECK-DAG: #shared = #ttg.swizzled_shared<{vec = 0, perPhase = 0, maxPhase = 0, order = [0, 1]}>
+// CHECK-LABEL: func.func @omitted
+func.func @omitted(
+    %a: tensor<16x16xf16, #ttg.nvidia_mma<{warpsPerCTA = [1, 4], instrShape = [16, 8]}>>,
+    %b: tensor<16x16xf16, #ttg.amd_mfma<{instrShape = [32, 32, 8]}>>,
+    %c: !ttg.memdesc<4x4xf16, #ttg.swizzled_shared<{order = [0, 1]}>, #ttg.shared_memory>) {
+  return
+}
+
+// -----
+
 // The layout ops in Triton 3.6's syntax.
 // CHECK-LABEL: func.func @ops
 // CHECK: ttg.local_alloc %{{.*}} {alignment = 16 : i32} : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
