@@ -1,5 +1,6 @@
 // RUN: ll-opt %s --split-input-file --ll-import-ttgir | FileCheck %s
 // RUN: ll-opt %s --split-input-file --ll-import-ttgir | ll-opt --split-input-file --ll-plan-conversions | FileCheck %s --check-prefix=PLAN
+// RUN: ll-opt %s --split-input-file --ll-import-ttgir=import-shared=false | FileCheck %s --check-prefix=KEEP
 
 // Every distributed tensor type becomes its #ll.linear (Triton 3.6's
 // bases), in signatures, block arguments, scf iter_args and results alike;
@@ -54,6 +55,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttg.local_alloc
 // CHECK: ttg.local_load
 // PLAN-LABEL: func.func @shared
+// With import-shared=false every alloc stays a ttg op.
+// KEEP-LABEL: func.func @shared
+// KEEP-NOT: ll.alloc_shared
+// KEEP: ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #{{.*}}>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+// KEEP: ttg.local_load %{{.*}} : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #{{.*}}>
+// KEEP-LABEL: func.func @kept
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>

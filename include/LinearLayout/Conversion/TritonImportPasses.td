@@ -36,6 +36,13 @@ def LLImportTTGIR : Pass<"ll-import-ttgir", "::mlir::ModuleOp"> {
     that has it (its closest located ancestor for a `loc(unknown)` op).
     docs/triton-import.md has the rules.
   }];
+  let options = [
+    Option<"importShared", "import-shared", "bool", /*default=*/"true",
+           "Rewrite the local-only ttg.local_alloc buffers (and their "
+           "loads, stores and deallocs) into ll shared buffers; false "
+           "keeps every alloc a ttg op (only tensor layouts and "
+           "conversions are imported)">,
+  ];
   let dependentDialects = ["::mlir::ll::LLDialect",
                            "::mlir::gpu::GPUDialect"];
 }

@@ -33,6 +33,7 @@ bool isScalarElement(Type type) { return type.isIntOrFloat(); }
 
 struct LLImportTTGIRPass
     : public mlir::ll::impl::LLImportTTGIRBase<LLImportTTGIRPass> {
+  using LLImportTTGIRBase::LLImportTTGIRBase;
   void runOnOperation() override;
 
   /// The `#ll.linear` tensor type of `type`, computed once; null (after a
@@ -264,8 +265,9 @@ void LLImportTTGIRPass::runOnOperation() {
     convert.getResult().replaceAllUsesWith(replacement.getResult());
     convert->erase();
   }
-  for (ttg::LocalAllocOp alloc : allocs)
-    importAlloc(alloc);
+  if (importShared)
+    for (ttg::LocalAllocOp alloc : allocs)
+      importAlloc(alloc);
   if (failed)
     signalPassFailure();
 }
