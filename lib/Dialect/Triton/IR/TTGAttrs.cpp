@@ -8,9 +8,9 @@
 // never an assertion. Fields Triton lets one omit take Triton's default
 // (often 0 or an empty list, which building the layout then rejects with
 // the field's name); fields whose omission Triton does not handle (it
-// asserts, or reads an uninitialised value: nvmma_shared's
-// swizzlingByteWidth and elementBitWidth, amd_mfma's instrShape) are
-// required.
+// crashes, asserts, or reads an uninitialised value: slice's dim,
+// amd_mfma's instrShape, nvmma_shared's swizzlingByteWidth and
+// elementBitWidth) are required.
 //
 //===----------------------------------------------------------------------===//
 
