@@ -50,9 +50,9 @@ llvm::Expected<TTGModuleInfo> readTTGModuleInfo(ModuleOp module);
 /// The linear layout of a `#ttg` encoding for a tensor (or buffer) of
 /// `shape`: (register, lane, warp, block) -> (dim0, ...) for a distributed
 /// encoding, (offset, block) -> (dim0, ...) for a shared one, the same bases
-/// as Triton 3.6's `to_linear_layout`. A distributed layout's lanes and
-/// warps must be `info`'s. Multi-CTA layouts (a `CGALayout`, or
-/// `numCTAs` > 1) are an error for now.
+/// as Triton 3.6's `to_linear_layout`; a `CGALayout` gives the `block`
+/// bases. The layout's CTAs must be `info`'s, and a distributed layout's
+/// lanes and warps too.
 llvm::Expected<LinearLayout>
 ttgEncodingToLinearLayout(Attribute encoding, llvm::ArrayRef<int64_t> shape,
                           const TTGModuleInfo &info);

@@ -28,12 +28,21 @@ def LLImportTTGIR : Pass<"ll-import-ttgir", "::mlir::ModuleOp"> {
       `offset`; its initial value and stores become `ll.store_shared`
       between `gpu.barrier`s, its loads `ll.load_shared`, its dealloc goes.
 
-    The module attributes `ttg.num-warps`, `ttg.threads-per-warp` (default
-    32) and `ttg.num-ctas` (default 1) are checked against every layout;
-    `ttg.target` is kept. An encoding that cannot be built is a located
-    error (multi-CTA layouts, for instance, are not supported yet).
+    Multi-CTA layouts (`CGALayout`) get their `block` bases; a buffer
+    spread over the cluster stays a ttg alloc. The module attributes
+    `ttg.num-warps`, `ttg.threads-per-warp` (default 32) and `ttg.num-ctas`
+    (default 1) are checked against every layout; `ttg.target` is kept. An
+    encoding that cannot be built is an error at the first op or argument
+    that has it (its closest located ancestor for a `loc(unknown)` op).
     docs/triton-import.md has the rules.
   }];
+  let options = [
+    Option<"importShared", "import-shared", "bool", /*default=*/"true",
+           "Rewrite the local-only ttg.local_alloc buffers (and their "
+           "loads, stores and deallocs) into ll shared buffers; false "
+           "keeps every alloc a ttg op (only tensor layouts and "
+           "conversions are imported)">,
+  ];
   let dependentDialects = ["::mlir::ll::LLDialect",
                            "::mlir::gpu::GPUDialect"];
 }

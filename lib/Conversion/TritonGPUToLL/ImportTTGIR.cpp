@@ -33,6 +33,7 @@ bool isScalarElement(Type type) { return type.isIntOrFloat(); }
 
 struct LLImportTTGIRPass
     : public mlir::ll::impl::LLImportTTGIRBase<LLImportTTGIRPass> {
+  using LLImportTTGIRBase::LLImportTTGIRBase;
   void runOnOperation() override;
 
   /// The `#ll.linear` tensor type of `type`, computed once; null (after a
@@ -106,11 +107,15 @@ void LLImportTTGIRPass::importAlloc(ttg::LocalAllocOp alloc) {
   llvm::Expected<LinearLayout> layout =
       ttgEncodingToLinearLayout(type.getEncoding(), type.getShape(), info);
   if (!layout) {
-    // Not a layout this project builds (or a multi-CTA one): the alloc
-    // stays a ttg op.
+    // Not a layout this project builds: the alloc stays a ttg op.
     llvm::consumeError(layout.takeError());
     return;
   }
+  // An ll shared buffer is one CTA's: a buffer spread over a cluster stays
+  // a ttg op.
+  if (layout->hasInDim(dims::kBlock) &&
+      layout->getInDimSizeLog2(dims::kBlock) != 0)
+    return;
   auto bufferType = SharedBufferType::getChecked(
       [&] { return emitError(alloc.getLoc()); }, alloc.getContext(),
       type.getShape(), type.getElementType(),
@@ -146,6 +151,15 @@ void LLImportTTGIRPass::importAlloc(ttg::LocalAllocOp alloc) {
   alloc->erase();
 }
 
+/// The location of `op`, or of its closest ancestor with a known one
+/// (Triton gives its hoisted constants `loc(unknown)`).
+static Location knownLoc(Operation *op) {
+  for (Operation *at = op; at; at = at->getParentOp())
+    if (!isa<UnknownLoc>(at->getLoc()))
+      return at->getLoc();
+  return op->getLoc();
+}
+
 void LLImportTTGIRPass::runOnOperation() {
   ModuleOp module = getOperation();
   llvm::Expected<TTGModuleInfo> moduleInfo = readTTGModuleInfo(module);
@@ -165,14 +179,24 @@ void LLImportTTGIRPass::runOnOperation() {
     });
   };
   module.walk([&](Operation *op) {
+    Location loc = knownLoc(op);
     for (Type type : op->getResultTypes())
-      visit(type, op->getLoc());
+      visit(type, loc);
     for (Type type : op->getOperandTypes())
-      visit(type, op->getLoc());
+      visit(type, loc);
+    // Types inside attributes and properties (function types, constants).
+    auto visitAttr = [&](Attribute attr) {
+      if (attr)
+        attr.walk([&](RankedTensorType tensor) { visit(tensor, loc); });
+    };
+    visitAttr(op->getRawDictionaryAttrs());
+    if (op->getPropertiesStorageSize() != 0)
+      visitAttr(op->getPropertiesAsAttribute());
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument argument : block.getArguments())
-          visit(argument.getType(), argument.getLoc());
+          visit(argument.getType(),
+                isa<UnknownLoc>(argument.getLoc()) ? loc : argument.getLoc());
   });
   if (failed)
     return signalPassFailure();
@@ -186,9 +210,37 @@ void LLImportTTGIRPass::runOnOperation() {
       return std::nullopt;
     return result;
   });
+  // Dense constants carry their tensor type outside the replaceable
+  // sub-elements: give them the converted type directly.
+  replacer.addReplacement(
+      [&](DenseElementsAttr attr) -> std::optional<Attribute> {
+        auto type = dyn_cast<RankedTensorType>(attr.getType());
+        if (!type || !ttg::isDistributedEncoding(type.getEncoding()))
+          return std::nullopt;
+        auto result =
+            dyn_cast_or_null<ShapedType>(convertTensor(type, module.getLoc()));
+        if (!result)
+          return std::nullopt;
+        return attr.reshape(result);
+      });
   replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/true);
+  // Inherent attributes kept as properties (arith.constant's value) are not
+  // in the attribute dictionary the replacer walks.
+  module.walk([&](Operation *op) {
+    if (op->getPropertiesStorageSize() == 0)
+      return;
+    Attribute properties = op->getPropertiesAsAttribute();
+    if (!properties)
+      return;
+    Attribute replaced = replacer.replace(properties);
+    if (replaced != properties &&
+        mlir::failed(op->setPropertiesFromAttribute(replaced, nullptr))) {
+      op->emitError("cannot import the layouts of this op's properties");
+      failed = true;
+    }
+  });
   if (failed)
     return signalPassFailure();
 
@@ -213,8 +265,9 @@ void LLImportTTGIRPass::runOnOperation() {
     convert.getResult().replaceAllUsesWith(replacement.getResult());
     convert->erase();
   }
-  for (ttg::LocalAllocOp alloc : allocs)
-    importAlloc(alloc);
+  if (importShared)
+    for (ttg::LocalAllocOp alloc : allocs)
+      importAlloc(alloc);
   if (failed)
     signalPassFailure();
 }

@@ -63,9 +63,13 @@ static std::string toText(Attribute attr) {
   return text;
 }
 
-static llvm::Error multiCTAError(Attribute) {
-  return makeError("multi-CTA layouts are not supported yet (the encoding "
-                   "has a CGALayout or block bases)");
+/// The families' CGA layout of a flattened `CGALayout` of `rank` entries
+/// per basis.
+static CgaLayout toCga(ArrayRef<int64_t> flat, size_t rank) {
+  CgaLayout cga;
+  for (const SmallVector<int64_t, 4> &basis : getCGABases(flat, rank))
+    cga.push_back(basis);
+  return cga;
 }
 
 /// The family parameters of a distributed encoding (not #ttg.linear).
@@ -85,9 +89,8 @@ static llvm::Expected<DistributedLayoutSpec> getSpec(Attribute encoding) {
   };
   return llvm::TypeSwitch<Attribute, Result>(encoding)
       .Case([&](BlockedEncodingAttr attr) -> Result {
-        if (!attr.getCgaLayout().empty())
-          return multiCTAError(attr);
         DistributedLayoutSpec spec;
+        spec.cgaLayout = toCga(attr.getCgaLayout(), attr.getOrder().size());
         spec.kind = DistributedKind::Blocked;
         spec.sizePerThread = toVector(attr.getSizePerThread());
         spec.threadsPerWarp = toVector(attr.getThreadsPerWarp());
@@ -109,9 +112,9 @@ static llvm::Expected<DistributedLayoutSpec> getSpec(Attribute encoding) {
         return withParent(std::move(spec), attr.getParent());
       })
       .Case([&](NvidiaMmaEncodingAttr attr) -> Result {
-        if (!attr.getCgaLayout().empty())
-          return multiCTAError(attr);
         DistributedLayoutSpec spec;
+        spec.cgaLayout =
+            toCga(attr.getCgaLayout(), attr.getWarpsPerCTA().size());
         spec.kind = DistributedKind::NvidiaMma;
         spec.version = attr.getVersionMajor();
         spec.warpsPerCTA = toVector(attr.getWarpsPerCTA());
@@ -120,9 +123,9 @@ static llvm::Expected<DistributedLayoutSpec> getSpec(Attribute encoding) {
         return spec;
       })
       .Case([&](AMDMfmaEncodingAttr attr) -> Result {
-        if (!attr.getCgaLayout().empty())
-          return multiCTAError(attr);
         DistributedLayoutSpec spec;
+        spec.cgaLayout =
+            toCga(attr.getCgaLayout(), attr.getWarpsPerCTA().size());
         spec.kind = DistributedKind::AmdMfma;
         spec.version = attr.getVersion();
         spec.warpsPerCTA = toVector(attr.getWarpsPerCTA());
@@ -134,9 +137,9 @@ static llvm::Expected<DistributedLayoutSpec> getSpec(Attribute encoding) {
         return spec;
       })
       .Case([&](AMDWmmaEncodingAttr attr) -> Result {
-        if (!attr.getCgaLayout().empty())
-          return multiCTAError(attr);
         DistributedLayoutSpec spec;
+        spec.cgaLayout =
+            toCga(attr.getCgaLayout(), attr.getWarpsPerCTA().size());
         spec.kind = DistributedKind::AmdWmma;
         spec.version = attr.getVersion();
         spec.warpsPerCTA = toVector(attr.getWarpsPerCTA());
@@ -173,18 +176,14 @@ sharedToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
   using Result = llvm::Expected<LinearLayout>;
   auto fromLinear = [&](LinearAttr attr) -> Result {
     const LinearLayout &layout = attr.getLinearLayout();
-    if (layout.hasInDim(dims::kBlock) &&
-        layout.getInDimSizeLog2(dims::kBlock) != 0)
-      return multiCTAError(encoding);
     if (llvm::Error error = checkOutDims(layout, shape, encoding))
       return std::move(error);
     return layout;
   };
   return llvm::TypeSwitch<Attribute, Result>(encoding)
       .Case([&](SwizzledSharedEncodingAttr attr) -> Result {
-        if (!attr.getCgaLayout().empty())
-          return multiCTAError(attr);
         SwizzledSharedSpec spec;
+        spec.cgaLayout = toCga(attr.getCgaLayout(), attr.getOrder().size());
         spec.vec = attr.getVec();
         spec.perPhase = attr.getPerPhase();
         spec.maxPhase = attr.getMaxPhase();
@@ -192,12 +191,9 @@ sharedToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
         return swizzledSharedToLinearLayout(spec, shape);
       })
       .Case([&](NVMMASharedEncodingAttr attr) -> Result {
-        if (!attr.getCgaLayout().empty())
-          return multiCTAError(attr);
-        if (attr.getFp4Padded())
-          return makeError("fp4Padded #ttg.nvmma_shared layouts are not "
-                           "supported yet");
         NvmmaSharedSpec spec;
+        spec.cgaLayout = toCga(attr.getCgaLayout(), size_t(attr.getCgaRank()));
+        spec.fp4Padded = attr.getFp4Padded();
         spec.swizzleBytes = attr.getSwizzlingByteWidth();
         spec.elementBits = attr.getElementBitWidth();
         spec.transposed = attr.getTransposed();
@@ -218,13 +214,17 @@ sharedToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
 llvm::Expected<LinearLayout>
 mlir::ll::ttgEncodingToLinearLayout(Attribute encoding, ArrayRef<int64_t> shape,
                                     const TTGModuleInfo &info) {
-  if (info.numCTAs != 1)
-    return makeError("multi-CTA layouts are not supported yet: the module "
-                     "has ttg.num-ctas = " +
-                     std::to_string(info.numCTAs));
   llvm::Expected<LinearLayout> layout =
       ttgEncodingToLinearLayout(encoding, shape);
-  if (!layout || isSharedEncoding(encoding))
+  if (!layout)
+    return layout;
+  int64_t ctas =
+      layout->hasInDim(dims::kBlock) ? layout->getInDimSize(dims::kBlock) : 1;
+  if (ctas != info.numCTAs)
+    return makeError("the layout spreads over " + std::to_string(ctas) +
+                     " CTAs, but the module has ttg.num-ctas = " +
+                     std::to_string(info.numCTAs));
+  if (isSharedEncoding(encoding))
     return layout;
   if (layout->getInDimSize(dims::kLane) != info.threadsPerWarp)
     return makeError("the layout has " +
@@ -263,8 +263,6 @@ mlir::ll::ttgEncodingToLinearLayout(Attribute encoding,
   }();
   if (!layout)
     return layout.takeError();
-  if (layout->getInDimSizeLog2(dims::kBlock) != 0)
-    return multiCTAError(encoding);
   return layout;
 }
 

@@ -5,7 +5,12 @@
 // parents and aliases go through the normal attribute parser), then each
 // field is taken out by name with its type and range checked: a missing,
 // unknown or ill-typed field is a diagnostic at the attribute naming it,
-// never an assertion. Fields Triton lets one omit take Triton's default.
+// never an assertion. Fields Triton lets one omit take Triton's default
+// (often 0 or an empty list, which building the layout then rejects with
+// the field's name); fields whose omission Triton does not handle (it
+// crashes, asserts, or reads an uninitialised value: slice's dim,
+// amd_mfma's instrShape, nvmma_shared's swizzlingByteWidth and
+// elementBitWidth) are required.
 //
 //===----------------------------------------------------------------------===//
 
@@ -173,6 +178,9 @@ private:
 };
 } // namespace
 
+/// The default of the lists Triton's parsers leave empty when omitted.
+static constexpr std::optional<ArrayRef<int64_t>> kNone = ArrayRef<int64_t>();
+
 /// Checks that the named lists have the rank of the first.
 static ParseResult
 checkSameRank(FieldReader &reader,
@@ -221,10 +229,10 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t, 4> sizePerThread, threadsPerWarp, warpsPerCTA, order,
       cga;
   if (reader.parseBody() ||
-      reader.getInts("sizePerThread", sizePerThread, std::nullopt) ||
-      reader.getInts("threadsPerWarp", threadsPerWarp, std::nullopt) ||
-      reader.getInts("warpsPerCTA", warpsPerCTA, std::nullopt) ||
-      reader.getInts("order", order, std::nullopt) ||
+      reader.getInts("sizePerThread", sizePerThread, kNone) ||
+      reader.getInts("threadsPerWarp", threadsPerWarp, kNone) ||
+      reader.getInts("warpsPerCTA", warpsPerCTA, kNone) ||
+      reader.getInts("order", order, kNone) ||
       checkSameRank(reader, {{"sizePerThread", sizePerThread},
                              {"threadsPerWarp", threadsPerWarp},
                              {"warpsPerCTA", warpsPerCTA},
@@ -314,11 +322,10 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
   FieldReader reader(parser, "nvidia_mma");
   int64_t major, minor;
   SmallVector<int64_t, 4> warps, instrShape, cga;
-  if (reader.parseBody() ||
-      reader.getInt("versionMajor", major, std::nullopt) ||
+  if (reader.parseBody() || reader.getInt("versionMajor", major, 0) ||
       reader.getInt("versionMinor", minor, 0) ||
-      reader.getInts("warpsPerCTA", warps, std::nullopt) ||
-      reader.getInts("instrShape", instrShape, std::nullopt) ||
+      reader.getInts("warpsPerCTA", warps, kNone) ||
+      reader.getInts("instrShape", instrShape, kNone) ||
       reader.getCGALayout(cga, warps.size()) || reader.finish())
     return {};
   return get(parser.getContext(), major, minor, warps, cga, instrShape);
@@ -344,8 +351,8 @@ Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
   int64_t version, elementBitWidth;
   bool isTransposed;
   SmallVector<int64_t, 4> warps, instrShape, tiles, cga;
-  if (reader.parseBody() || reader.getInt("version", version, std::nullopt) ||
-      reader.getInts("warpsPerCTA", warps, std::nullopt) ||
+  if (reader.parseBody() || reader.getInt("version", version, 0) ||
+      reader.getInts("warpsPerCTA", warps, kNone) ||
       reader.getInts("instrShape", instrShape, std::nullopt) ||
       reader.getBool("isTransposed", isTransposed, false) ||
       reader.getInts("tilesPerWarp", tiles, ArrayRef<int64_t>()) ||
@@ -384,7 +391,7 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t, 4> warps, instrShape, tiles, cga;
   if (reader.parseBody() || reader.getInt("version", version, std::nullopt) ||
       reader.getBool("isTranspose", isTranspose, false) ||
-      reader.getInts("warpsPerCTA", warps, std::nullopt) ||
+      reader.getInts("warpsPerCTA", warps, kNone) ||
       reader.getInts("tilesPerWarp", tiles, ArrayRef<int64_t>()) ||
       reader.getInts("instrShape", instrShape,
                      ArrayRef<int64_t>(kWmmaDefaultInstrShape)) ||
@@ -426,10 +433,9 @@ struct SwizzleFields {
 static ParseResult parseSwizzleFields(AsmParser &parser, StringRef mnemonic,
                                       SwizzleFields &f) {
   FieldReader reader(parser, mnemonic);
-  return failure(reader.parseBody() ||
-                 reader.getInt("vec", f.vec, std::nullopt) ||
-                 reader.getInt("perPhase", f.perPhase, std::nullopt) ||
-                 reader.getInt("maxPhase", f.maxPhase, std::nullopt) ||
+  return failure(reader.parseBody() || reader.getInt("vec", f.vec, 0) ||
+                 reader.getInt("perPhase", f.perPhase, 0) ||
+                 reader.getInt("maxPhase", f.maxPhase, 0) ||
                  reader.getInts("order", f.order, std::nullopt) ||
                  reader.getCGALayout(f.cga, f.order.size()) || reader.finish());
 }
