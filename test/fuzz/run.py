@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The repo's fuzzer: `ll-opt` under every pass and pipeline with
 structure-aware inputs (fuzz_llopt.py), the Python API under hypothesis
-(fuzz_python.py) and the `#ll.linear` parser (fuzz_attribute.py), in turns
-until the time is up.
+(fuzz_python.py), the `#ll.linear` parser (fuzz_attribute.py) and the TTGIR
+import on mutated Triton kernels (fuzz_ttgir.py), in turns until the time is
+up.
 
     python test/fuzz/run.py --minutes 30            # a long run
     python test/fuzz/run.py --minutes 1 --seed 7    # a short one
@@ -28,6 +29,7 @@ sys.path.insert(0, HERE)
 import fuzz_attribute
 import fuzz_llopt
 import fuzz_python
+import fuzz_ttgir
 
 REGRESSIONS = os.path.join(HERE, "regressions")
 
@@ -57,6 +59,7 @@ def run(minutes: float, seed: int, regressions: str = REGRESSIONS, log=print) ->
         "python_calls": 0,
         "attribute_mutants": 0,
         "attribute_ll_opt_runs": 0,
+        "ttgir_mutants": 0,
         "crashes": [],
         "python_failures": [],
         "known": {},
@@ -111,6 +114,22 @@ def run(minutes: float, seed: int, regressions: str = REGRESSIONS, log=print) ->
         for c in a["crashes"] + a["ll_opt_crashes"]:
             total["crashes"].append({"attribute_case": c})
         total["python_failures"] += [{"attribute_property": f} for f in a["failures"]]
+        if time.time() >= deadline:
+            break
+        # Mutated Triton TTGIR through the import, then planning.
+        t = fuzz_ttgir.fuzz(
+            10**9, round_seed, budget_s=min(30.0, max(0.0, deadline - time.time()))
+        )
+        total["ttgir_mutants"] += t["run"]
+        for signature, stage, text in t["crashes"]:
+            name = hashlib.sha1(text.encode()).hexdigest()[:12]
+            path = os.path.join(regressions, f"ttgir-{name}.ttgir")
+            with open(path, "w") as f:
+                f.write(text)
+            total["crashes"].append({"ttgir": signature, "stage": stage, "path": path})
+        total["python_failures"] += [
+            {"ttgir_unlocated": line} for line in t["unlocated"]
+        ]
     total["seconds"] = round(time.time() - started, 1)
     return total
 
