@@ -122,10 +122,12 @@ def run(minutes: float, seed: int, regressions: str = REGRESSIONS, log=print) ->
         )
         total["ttgir_mutants"] += t["run"]
         for signature, stage, text in t["crashes"]:
-            name = hashlib.sha1(text.encode()).hexdigest()[:12]
-            path = os.path.join(regressions, f"ttgir-{name}.ttgir")
+            # Replayed by test_fuzz_slice.py like fuzz_llopt's records.
+            record = {"args": ["--split-input-file", stage], "input": text}
+            name = hashlib.sha256(text.encode()).hexdigest()[:16]
+            path = os.path.join(regressions, f"ttgir-{name}.json")
             with open(path, "w") as f:
-                f.write(text)
+                f.write(json.dumps(record, indent=1) + "\n")
             total["crashes"].append({"ttgir": signature, "stage": stage, "path": path})
         total["python_failures"] += [
             {"ttgir_unlocated": line} for line in t["unlocated"]
