@@ -40,10 +40,13 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
                                                 seed + 2))
     t0 = time.time()
     for idx, case in enumerate(all_cases):
-        kinds = ["conv"]
+        kinds = [("conv", "sm_90")]
         if case["origin"] == "corpus" or idx % loop_random_every == 0:
-            kinds.append("conv_loop")
-        for kind in kinds:
+            kinds.append(("conv_loop", "sm_90"))
+        if case["origin"] == "corpus":
+            # sm_90a, what Hopper users name for wgmma code, runs too.
+            kinds.append(("conv", "sm_90a"))
+        for kind, chip in kinds:
             try:
                 if kind == "conv":
                     text = kernels.conv(case["src"], case["dst"], case["shape"],
@@ -52,15 +55,16 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
                     text = kernels.conv_loop(case["src"], case["dst"],
                                              case["shape"], case["dtype"],
                                              case["warps"], rounds=LOOP_ROUNDS)
-                ptx = compiler.compile(text)
+                ptx = compiler.compile(text, chip=chip)
             except Exception as e:  # noqa: BLE001 - recorded in the manifest
                 failures.append({"case": case["name"], "kernel": kind,
-                                     "error": str(e)[:2000]})
+                                     "chip": chip, "error": str(e)[:2000]})
                 continue
-            fname = f"{case['name']}.{kind}.ptx"
+            suffix = "" if chip == "sm_90" else f".{chip}"
+            fname = f"{case['name']}.{kind}{suffix}.ptx"
             with open(os.path.join(out_dir, fname), "w") as f:
                 f.write(ptx)
-            entries.append(dict(case, kernel=kind, ptx=fname,
+            entries.append(dict(case, kernel=kind, ptx=fname, chip=chip,
                                 threads=32 * case["warps"],
                                 rounds=LOOP_ROUNDS if kind == "conv_loop" else 0,
                                 dynamic_shared_bytes=ptx.dynamic_shared_bytes))

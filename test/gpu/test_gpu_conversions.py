@@ -61,8 +61,10 @@ _ENTRIES = _MANIFEST["entries"] if _MANIFEST else []
 # test that _needs_gpu skips (no GPU) or fails (a GPU and no manifest),
 # instead of pytest's "got empty parameter set".
 _PARAMS = _ENTRIES or [None]
-_IDS = [f"{e['case']}.{e['kernel']}" if "case" in e else
-        f"{e['name']}.{e['kernel']}" for e in _ENTRIES] or ["no-manifest"]
+_IDS = [(f"{e['case']}.{e['kernel']}" if "case" in e else
+         f"{e['name']}.{e['kernel']}")
+        + (f".{e['chip']}" if e.get("chip", "sm_90") != "sm_90" else "")
+        for e in _ENTRIES] or ["no-manifest"]
 
 
 def _needs_gpu():
@@ -114,3 +116,4 @@ def test_manifest_complete():
     assert not _MANIFEST["failures"], _MANIFEST["failures"][:3]
     names = {e["name"] for e in _ENTRIES if e["origin"] == "corpus"}
     assert len(names) >= 13
+    assert any(e.get("chip") == "sm_90a" for e in _ENTRIES)
