@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FamilyBuilders.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "Validation.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -278,6 +279,10 @@ static llvm::Expected<int64_t> rankOf(const DistributedLayoutSpec &spec) {
     return mfmaRank(spec);
   case DistributedKind::AmdWmma:
     return wmmaRank(spec);
+  case DistributedKind::Linear:
+    if (!spec.linear)
+      return makeError("a linear layout needs its bases");
+    return int64_t(spec.linear->getOutDims().size());
   }
   return makeError("unknown layout kind");
 }
@@ -298,6 +303,40 @@ families::tilesPerWarpOrOnes(const DistributedLayoutSpec &spec, int rank) {
                               spec.tilesPerWarp.end());
 }
 
+/// A linear layout resized to `shape` (Triton's LinearEncodingAttr):
+/// register bits added where it is smaller, bases zeroed where larger.
+static llvm::Expected<LayoutBuilder>
+buildLinear(const DistributedLayoutSpec &spec, llvm::ArrayRef<int64_t> shape) {
+  const LinearLayout &layout = *spec.linear;
+  std::vector<std::string> outs;
+  for (const LayoutDim &out : layout.getOutDims())
+    outs.push_back(out.name);
+  if (outs != standardOutNames(int(shape.size())))
+    return makeError("a linear layout's outputs must be dim0..dim" +
+                     llvm::Twine(shape.size() - 1));
+  // Triton resizes a linear encoding without broadcasting registers: a
+  // register bit that reaches past the shape is dropped, not zeroed (other
+  // bits past it are zeroed below, and broadcast).
+  auto pastShape = [&](const Basis &basis) {
+    for (size_t d = 0; d < basis.size(); ++d)
+      if (basis[d] >= shape[d])
+        return true;
+    return false;
+  };
+  std::vector<BuilderInDim> ins;
+  for (const InDimBases &in : layout.getBases()) {
+    BuilderInDim dim{in.name, {}};
+    for (const Basis &basis : in.bases)
+      if (in.name != dims::kRegister || !pastShape(basis))
+        dim.bases.emplace_back(basis.begin(), basis.end());
+    ins.push_back(std::move(dim));
+  }
+  LayoutBuilder builder = LayoutBuilder::fromBases(std::move(ins), outs);
+  for (unsigned i = 0; i < outs.size(); ++i)
+    builder.setOutSize(i, layout.getOutDims()[i].size());
+  return combineWithShape(builder, shape, {});
+}
+
 llvm::Expected<LayoutBuilder>
 families::buildDistributed(const DistributedLayoutSpec &spec,
                            llvm::ArrayRef<int64_t> shape) {
@@ -312,6 +351,8 @@ families::buildDistributed(const DistributedLayoutSpec &spec,
     return buildAmdMfma(spec, shape);
   case DistributedKind::AmdWmma:
     return buildAmdWmma(spec, shape);
+  case DistributedKind::Linear:
+    return buildLinear(spec, shape);
   case DistributedKind::DotOperand:
     switch (spec.parent->kind) {
     case DistributedKind::Blocked:

@@ -417,13 +417,28 @@ def _limit_memory():
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
+_SCRATCH = []
+
+
+def _scratch_dir() -> str:
+    """A temporary working directory for ll-opt, made once per process."""
+    if not _SCRATCH:
+        import tempfile
+
+        _SCRATCH.append(tempfile.mkdtemp(prefix="ll-fuzz-"))
+    return _SCRATCH[0]
+
+
 def _spawn(ll_opt: str, args: list[str], data: bytes):
     """(exit status or None after a timeout, stdout, stderr) of ll-opt on
     `data` (fed on stdin), under the memory limit. Uses Popen directly:
     test/conftest.py's subprocess.run wrapper would end the test at the
     first crash, before its bisection."""
     proc = subprocess.Popen(
-        [ll_opt, *args],
+        [os.path.abspath(ll_opt), *args],
+        # Options such as ll-to-ptx{isa-file=...} write files: in a scratch
+        # directory, never the checkout.
+        cwd=_scratch_dir(),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -52,6 +52,9 @@ enum class DistributedKind {
   DotOperand,
   AmdMfma,
   AmdWmma,
+  /// Explicit bases (Triton's `#ttg.linear`, Gluon's
+  /// DistributedLinearLayout), as the parent of a slice: `linear`.
+  Linear,
 };
 
 /// The parameters of one distributed layout; which fields are meaningful
@@ -78,6 +81,11 @@ struct DistributedLayoutSpec {
   int64_t elementBitwidth = 32;
   /// AmdMfma / AmdWmma; empty means all ones.
   llvm::SmallVector<int64_t, 4> tilesPerWarp;
+
+  // Linear: (register, lane, warp, block) -> (dim0, ...) at its own shape;
+  // another shape is reached as Triton does (register bits added, or bases
+  // past the shape zeroed).
+  std::shared_ptr<const LinearLayout> linear;
 
   // Slice (dim) and DotOperand (operandIndex, kWidth).
   std::shared_ptr<const DistributedLayoutSpec> parent;

@@ -150,8 +150,11 @@ static llvm::Expected<DistributedLayoutSpec> getSpec(Attribute encoding) {
         return spec;
       })
       .Case([&](LinearEncodingAttr attr) -> Result {
-        return makeError("a #ttg.slice or #ttg.dot_op of a #ttg.linear "
-                         "parent is not supported");
+        DistributedLayoutSpec spec;
+        spec.kind = DistributedKind::Linear;
+        spec.linear = std::make_shared<const LinearLayout>(
+            attr.getLayout().getLinearLayout());
+        return spec;
       })
       .Default([&](Attribute attr) -> Result {
         return makeError(toText(attr) + " is not a distributed encoding");
@@ -251,10 +254,14 @@ mlir::ll::ttgEncodingToLinearLayout(Attribute encoding,
 
   llvm::Expected<LinearLayout> layout = [&]() -> llvm::Expected<LinearLayout> {
     if (auto linear = dyn_cast<LinearEncodingAttr>(encoding)) {
+      // The bases as written when they cover the shape; otherwise resized
+      // as Triton resizes a #ttg.linear (a 128x1 tensor of a 128x64
+      // layout broadcasts), by the families' Linear kind below.
       const LinearLayout &bases = linear.getLayout().getLinearLayout();
       if (llvm::Error error = checkOutDims(bases, shape, encoding))
-        return std::move(error);
-      return bases;
+        llvm::consumeError(std::move(error));
+      else
+        return bases;
     }
     llvm::Expected<DistributedLayoutSpec> spec = getSpec(encoding);
     if (!spec)

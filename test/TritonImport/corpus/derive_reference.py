@@ -11,6 +11,11 @@ Triton 3.6 derives for both sides (`GluonOpBuilder.to_linear_layout`, what
 `ttgl.to_linear_layout` calls). The importer's tests compare against this
 file, so the check holds in CI where Triton is not installed.
 
+tensor_types.json holds every distinct tensor type of the TTGIR files of
+this folder and of ../ops-corpus/ (every op's results, not only the
+conversions') with the bases Triton gives its encoding: test_tensor_types.py
+checks `LinearLayout.from_mlir(encoding, shape)` against each.
+
 bench/real_corpus.json holds the distinct 2-D conversions in the format of
 bench/corpus.json (one case per distinct source layout, destination layout,
 shape, element type and warp count), each with the kernels it comes from.
@@ -177,10 +182,62 @@ def real_corpus(reference):
     return out
 
 
+def _load_dialects(ctx):
+    from triton._C import libtriton
+
+    ir.load_dialects(ctx)
+    for backend in ("amd", "nvidia"):
+        getattr(getattr(libtriton, backend), "load_dialects", lambda c: None)(ctx)
+
+
+def tensor_types():
+    """Every distinct tensor type (with a #ttg encoding) of the corpora's
+    op results, with Triton's bases for it."""
+    ctx = ir.context()
+    _load_dialects(ctx)
+    builder = gluon_ir.GluonOpBuilder(ctx)
+    ops_corpus = os.path.join(os.path.dirname(HERE), "ops-corpus")
+    paths = sorted(
+        os.path.join(d, f)
+        for d in (HERE, ops_corpus)
+        for f in os.listdir(d)
+        if f.endswith(".ttgir")
+    )
+    rows, seen = [], set()
+    for path in paths:
+        module = ir.parse_mlir_module(path, ctx)
+        values = []
+        module.walk(
+            lambda op, values=values: values.extend(
+                op.get_result(i) for i in range(op.get_num_results())
+            )
+        )
+        for value in values:
+            text = str(value.get_type())
+            m = re.match(r"tensor<((?:\d+x)+)([^,]+), (#ttg\..*)>$", text)
+            if not m or text in seen:
+                continue
+            seen.add(text)
+            shape = [int(d) for d in m.group(1).rstrip("x").split("x")]
+            rows.append(
+                {
+                    "file": os.path.relpath(path, HERE),
+                    "shape": shape,
+                    "encoding": m.group(3),
+                    "bases": _bases(builder, value, shape),
+                }
+            )
+    return rows
+
+
 if __name__ == "__main__":
     ref = derive()
     with open(os.path.join(HERE, "reference.json"), "w") as f:
         json.dump({"triton": "3.6.0", "files": ref}, f, indent=1)
+        f.write("\n")
+    types = tensor_types()
+    with open(os.path.join(HERE, "tensor_types.json"), "w") as f:
+        json.dump({"triton": "3.6.0", "types": types}, f, indent=0)
         f.write("\n")
     corpus = real_corpus(ref)
     with open(os.path.join(REPO, "bench", "real_corpus.json"), "w") as f:
