@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 INTEGER_DTYPES = {8: "int8", 16: "int16", 32: "int32", 64: "int64"}
@@ -25,8 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", help="a Triton 3.6 .ttgir file ('-': standard input)")
     parser.add_argument(
         "--target",
-        default="sm_90",
-        help="the target to plan for (sm_<N>, gfx<N>); default sm_90",
+        default=None,
+        help="the target to plan for (sm_<N>, gfx<N>); default: the module's "
+        "ttg.target (cuda:90 -> sm_90, hip:gfx942 -> gfx942), else sm_90",
     )
     parser.add_argument(
         "--explain", action="store_true", help="print each plan's full explanation"
@@ -37,6 +39,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="write the conversions as conv kernels to FILE",
     )
+
+
+def module_target(text: str) -> str:
+    """The target a TTGIR module names (`ttg.target = "cuda:90"` -> sm_90,
+    `"hip:gfx942"` -> gfx942), or sm_90."""
+    m = re.search(r'ttg\.target"?\s*=\s*"(cuda|hip):(\w+)"', text)
+    if not m:
+        return "sm_90"
+    return f"sm_{m.group(2)}" if m.group(1) == "cuda" else m.group(2)
 
 
 def rows(conversions, target: str) -> list[dict]:
@@ -117,19 +128,24 @@ def emit_mlir(conversions) -> tuple[str, list[str]]:
     return module, notes
 
 
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def run(args: argparse.Namespace) -> int:
     import linear_layout as ll
 
     name = "<stdin>" if args.input == "-" else args.input
     try:
-        text = (
-            sys.stdin.read()
-            if args.input == "-"
-            else open(args.input, encoding="utf-8").read()
-        )  # noqa: SIM115
+        text = _read(args.input)
     except (OSError, UnicodeDecodeError) as e:
         print(f"error: {name}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return 1
+    if args.target is None:
+        args.target = module_target(text)
     try:
         ll.gpu_target(args.target)
         conversions = ll.from_ttgir(text, name)

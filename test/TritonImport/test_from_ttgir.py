@@ -141,3 +141,10 @@ def test_whole_kernel_imports_and_plans(name):
     assert "ttg.convert_layout" not in imported.stdout
     for op in ("tt.func", "tt.load", "tt.store", "scf.for"):
         assert (op in imported.stdout) == (op in text)
+
+
+def test_report_plans_for_the_modules_own_target():
+    ops_corpus = os.path.join(os.path.dirname(CORPUS), "ops-corpus")
+    r = _report(os.path.join(ops_corpus, "shapes.gfx942.ttgir"))
+    assert r.returncode == 0, r.stderr
+    assert "planned for gfx942" in r.stdout

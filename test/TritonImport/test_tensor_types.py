@@ -11,9 +11,8 @@ from __future__ import annotations
 import json
 import os
 
-from ttgir_tools import CORPUS
-
 import linear_layout as ll
+from ttgir_tools import CORPUS
 
 with open(os.path.join(CORPUS, "tensor_types.json")) as f:
     TYPES = json.load(f)["types"]
