@@ -118,36 +118,31 @@ def _pow2_box(components) -> int:
 
 
 def zoom_box(layout: LinearLayout, zoom: str) -> tuple[dict, list]:
-    """The region drawn for ``zoom`` ("warp" or "repetition"): output dim ->
-    size of the box from 0, and the register bits that repeat it."""
+    """The region drawn for ``zoom``, from the origin: output dim -> size,
+    and the register bits whose images lie outside it (they repeat it).
+    "repetition": the box spanned by the lanes, warps and blocks, grown by
+    the registers that fall inside it (size_per_thread); "warp": the same
+    with the lanes alone (warp 0's part of the first repetition)."""
+    if zoom not in ("warp", "repetition"):
+        raise ValueError(f"zoom={zoom!r}: expected 'warp' or 'repetition'")
     dims = list(layout.out_dims)
     bases = layout.bases
-    if zoom == "warp":
-        inside = [b for d in ("register", "lane") for b in bases.get(d, [])]
-        box = {d: _pow2_box(b[k] for b in inside) for k, d in enumerate(dims)}
-        return {d: min(box[d], layout.out_dims[d]) for d in dims}, []
-    inside = [b for d in ("lane", "warp", "block") for b in bases.get(d, [])]
+    start = ("lane",) if zoom == "warp" else ("lane", "warp", "block")
+    inside = [b for d in start for b in bases.get(d, [])]
     box = {d: _pow2_box(b[k] for b in inside) for k, d in enumerate(dims)}
-    repeats = []
-    changed = True
     regs = list(enumerate(bases.get("register", [])))
-    taken = set()
-    # Registers inside the box of the lanes and warps are part of the tile;
-    # a register inside the box grown so far is too (size_per_thread).
+    taken: set = set()
+    if regs and all(box[d] == 1 for d in dims):
+        # No lane or warp spreads the tile: start from the first register.
+        taken.add(0)
+        box = {d: _pow2_box([regs[0][1][k]]) for k, d in enumerate(dims)}
+    changed = True
     while changed:
         changed = False
         for i, b in regs:
-            if i in taken:
-                continue
-            if all(b[k] < box[d] for k, d in enumerate(dims)):
+            if i not in taken and all(b[k] < box[d] for k, d in enumerate(dims)):
                 taken.add(i)
                 changed = True
-        if not taken and regs and all(box[d] == 1 for d in dims):
-            # No lanes/warps spread the tile: start from the first register.
-            i, b = regs[0]
-            box = {d: _pow2_box([b[k]]) for k, d in enumerate(dims)}
-            taken.add(i)
-            changed = True
     repeats = [i for i, _ in regs if i not in taken]
     return {d: min(box[d], layout.out_dims[d]) for d in dims}, repeats
 

@@ -81,7 +81,7 @@ def _side(plan, layout, access: str) -> str:
                      f"{access} ({instr})")
 
 
-def plan_svg(plan, src=None, dst=None, *, max_cells=4096) -> str:
+def plan_svg(plan, src=None, dst=None, *, max_cells=1024) -> str:
     """The picture of ``plan`` (an ``ll.plan_conversion`` result)."""
     from linear_layout.pictures._layouts import memory_svg
 
