@@ -12,10 +12,9 @@ import os
 import time
 import xml.etree.ElementTree as ET
 
+import linear_layout as ll
 import numpy as np
 import pytest
-
-import linear_layout as ll
 from linear_layout.pictures import _svg
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,18 +22,31 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 NS = "{http://www.w3.org/2000/svg}"
 
 SHAPE = {"dim0": 16, "dim1": 32}
-ROWS = ll.LinearLayout({"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
-                        "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
-                        "warp": []}, SHAPE)
-COLS = ll.LinearLayout({"register": [[0, 2], [0, 4], [0, 8], [0, 16]],
-                        "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]],
-                        "warp": []}, SHAPE)
+ROWS = ll.LinearLayout(
+    {
+        "register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+        "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
+        "warp": [],
+    },
+    SHAPE,
+)
+COLS = ll.LinearLayout(
+    {
+        "register": [[0, 2], [0, 4], [0, 8], [0, 16]],
+        "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]],
+        "warp": [],
+    },
+    SHAPE,
+)
 _N = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]
 SEED_SWIZZLES = {
     "unswizzled": (_N + [[1, 0], [2, 0], [4, 0], [8, 0]], lambda m, n: 32 * m + n, 256),
     "XOR m": (_N + [[1, 1], [2, 2], [4, 4], [8, 8]], lambda m, n: 32 * m + (n ^ m), 32),
-    "XOR 2m": (_N + [[1, 2], [2, 4], [4, 8], [8, 16]],
-               lambda m, n: 32 * m + (n ^ (2 * m)), 16),
+    "XOR 2m": (
+        _N + [[1, 2], [2, 4], [4, 8], [8, 16]],
+        lambda m, n: 32 * m + (n ^ (2 * m)),
+        16,
+    ),
 }
 
 
@@ -95,7 +107,9 @@ def test_cell_colour_is_the_owners_warp_and_lane():
     assert len(found) == 256
     for attrs, _ in found:
         hw = hw_of(attrs)
-        assert same_colour(pixel(img, attrs), _svg.thread_colour(hw["warp"], hw["lane"], 32))
+        assert same_colour(
+            pixel(img, attrs), _svg.thread_colour(hw["warp"], hw["lane"], 32)
+        )
 
 
 def test_labels_match_apply_and_colour_survives_labels():
@@ -113,8 +127,9 @@ def test_labels_match_apply_and_colour_survives_labels():
         assert owners[coords_of(attrs)] == hw  # the first owner is shown
         assert texts[:2] == [f"w{hw['warp']}", f"t{hw['lane']}:r{hw['register']}"]
         # Away from the label, the fill is the owner's colour.
-        assert same_colour(pixel(img, attrs, 0.06, 0.5),
-                           _svg.thread_colour(hw["warp"], hw["lane"], 32))
+        assert same_colour(
+            pixel(img, attrs, 0.06, 0.5), _svg.thread_colour(hw["warp"], hw["lane"], 32)
+        )
 
 
 def test_one_warp_labels_have_no_warp():
@@ -126,9 +141,14 @@ def test_one_warp_labels_have_no_warp():
 
 def test_broadcast_counts_every_owner():
     # Lanes 0-3 broadcast: lane bits 2 and 3 are free.
-    layout = ll.LinearLayout({"register": [[0, 1]], "lane": [[1, 0], [2, 0], [0, 0],
-                                                            [0, 0], [4, 0]],
-                              "warp": [[0, 0]]}, {"dim0": 8, "dim1": 2})
+    layout = ll.LinearLayout(
+        {
+            "register": [[0, 1]],
+            "lane": [[1, 0], [2, 0], [0, 0], [0, 0], [4, 0]],
+            "warp": [[0, 0]],
+        },
+        {"dim0": 8, "dim1": 2},
+    )
     svg = layout.to_svg()
     for attrs, texts in cells(svg):
         assert int(attrs["data-n"]) == 8
@@ -166,14 +186,18 @@ def test_huge_tile_is_refused_quickly_or_aggregated():
 
 
 def test_higher_rank_draws_slices():
-    layout = ll.BlockedLayout([1, 1, 2], [1, 4, 8], [2, 1, 1], [2, 1, 0]).to_linear([2, 8, 16])
+    layout = ll.BlockedLayout([1, 1, 2], [1, 4, 8], [2, 1, 1], [2, 1, 0]).to_linear(
+        [2, 8, 16]
+    )
     svg = layout.to_svg()
     coords = {coords_of(a) for a, _ in cells(svg)}
     assert len(coords) == 2 * 8 * 16
     assert "dim0 = 1" in svg
     for attrs, _ in cells(svg):
         assert at(layout, hw_of(attrs)) == coords_of(attrs)
-    one_d = ll.SliceLayout(ll.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0]), 0).to_linear([64])
+    one_d = ll.SliceLayout(
+        ll.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0]), 0
+    ).to_linear([64])
     assert len(cells(one_d.to_svg())) == 64
 
 
@@ -198,9 +222,13 @@ def test_hardware_view_lists_what_apply_gives():
     assert lines[0] == "Warp0:"
     first = lines[1].split(": ", 1)[1]
     expect = ", ".join(
-        "(" + ",".join(map(str, at(TWO_WARPS, {"register": r, "lane": 0, "warp": 0,
-                                               "block": 0}))) + ")"
-        for r in range(TWO_WARPS.in_dims["register"]))
+        "("
+        + ",".join(
+            map(str, at(TWO_WARPS, {"register": r, "lane": 0, "warp": 0, "block": 0}))
+        )
+        + ")"
+        for r in range(TWO_WARPS.in_dims["register"])
+    )
     assert first == expect
     assert "Warp1:" in lines
     svg = TWO_WARPS.to_svg(view="hardware")
@@ -233,16 +261,26 @@ def test_seed_memory_layouts(name):
         assert offset_of(m, n) == int(attrs["data-off"])
 
 
-def _oracle_replays(mem_bases, dist: ll.LinearLayout, element_bits, vector_bits,
-                    access, banks=32, warp_size=32):
+def _oracle_replays(
+    mem_bases,
+    dist: ll.LinearLayout,
+    element_bits,
+    vector_bits,
+    access,
+    banks=32,
+    warp_size=32,
+):
     """Brute force, instruction 0 of warp 0: sum over phases and banks of
     (distinct words - 1), and the whole-tile wavefronts."""
     import bank_oracle
 
     sizes = list(dist.out_dims.values())
     d = bank_oracle.Distributed(dist.bases, sizes)
-    total = sum(bank_oracle.simulate_wavefronts(mem_bases, d, element_bits,
-                                                vector_bits, access, banks, warp_size))
+    total = sum(
+        bank_oracle.simulate_wavefronts(
+            mem_bases, d, element_bits, vector_bits, access, banks, warp_size
+        )
+    )
     offsets = bank_oracle.memory_offsets(mem_bases, sizes)
     vec_bytes = vector_bits // 8
     vec_elems = vector_bits // element_bits
@@ -257,7 +295,9 @@ def _oracle_replays(mem_bases, dist: ll.LinearLayout, element_bits, vector_bits,
         off = offsets[int(d.element[0, lane, 0])]
         start = (off // vec_elems) * vec_elems * element_bits // 8
         for byte in range(start, start + vec_bytes):
-            per.setdefault(phase, {}).setdefault(byte // 4 % banks, set()).add(byte // 4)
+            per.setdefault(phase, {}).setdefault(byte // 4 % banks, set()).add(
+                byte // 4
+            )
     replays = sum(len(ws) - 1 for banks_ in per.values() for ws in banks_.values())
     return replays, total
 
@@ -269,9 +309,27 @@ ACCESS_CASES = [
     ("seed unswizzled store", SEED_SWIZZLES["unswizzled"][0], ROWS, 32, 32, "store"),
     # 64-bit vectors of fp16 down the columns, four warps, a column-major
     # buffer: lanes along dim1 land 64 elements apart, in the same bank.
-    ("fp16 vectors", [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [0, 1], [0, 2],
-                      [0, 4], [0, 8], [0, 16], [0, 32]],
-     ll.BlockedLayout([4, 1], [4, 8], [2, 2], [0, 1]).to_linear([64, 64]), 16, 64, "load"),
+    (
+        "fp16 vectors",
+        [
+            [1, 0],
+            [2, 0],
+            [4, 0],
+            [8, 0],
+            [16, 0],
+            [32, 0],
+            [0, 1],
+            [0, 2],
+            [0, 4],
+            [0, 8],
+            [0, 16],
+            [0, 32],
+        ],
+        ll.BlockedLayout([4, 1], [4, 8], [2, 2], [0, 1]).to_linear([64, 64]),
+        16,
+        64,
+        "load",
+    ),
 ]
 
 
@@ -286,13 +344,17 @@ def test_red_cells_are_the_simulators_replays(case):
     replays, total = _oracle_replays(bases, dist, bits, vbits, access)
     schedule = ll.pictures.access_schedule(mem, dist, bits, vbits, access=access)
     assert red == replays == schedule.conflicts
-    assert schedule.count.wavefronts == total == ll.wavefronts(mem, dist, bits, vbits,
-                                                               access=access)
+    assert (
+        schedule.count.wavefronts
+        == total
+        == ll.wavefronts(mem, dist, bits, vbits, access=access)
+    )
     assert f"= {total} wavefronts" in svg
     # Every lane of instruction 0 appears once per word it touches.
     seen = sorted(int(x) for a, _ in slots for x in a["data-lanes"].split())
-    assert seen == sorted(lane for lane, words in schedule.lane_words.items()
-                          for _ in words)
+    assert seen == sorted(
+        lane for lane, words in schedule.lane_words.items() for _ in words
+    )
 
 
 def test_bank_conflicts_out_of_range_vectors_are_value_errors():
@@ -319,27 +381,41 @@ def test_shared_memory_plan_picture():
 
 
 def test_shuffle_plan_picture_has_one_arrow_per_receiving_lane():
-    corpus = {c["name"]: c for c in json.load(open(os.path.join(ROOT, "bench", "corpus.json")))}
+    corpus = {c["name"]: c for c in _corpus()}
     c = corpus["intrawarp_4x8_to_8x4_32x32_fp32_w1"]
     shape = {f"dim{i}": s for i, s in enumerate(c["shape"])}
-    plan = ll.plan_conversion(ll.LinearLayout(c["A"], shape), ll.LinearLayout(c["B"], shape), 32)
+    plan = ll.plan_conversion(
+        ll.LinearLayout(c["A"], shape), ll.LinearLayout(c["B"], shape), 32
+    )
     assert plan.kind == "shuffle"
     root = ET.fromstring(plan.to_svg())
-    arrows = [(int(e.get("data-round")), int(e.get("data-src")), int(e.get("data-dst")))
-              for e in root.iter(NS + "line") if e.get("data-round") is not None]
-    expect = [(k, s, lane) for k in range(min(plan.shuffle.rounds, 16))
-              for lane, s in enumerate(plan.shuffle.src_lane[k]) if s >= 0]
+    arrows = [
+        (int(e.get("data-round")), int(e.get("data-src")), int(e.get("data-dst")))
+        for e in root.iter(NS + "line")
+        if e.get("data-round") is not None
+    ]
+    expect = [
+        (k, s, lane)
+        for k in range(min(plan.shuffle.rounds, 16))
+        for lane, s in enumerate(plan.shuffle.src_lane[k])
+        if s >= 0
+    ]
     assert arrows == expect
 
 
 def test_registers_and_noop_plan_pictures():
-    corpus = {c["name"]: c for c in json.load(open(os.path.join(ROOT, "bench", "corpus.json")))}
+    corpus = {c["name"]: c for c in _corpus()}
     c = corpus["register_permutation_64x16_fp32_w4"]
     shape = {f"dim{i}": s for i, s in enumerate(c["shape"])}
-    plan = ll.plan_conversion(ll.LinearLayout(c["A"], shape), ll.LinearLayout(c["B"], shape), 32)
+    plan = ll.plan_conversion(
+        ll.LinearLayout(c["A"], shape), ll.LinearLayout(c["B"], shape), 32
+    )
     root = ET.fromstring(plan.to_svg())
-    moves = [(int(e.get("data-src")), int(e.get("data-dst")))
-             for e in root.iter(NS + "line") if e.get("data-src") is not None]
+    moves = [
+        (int(e.get("data-src")), int(e.get("data-dst")))
+        for e in root.iter(NS + "line")
+        if e.get("data-src") is not None
+    ]
     assert moves == [(s, r) for r, s in enumerate(plan.register_sources)]
     noop = ll.plan_conversion(ROWS, ROWS, 32)
     assert "no data moves" in noop.to_svg()

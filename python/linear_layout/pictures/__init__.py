@@ -63,8 +63,10 @@ def to_svg(obj, **options) -> str:
         return layout_svg(obj, **options)
     if isinstance(obj, ConversionPlan):
         return plan_svg(obj, **options)
-    raise TypeError(f"cannot draw a {type(obj).__name__}: expected a LinearLayout, "
-                    "a ConversionPlan or SVG text")
+    raise TypeError(
+        f"cannot draw a {type(obj).__name__}: expected a LinearLayout, "
+        "a ConversionPlan or SVG text"
+    )
 
 
 def render_png(svg: str, *, scale: float = 1.0) -> bytes:
@@ -73,15 +75,18 @@ def render_png(svg: str, *, scale: float = 1.0) -> bytes:
     try:
         import resvg_py
     except ImportError as e:
-        raise ImportError("PNG output needs the resvg-py package: pip install "
-                          "'linear-layout[pictures]' (or resvg-py); SVG needs nothing")\
-            from e
+        raise ImportError(
+            "PNG output needs the resvg-py package: pip install "
+            "'linear-layout[pictures]' (or resvg-py); SVG needs nothing"
+        ) from e
     from linear_layout.pictures._plans import _size
 
     w, h = _size(svg)
     if w * h * scale * scale > MAX_PNG_PIXELS:
-        raise ValueError(f"the picture is {w}×{h} pixels; PNG output stops at "
-                         f"{MAX_PNG_PIXELS} pixels (zoom in or draw fewer cells)")
+        raise ValueError(
+            f"the picture is {w}×{h} pixels; PNG output stops at "
+            f"{MAX_PNG_PIXELS} pixels (zoom in or draw fewer cells)"
+        )
     kwargs = {"svg_string": svg, "background": "white"}
     if scale != 1.0:
         kwargs["zoom"] = float(scale)

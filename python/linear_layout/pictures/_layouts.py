@@ -28,7 +28,7 @@ LEFT, TOP = 34, 40
 
 
 def layout_kind(layout: LinearLayout) -> str:
-    """"distributed" ((register, lane, warp, block) -> tensor) or "memory"
+    """ "distributed" ((register, lane, warp, block) -> tensor) or "memory"
     ((offset, block) -> tensor); ValueError for anything else."""
     if not isinstance(layout, LinearLayout):
         raise TypeError(f"expected a LinearLayout, not {type(layout).__name__}")
@@ -42,7 +42,8 @@ def layout_kind(layout: LinearLayout) -> str:
         raise ValueError(
             f"cannot draw a layout with input dimension(s) {unknown}: a picture "
             "needs a distributed layout (register, lane, warp, block) or a "
-            "memory layout (offset)")
+            "memory layout (offset)"
+        )
     if not layout.out_dims:
         raise ValueError("cannot draw a layout with no output dimension")
     return "distributed"
@@ -52,7 +53,8 @@ def _check_size(layout: LinearLayout) -> None:
     if layout.total_in_bits > MAX_INPUT_BITS or layout.total_out_bits > MAX_INPUT_BITS:
         raise ValueError(
             f"the layout has 2^{max(layout.total_in_bits, layout.total_out_bits)} "
-            f"points; pictures stop at 2^{MAX_INPUT_BITS}")
+            f"points; pictures stop at 2^{MAX_INPUT_BITS}"
+        )
 
 
 @dataclass
@@ -99,7 +101,8 @@ def _grid(layout: LinearLayout, order: list) -> tuple[Grid, dict]:
     first[first == total] = -1
     count = np.bincount(flat, minlength=n)
     return Grid(dims, sizes, [int(s) for s in strides], first, count), dict(
-        zip(order, sizes_in))
+        zip(order, sizes_in)
+    )
 
 
 def _decompose(index: int, order: list, sizes: dict) -> dict:
@@ -151,8 +154,10 @@ def _axes(grid: Grid, rows, cols):
     dims = grid.dims
     for name, value in (("rows", rows), ("cols", cols)):
         if value is not None and value not in dims:
-            raise ValueError(f"{name}={value!r}: unknown dimension; the layout's "
-                             f"output dimensions are {dims}")
+            raise ValueError(
+                f"{name}={value!r}: unknown dimension; the layout's "
+                f"output dimensions are {dims}"
+            )
     if rows is not None and rows == cols:
         raise ValueError("rows and cols must be different dimensions")
     if len(dims) == 1:
@@ -209,14 +214,24 @@ def _label_lines(hw: dict, sizes: dict) -> list:
     return lines
 
 
-def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
-                    max_slices=8, rows=None, cols=None, labels=True,
-                    title=None, view="tensor") -> str:
+def distributed_svg(
+    layout: LinearLayout,
+    *,
+    zoom="auto",
+    max_cells=4096,
+    max_slices=8,
+    rows=None,
+    cols=None,
+    labels=True,
+    title=None,
+    view="tensor",
+) -> str:
     if view == "hardware":
         return hardware_svg(layout, zoom=zoom, max_cells=max_cells, title=title)
     if view != "tensor":
-        raise ValueError(f"view={view!r}: a distributed layout is drawn as "
-                         "'tensor' or 'hardware'")
+        raise ValueError(
+            f"view={view!r}: a distributed layout is drawn as 'tensor' or 'hardware'"
+        )
     if zoom is None:
         zoom = "full"
     if zoom not in ZOOMS:
@@ -258,22 +273,24 @@ def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
         if cells_of(box) > max_cells:
             raise ValueError(
                 f"zoom={mode!r} still shows {cells_of(box)} cells (more than "
-                f"max_cells={max_cells}); use zoom='aggregate' or a larger max_cells")
+                f"max_cells={max_cells}); use zoom='aggregate' or a larger max_cells"
+            )
     elif mode == "full" and cells_of(box) > max_cells:
         raise ValueError(
             f"the tile has {cells_of(box)} cells to draw, more than "
             f"max_cells={max_cells}: pass zoom='repetition', 'warp' or "
-            "'aggregate' (or a larger max_cells)")
+            "'aggregate' (or a larger max_cells)"
+        )
     if mode == "aggregate":
-        return _aggregate_svg(layout, grid, hw_sizes, rows, cols, outer,
-                              max_cells, max_slices, title)
+        return _aggregate_svg(
+            layout, grid, hw_sizes, rows, cols, outer, max_cells, max_slices, title
+        )
     if box != full:
         shown = _fmt_shape([box[d] for d in grid.dims])
         note = f"showing the first {shown} of {_fmt_shape(grid.sizes)}"
         if mode == "repetition":
             reps = [full[d] // box[d] for d in grid.dims]
-            note += (f": one repetition of the tile; it repeats "
-                     f"{_fmt_shape(reps)} times")
+            note += f": one repetition of the tile; it repeats {_fmt_shape(reps)} times"
             if repeats:
                 note += " (registers " + ", ".join(f"r{1 << i}" for i in repeats) + ")"
         elif mode == "warp":
@@ -285,7 +302,8 @@ def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
     head = title or (
         f"distributed layout {_fmt_shape(grid.sizes)}: "
         f"{hw_sizes['register']} registers × {lanes} lanes × {hw_sizes['warp']} warps"
-        + (f" × {hw_sizes['block']} blocks" if hw_sizes["block"] > 1 else ""))
+        + (f" × {hw_sizes['block']} blocks" if hw_sizes["block"] > 1 else "")
+    )
     svg.text(4, 14, head, cls="h")
     y = TOP
     if note:
@@ -294,18 +312,24 @@ def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
     for sl in slices:
         fixed = dict(zip(outer, sl))
         if outer:
-            svg.text(4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n")
+            svg.text(
+                4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n"
+            )
             y += 16
         # Axis labels.
         svg.text(LEFT + csize * CELL_W / 2, y, cols + " →", cls="ax", anchor="middle")
         y += 12
         for j in range(csize):
-            svg.text(LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle")
+            svg.text(
+                LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle"
+            )
         y += 8
         if rows:
             svg.text(2, y - 20, rows + " ↓", cls="ax")
         for i in range(rsize):
-            svg.text(LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end")
+            svg.text(
+                LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end"
+            )
             for j in range(csize):
                 coords = dict(fixed)
                 coords[cols] = j
@@ -317,17 +341,34 @@ def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
                 n = int(grid.count[e])
                 key = ",".join(str(coords[d]) for d in grid.dims)
                 if owner < 0:
-                    svg.rect(x0, y0, CELL_W - 1, CELL_H - 1, EMPTY,
-                             data={"e": key, "n": 0}, title=f"({key}): no owner")
+                    svg.rect(
+                        x0,
+                        y0,
+                        CELL_W - 1,
+                        CELL_H - 1,
+                        EMPTY,
+                        data={"e": key, "n": 0},
+                        title=f"({key}): no owner",
+                    )
                     continue
                 hw = _decompose(owner, order, hw_sizes)
                 fill = thread_colour(hw["warp"], hw["lane"], lanes)
-                data = {"e": key, "o": f"{hw['block']}.{hw['warp']}.{hw['lane']}.{hw['register']}",
-                        "n": n}
+                data = {
+                    "e": key,
+                    "o": f"{hw['block']}.{hw['warp']}.{hw['lane']}.{hw['register']}",
+                    "n": n,
+                }
                 extra = ' stroke="#000" stroke-dasharray="3,2"' if n > 1 else ""
-                svg.rect(x0, y0, CELL_W - 1, CELL_H - 1, fill, data=data,
-                         title=f"({key}) held by {n} thread-register(s)" if n > 1 else None,
-                         extra=extra)
+                svg.rect(
+                    x0,
+                    y0,
+                    CELL_W - 1,
+                    CELL_H - 1,
+                    fill,
+                    data=data,
+                    title=f"({key}) held by {n} thread-register(s)" if n > 1 else None,
+                    extra=extra,
+                )
                 if labels:
                     lines = _label_lines(hw, hw_sizes)
                     if len(lines) == 1:
@@ -343,7 +384,9 @@ def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
         y += 16
     notes = []
     if int(grid.count.max()) > 1:
-        notes.append("dashed outline ×k: k thread-registers hold the element (broadcast)")
+        notes.append(
+            "dashed outline ×k: k thread-registers hold the element (broadcast)"
+        )
     if int((grid.first < 0).sum()):
         notes.append("grey: no thread holds the element")
     for s in notes:
@@ -353,8 +396,9 @@ def distributed_svg(layout: LinearLayout, *, zoom="auto", max_cells=4096,
     return svg.to_string()
 
 
-def _aggregate_svg(layout, grid, hw_sizes, rows, cols, outer, max_cells,
-                   max_slices, title):
+def _aggregate_svg(
+    layout, grid, hw_sizes, rows, cols, outer, max_cells, max_slices, title
+):
     """Blocks of elements, each coloured by the warp holding most of it."""
     full = dict(zip(grid.dims, grid.sizes))
     block = {d: 1 for d in grid.dims}
@@ -365,6 +409,7 @@ def _aggregate_svg(layout, grid, hw_sizes, rows, cols, outer, max_cells,
             if d:
                 n *= full[d] // block[d]
         return n
+
     turn = [d for d in (cols, rows) if d]
     k = 0
     while count() > max_cells:
@@ -384,9 +429,11 @@ def _aggregate_svg(layout, grid, hw_sizes, rows, cols, outer, max_cells,
     nr = full[rows] // block[rows] if rows else 1
     nc = full[cols] // block[cols]
     svg = Svg()
-    head = title or (f"distributed layout {_fmt_shape(grid.sizes)}, aggregated: "
-                     f"each cell is {block[rows] if rows else 1}×{block[cols]} elements, "
-                     "coloured by the warp holding most of them")
+    head = title or (
+        f"distributed layout {_fmt_shape(grid.sizes)}, aggregated: "
+        f"each cell is {block[rows] if rows else 1}×{block[cols]} elements, "
+        "coloured by the warp holding most of them"
+    )
     svg.text(4, 14, head, cls="h")
     cw, ch = (12, 12) if nc <= 128 else (4, 4)
     y = TOP
@@ -396,16 +443,27 @@ def _aggregate_svg(layout, grid, hw_sizes, rows, cols, outer, max_cells,
     parts = []
     for i in range(nr):
         for j in range(nc):
-            blk = sub[i * (block[rows] if rows else 1):(i + 1) * (block[rows] if rows else 1),
-                      j * block[cols]:(j + 1) * block[cols]]
+            blk = sub[
+                i * (block[rows] if rows else 1) : (i + 1)
+                * (block[rows] if rows else 1),
+                j * block[cols] : (j + 1) * block[cols],
+            ]
             vals = blk[blk >= 0]
-            fill = EMPTY if vals.size == 0 else warp_colour(int(np.bincount(vals).argmax()))
-            parts.append(f'<rect x="{LEFT + j * cw}" y="{y + i * ch}" width="{cw - 1 if cw > 4 else cw}" '
-                         f'height="{ch - 1 if ch > 4 else ch}" fill="{fill}"/>')
+            fill = (
+                EMPTY
+                if vals.size == 0
+                else warp_colour(int(np.bincount(vals).argmax()))
+            )
+            parts.append(
+                f'<rect x="{LEFT + j * cw}" y="{y + i * ch}" width="{cw - 1 if cw > 4 else cw}" '
+                f'height="{ch - 1 if ch > 4 else ch}" fill="{fill}"/>'
+            )
     svg.raw("".join(parts), LEFT + nc * cw, y + nr * ch)
     y += nr * ch + 14
     if outer:
-        svg.text(4, y, "slice " + ", ".join(f"{d} = 0" for d in outer) + " shown", cls="ax")
+        svg.text(
+            4, y, "slice " + ", ".join(f"{d} = 0" for d in outer) + " shown", cls="ax"
+        )
         y += 14
     _legend_threads(svg, 4, y + 4, warps, lanes)
     return svg.to_string()
@@ -432,8 +490,10 @@ def hardware_rows(layout: LinearLayout):
                 if "register" not in ins:
                     vals.pop("register")
                 out = layout.apply(vals)
-                coords = [tuple(int(np.broadcast_to(out[d], (R,))[r]) for d in dims)
-                          for r in range(R)]
+                coords = [
+                    tuple(int(np.broadcast_to(out[d], (R,))[r]) for d in dims)
+                    for r in range(R)
+                ]
                 rows.append((b, w, lane, coords))
     return rows
 
@@ -446,7 +506,9 @@ def hardware_view(layout: LinearLayout) -> str:
     last = None
     for b, w, lane, coords in hardware_rows(layout):
         if (b, w) != last:
-            lines.append((f"Block{b} " if ins.get("block", 1) > 1 else "") + f"Warp{w}:")
+            lines.append(
+                (f"Block{b} " if ins.get("block", 1) > 1 else "") + f"Warp{w}:"
+            )
             last = (b, w)
         cells = ", ".join("(" + ",".join(map(str, c)) + ")" for c in coords)
         lines.append(f"  T{lane}: {cells}")
@@ -460,13 +522,19 @@ def hardware_svg(layout, *, zoom="auto", max_cells=4096, title=None) -> str:
     if zoom in ("auto", "warp") and threads * R > max_cells:
         threads = L
     elif zoom not in ("auto", "warp", "full", None):
-        raise ValueError(f"zoom={zoom!r}: the hardware view takes 'auto', 'warp' or 'full'")
+        raise ValueError(
+            f"zoom={zoom!r}: the hardware view takes 'auto', 'warp' or 'full'"
+        )
     if threads * R > max_cells:
-        raise ValueError(f"the hardware view has {threads * R} cells, more than "
-                         f"max_cells={max_cells}")
+        raise ValueError(
+            f"the hardware view has {threads * R} cells, more than "
+            f"max_cells={max_cells}"
+        )
     all_rows = hardware_rows(layout)[:threads]
     svg = Svg()
-    svg.text(4, 14, title or f"hardware view: {threads} threads × {R} registers", cls="h")
+    svg.text(
+        4, 14, title or f"hardware view: {threads} threads × {R} registers", cls="h"
+    )
     y = TOP
     cw = 12 + 7 * max(3, max(len(",".join(map(str, c))) for c in all_rows[0][3]))
     svg.text(LEFT + 20, y - 8, "register →", cls="ax")
@@ -475,8 +543,13 @@ def hardware_svg(layout, *, zoom="auto", max_cells=4096, title=None) -> str:
     y += 10
     for k, (b, w, lane, coords) in enumerate(all_rows):
         yy = y + k * 18
-        svg.text(LEFT + 20, yy + 8, (f"w{w}" if ins.get("warp", 1) > 1 else "") + f"t{lane}",
-                 cls="ax", anchor="end")
+        svg.text(
+            LEFT + 20,
+            yy + 8,
+            (f"w{w}" if ins.get("warp", 1) > 1 else "") + f"t{lane}",
+            cls="ax",
+            anchor="end",
+        )
         for r, c in enumerate(coords):
             x0 = LEFT + 24 + r * cw
             svg.rect(x0, yy, cw - 1, 17, thread_colour(w, lane, L))
@@ -486,20 +559,35 @@ def hardware_svg(layout, *, zoom="auto", max_cells=4096, title=None) -> str:
     return svg.to_string()
 
 
-def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
-               view="tensor", zoom="auto", max_cells=4096, max_slices=8,
-               rows=None, cols=None, labels=True, title=None) -> str:
+def memory_svg(
+    layout: LinearLayout,
+    *,
+    element_bits=32,
+    target="sm_90",
+    view="tensor",
+    zoom="auto",
+    max_cells=4096,
+    max_slices=8,
+    rows=None,
+    cols=None,
+    labels=True,
+    title=None,
+) -> str:
     from linear_layout.target import gpu_target
 
     if isinstance(element_bits, bool) or element_bits not in (8, 16, 32, 64):
         raise ValueError(f"element_bits must be 8, 16, 32 or 64, not {element_bits!r}")
     if view not in ("tensor", "memory"):
-        raise ValueError(f"view={view!r}: a memory layout is drawn as 'tensor' or 'memory'")
+        raise ValueError(
+            f"view={view!r}: a memory layout is drawn as 'tensor' or 'memory'"
+        )
     if zoom is None:
         zoom = "full"
     if zoom not in ("auto", "full"):
-        raise ValueError(f"zoom={zoom!r}: a memory layout takes zoom 'auto' "
-                         "(the first rows) or 'full'")
+        raise ValueError(
+            f"zoom={zoom!r}: a memory layout takes zoom 'auto' "
+            "(the first rows) or 'full'"
+        )
     tgt = gpu_target(target)
     banks, bank_bytes = tgt.shared_banks, tgt.bank_bytes
     ebytes = element_bits // 8
@@ -509,8 +597,10 @@ def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
         return (offset * ebytes // bank_bytes) % banks
 
     svg = Svg()
-    head = title or (f"memory layout {_fmt_shape(grid.sizes)}, {element_bits}-bit "
-                     f"elements, {banks} banks × {bank_bytes} B ({target})")
+    head = title or (
+        f"memory layout {_fmt_shape(grid.sizes)}, {element_bits}-bit "
+        f"elements, {banks} banks × {bank_bytes} B ({target})"
+    )
     svg.text(4, 14, head, cls="h")
     y = TOP
     if view == "memory":
@@ -521,28 +611,51 @@ def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
         shown = nrows
         if nrows * ncols > max_cells:
             if zoom == "full":
-                raise ValueError(f"the buffer has {nrows * ncols} slots to draw, more "
-                                 f"than max_cells={max_cells}; use zoom='auto'")
+                raise ValueError(
+                    f"the buffer has {nrows * ncols} slots to draw, more "
+                    f"than max_cells={max_cells}; use zoom='auto'"
+                )
             shown = max(1, max_cells // ncols)
         coords = layout.apply({"offset": np.arange(shown * ncols)})
         dims = list(layout.out_dims)
-        svg.text(4, 30, "rows: wavefront-wide rows of shared memory; columns: "
-                 "element slots; header: bank" +
-                 (f"; first {shown} of {nrows} rows" if shown < nrows else ""), cls="n")
+        svg.text(
+            4,
+            30,
+            "rows: wavefront-wide rows of shared memory; columns: "
+            "element slots; header: bank"
+            + (f"; first {shown} of {nrows} rows" if shown < nrows else ""),
+            cls="n",
+        )
         y += 8
         cw = max(CELL_W, 8 + 7 * sum(len(str(s - 1)) + 1 for s in grid.sizes))
         for j in range(ncols):
-            svg.text(LEFT + j * cw + cw / 2, y, f"b{bank_of(j)}", cls="ax", anchor="middle")
+            svg.text(
+                LEFT + j * cw + cw / 2, y, f"b{bank_of(j)}", cls="ax", anchor="middle"
+            )
         y += 8
         for i in range(shown):
-            svg.text(LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i * ncols), cls="ax", anchor="end")
+            svg.text(
+                LEFT - 4,
+                y + i * CELL_H + CELL_H / 2,
+                str(i * ncols),
+                cls="ax",
+                anchor="end",
+            )
             for j in range(ncols):
                 off = i * ncols + j
-                key = ",".join(str(int(np.broadcast_to(coords[d], (shown * ncols,))[off]))
-                               for d in dims)
+                key = ",".join(
+                    str(int(np.broadcast_to(coords[d], (shown * ncols,))[off]))
+                    for d in dims
+                )
                 x0, y0 = LEFT + j * cw, y + i * CELL_H
-                svg.rect(x0, y0, cw - 1, CELL_H - 1, bank_colour(bank_of(off), banks),
-                         data={"off": off, "e": key})
+                svg.rect(
+                    x0,
+                    y0,
+                    cw - 1,
+                    CELL_H - 1,
+                    bank_colour(bank_of(off), banks),
+                    data={"off": off, "e": key},
+                )
                 if labels:
                     svg.text(x0 + cw / 2, y0 + CELL_H / 2, key)
         return svg.to_string()
@@ -558,11 +671,14 @@ def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
     note = ""
     if cells > max_cells:
         if zoom == "full":
-            raise ValueError(f"the tile has {cells} cells to draw, more than "
-                             f"max_cells={max_cells}; use zoom='auto'")
+            raise ValueError(
+                f"the tile has {cells} cells to draw, more than "
+                f"max_cells={max_cells}; use zoom='auto'"
+            )
         if not rows_d or full[cols_d] > max_cells:
-            raise ValueError(f"a row of {full[cols_d]} elements is more than "
-                             f"max_cells={max_cells}")
+            raise ValueError(
+                f"a row of {full[cols_d]} elements is more than max_cells={max_cells}"
+            )
         box[rows_d] = max(1, max_cells // (full[cols_d] * min(slices_n, max_slices)))
         box[rows_d] = 1 << (box[rows_d].bit_length() - 1)
         note = f"showing the first {box[rows_d]} of {full[rows_d]} rows"
@@ -573,17 +689,23 @@ def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
     for sl in slices:
         fixed = dict(zip(outer, sl))
         if outer:
-            svg.text(4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n")
+            svg.text(
+                4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n"
+            )
             y += 16
         svg.text(LEFT + csize * CELL_W / 2, y, cols_d + " →", cls="ax", anchor="middle")
         y += 12
         for j in range(csize):
-            svg.text(LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle")
+            svg.text(
+                LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle"
+            )
         y += 8
         if rows_d:
             svg.text(2, y - 20, rows_d + " ↓", cls="ax")
         for i in range(rsize):
-            svg.text(LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end")
+            svg.text(
+                LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end"
+            )
             for j in range(csize):
                 coords = dict(fixed)
                 coords[cols_d] = j
@@ -597,8 +719,14 @@ def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
                     svg.rect(x0, y0, CELL_W - 1, CELL_H - 1, EMPTY, data={"e": key})
                     continue
                 bank = bank_of(off)
-                svg.rect(x0, y0, CELL_W - 1, CELL_H - 1, bank_colour(bank, banks),
-                         data={"e": key, "off": off, "bank": bank})
+                svg.rect(
+                    x0,
+                    y0,
+                    CELL_W - 1,
+                    CELL_H - 1,
+                    bank_colour(bank, banks),
+                    data={"e": key, "off": off, "bank": bank},
+                )
                 if labels:
                     svg.text(x0 + CELL_W / 2, y0 + 9, str(off))
                     svg.text(x0 + CELL_W / 2, y0 + 19, f"b{bank}", cls="s")
@@ -606,8 +734,13 @@ def memory_svg(layout: LinearLayout, *, element_bits=32, target="sm_90",
     if more:
         svg.text(4, y, f"… {more} more slices", cls="n")
         y += 16
-    svg.text(4, y, "cell: offset (elements) and bank; colour: bank (hue = bank ÷ 2, "
-             "odd banks darker)", cls="ax")
+    svg.text(
+        4,
+        y,
+        "cell: offset (elements) and bank; colour: bank (hue = bank ÷ 2, "
+        "odd banks darker)",
+        cls="ax",
+    )
     return svg.to_string()
 
 
@@ -618,9 +751,10 @@ def layout_svg(layout: LinearLayout, **options) -> str:
         return memory_svg(layout, **options)
     for bad in ("element_bits", "target"):
         if bad in options:
-            raise ValueError(f"{bad}= applies to memory layouts, not to a "
-                             "distributed layout")
+            raise ValueError(
+                f"{bad}= applies to memory layouts, not to a distributed layout"
+            )
     return distributed_svg(layout, **options)
 
 
-__all__ = ["hardware_view", "layout_kind", "layout_svg", "zoom_box", "MUTED"]
+__all__ = ["MUTED", "hardware_view", "layout_kind", "layout_svg", "zoom_box"]

@@ -31,18 +31,31 @@ def _note(text_lines, title) -> str:
 
 
 def cost_lines(plan) -> list:
-    lines = [f"kind: {plan.kind} ({plan.classification})"]
+    lines = [
+        f"kind: {plan.kind}"
+        + (
+            f" (the conversion is a {plan.classification})"
+            if plan.classification != plan.kind
+            else ""
+        )
+    ]
     if plan.reason:
         lines.append(plan.reason)
     if plan.swizzle is not None:
         s = plan.swizzle
-        lines.append(f"store: {s.store_instruction}, {s.store.wavefronts} wavefronts; "
-                     f"load: {s.load_instruction}, {s.load.wavefronts} wavefronts")
-        lines.append(f"{s.vector_bits}-bit vectors, {s.shared_bytes} bytes of shared "
-                     f"memory, {s.rounds} round(s)")
+        lines.append(
+            f"store: {s.store_instruction}, {s.store.wavefronts} wavefronts; "
+            f"load: {s.load_instruction}, {s.load.wavefronts} wavefronts"
+        )
+        lines.append(
+            f"{s.vector_bits}-bit vectors, {s.shared_bytes} bytes of shared "
+            f"memory, {s.rounds} round(s)"
+        )
     if plan.shuffle is not None:
         p = plan.shuffle
-        lines.append(f"{p.rounds} round(s), {p.shuffles} shuffle(s), {p.selects} select(s)")
+        lines.append(
+            f"{p.rounds} round(s), {p.shuffles} shuffle(s), {p.selects} select(s)"
+        )
     return lines
 
 
@@ -52,7 +65,9 @@ def _swizzle_text(plan) -> list:
     for name in ("vec", "sub", "bank", "seg", "round"):
         vs = getattr(s, name)
         if vs:
-            out.append(f"{name}: " + " ".join("(" + ",".join(map(str, v)) + ")" for v in vs))
+            out.append(
+                f"{name}: " + " ".join("(" + ",".join(map(str, v)) + ")" for v in vs)
+            )
     return out
 
 
@@ -63,22 +78,40 @@ def _side(plan, layout, access: str) -> str:
     count = s.store if access == "store" else s.load
     instr = s.store_instruction if access == "store" else s.load_instruction
     if layout is None:
-        return _note([f"{instr}: {count.wavefronts} wavefronts (bank model)",
-                      "(the plan does not carry its layouts: pass src= and dst=)"],
-                     f"{access}")
+        return _note(
+            [
+                f"{instr}: {count.wavefronts} wavefronts (bank model)",
+                "(the plan does not carry its layouts: pass src= and dst=)",
+            ],
+            f"{access}",
+        )
     if "matrix" in instr:
-        return _note([f"{instr}: {count.wavefronts} wavefronts (bank model)",
-                      f"{count.instructions_per_warp} instruction(s) × {count.active_warps} "
-                      f"warp(s) × {count.phases} phase(s) × {1 << count.conflict_dim}",
-                      "lane-by-lane pictures are drawn for ld.shared / st.shared"],
-                     f"{access} ({instr})")
+        return _note(
+            [
+                f"{instr}: {count.wavefronts} wavefronts (bank model)",
+                (
+                    f"{count.instructions_per_warp} instruction(s) × {count.active_warps} "
+                    f"warp(s) × {count.phases} phase(s) × {1 << count.conflict_dim}"
+                ),
+                "lane-by-lane pictures are drawn for ld.shared / st.shared",
+            ],
+            f"{access} ({instr})",
+        )
     try:
-        return access_svg(plan.memory_layout, layout, plan.element_bits,
-                          count.vector_bits, plan.target, access,
-                          title=f"{access} ({instr}, {count.vector_bits}-bit)")
+        return access_svg(
+            plan.memory_layout,
+            layout,
+            plan.element_bits,
+            count.vector_bits,
+            plan.target,
+            access,
+            title=f"{access} ({instr}, {count.vector_bits}-bit)",
+        )
     except ValueError as e:
-        return _note([f"{instr}: {count.wavefronts} wavefronts (bank model)", str(e)[:120]],
-                     f"{access} ({instr})")
+        return _note(
+            [f"{instr}: {count.wavefronts} wavefronts (bank model)", str(e)[:120]],
+            f"{access} ({instr})",
+        )
 
 
 def plan_svg(plan, src=None, dst=None, *, max_cells=1024) -> str:
@@ -88,8 +121,13 @@ def plan_svg(plan, src=None, dst=None, *, max_cells=1024) -> str:
     src = src if src is not None else getattr(plan, "src", None)
     dst = dst if dst is not None else getattr(plan, "dst", None)
     svg = Svg()
-    svg.text(4, 14, f"conversion plan: {plan.kind}, {plan.element_bits}-bit elements, "
-             f"{plan.target}", cls="h")
+    svg.text(
+        4,
+        14,
+        f"conversion plan: {plan.kind}, {plan.element_bits}-bit elements, "
+        f"{plan.target}",
+        cls="h",
+    )
     y = 32
     for line in cost_lines(plan):
         svg.text(4, y, line, cls="n")
@@ -101,11 +139,15 @@ def plan_svg(plan, src=None, dst=None, *, max_cells=1024) -> str:
             y += 13
         y += 6
         w1, h1 = place(svg, _side(plan, src, "store"), 0, y)
-        w2, h2 = place(svg, _side(plan, dst, "load"), w1 + 12, y)
+        _, h2 = place(svg, _side(plan, dst, "load"), w1 + 12, y)
         y += max(h1, h2) + 8
-        mem = memory_svg(plan.memory_layout, element_bits=plan.element_bits,
-                         target=plan.target, max_cells=max_cells,
-                         title="the chosen memory layout (offset and bank per element)")
+        mem = memory_svg(
+            plan.memory_layout,
+            element_bits=plan.element_bits,
+            target=plan.target,
+            max_cells=max_cells,
+            title="the chosen memory layout (offset and bank per element)",
+        )
         place(svg, mem, 0, y)
     elif plan.kind == "shuffle":
         _shuffle(svg, plan.shuffle, y)
@@ -121,8 +163,13 @@ LANE_W = 28
 
 def _shuffle(svg: Svg, p, y: float, max_rounds: int = 16) -> None:
     lanes = len(p.src_lane[0]) if p.src_lane else 0
-    svg.text(4, y, "per round: lane l (bottom) reads the registers that lane "
-             "src_lane[l] (top) sends; arrow colour: lane distance", cls="ax")
+    svg.text(
+        4,
+        y,
+        "per round: lane l (bottom) reads the registers that lane "
+        "src_lane[l] (top) sends; arrow colour: lane distance",
+        cls="ax",
+    )
     y += 14
     x0 = 60
     for k in range(min(p.rounds, max_rounds)):
@@ -131,10 +178,20 @@ def _shuffle(svg: Svg, p, y: float, max_rounds: int = 16) -> None:
         for lane in range(lanes):
             xx = x0 + lane * LANE_W
             regs = p.send_register[k][lane]
-            svg.rect(xx, top, LANE_W - 2, 16, "#eef2f8",
-                     title=f"lane {lane} sends registers {regs}")
-            svg.text(xx + LANE_W / 2 - 1, top + 8,
-                     "r" + ",".join(map(str, regs)) if regs and regs[0] >= 0 else "–", cls="s")
+            svg.rect(
+                xx,
+                top,
+                LANE_W - 2,
+                16,
+                "#eef2f8",
+                title=f"lane {lane} sends registers {regs}",
+            )
+            svg.text(
+                xx + LANE_W / 2 - 1,
+                top + 8,
+                "r" + ",".join(map(str, regs)) if regs and regs[0] >= 0 else "–",
+                cls="s",
+            )
             svg.rect(xx, bottom, LANE_W - 2, 16, "#f8f1e6")
             svg.text(xx + LANE_W / 2 - 1, bottom + 8, f"t{lane}", cls="s")
             src = p.src_lane[k][lane]
@@ -142,24 +199,38 @@ def _shuffle(svg: Svg, p, y: float, max_rounds: int = 16) -> None:
                 continue
             distance = (src ^ lane).bit_length()
             sx = x0 + src * LANE_W + LANE_W / 2 - 1
-            svg.line(sx, top + 17, xx + LANE_W / 2 - 1, bottom - 1, warp_colour(distance),
-                     1.2, extra=' marker-end="url(#arrow)"'
-                     f' data-round="{k}" data-src="{src}" data-dst="{lane}"')
+            svg.line(
+                sx,
+                top + 17,
+                xx + LANE_W / 2 - 1,
+                bottom - 1,
+                warp_colour(distance),
+                1.2,
+                extra=' marker-end="url(#arrow)"'
+                f' data-round="{k}" data-src="{src}" data-dst="{lane}"',
+            )
         if k == 0:
             svg.text(x0 - 8, top + 8, "sends", cls="ax", anchor="end")
             svg.text(x0 - 8, bottom + 8, "lane", cls="ax", anchor="end")
         y = bottom + 26
     if p.rounds > max_rounds:
         svg.text(4, y, f"… {p.rounds - max_rounds} more rounds", cls="n")
-    svg.raw('<defs><marker id="arrow" viewBox="0 0 6 6" refX="5" refY="3" '
-            'markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" '
-            f'fill="{MUTED}"/></marker></defs>')
+    svg.raw(
+        '<defs><marker id="arrow" viewBox="0 0 6 6" refX="5" refY="3" '
+        'markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" '
+        f'fill="{MUTED}"/></marker></defs>'
+    )
 
 
 def _registers(svg: Svg, plan, y: float) -> None:
     sources = plan.register_sources
-    svg.text(4, y, "inside each thread (lane 0 of warp 0 shown): destination register "
-             "← source register", cls="ax")
+    svg.text(
+        4,
+        y,
+        "inside each thread (lane 0 of warp 0 shown): destination register "
+        "← source register",
+        cls="ax",
+    )
     y += 16
     x0 = 80
     svg.text(x0 - 8, y + 8, "source", cls="ax", anchor="end")
@@ -172,5 +243,12 @@ def _registers(svg: Svg, plan, y: float) -> None:
     for r, s in enumerate(sources):
         if s is None or s < 0:
             continue
-        svg.line(x0 + s * LANE_W + LANE_W / 2 - 1, y + 17, x0 + r * LANE_W + LANE_W / 2 - 1,
-                 y + 59, MUTED, 1.2, extra=f' data-src="{s}" data-dst="{r}"')
+        svg.line(
+            x0 + s * LANE_W + LANE_W / 2 - 1,
+            y + 17,
+            x0 + r * LANE_W + LANE_W / 2 - 1,
+            y + 59,
+            MUTED,
+            1.2,
+            extra=f' data-src="{s}" data-dst="{r}"',
+        )

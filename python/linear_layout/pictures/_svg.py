@@ -64,8 +64,20 @@ class Svg:
         self.width = max(self.width, x)
         self.height = max(self.height, y)
 
-    def rect(self, x, y, w, h, fill, *, cls=None, stroke=None, title=None,
-             data=None, extra="") -> None:
+    def rect(
+        self,
+        x,
+        y,
+        w,
+        h,
+        fill,
+        *,
+        cls=None,
+        stroke=None,
+        title=None,
+        data=None,
+        extra="",
+    ) -> None:
         attrs = f'x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" fill="{fill}"'
         if cls:
             attrs += f' class="{cls}"'
@@ -99,7 +111,8 @@ class Svg:
     def line(self, x1, y1, x2, y2, stroke, width=1.0, extra="") -> None:
         self.parts.append(
             f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" '
-            f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>')
+            f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>'
+        )
         self._grow(max(x1, x2), max(y1, y2))
 
     def raw(self, s: str, w: float = 0, h: float = 0) -> None:
@@ -118,9 +131,12 @@ class Svg:
             f".ax{{font-size:9px;fill:{MUTED};dominant-baseline:central}}"
             ".h{font-size:13px;font-weight:bold}"
             ".n{font-size:11px}"
-            "</style>")
+            "</style>"
+        )
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
             f'viewBox="0 0 {w} {h}">'
             f'<rect width="{w}" height="{h}" fill="#ffffff"/>{style}'
-            + "".join(self.parts) + "</svg>\n")
+            + "".join(self.parts)
+            + "</svg>\n"
+        )

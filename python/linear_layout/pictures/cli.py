@@ -49,18 +49,22 @@ def _family(node, names):
 
     if isinstance(node, ast.Call):
         func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        name = (
+            func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        )
         if name not in names:
-            raise ValueError(f"unknown layout family {name!r}; expected one of "
-                             f"{sorted(names)}")
+            raise ValueError(
+                f"unknown layout family {name!r}; expected one of {sorted(names)}"
+            )
         args = [_family(a, names) for a in node.args]
         kwargs = {k.arg: _family(k.value, names) for k in node.keywords}
         return getattr(families, name)(*args, **kwargs)
     try:
         return ast.literal_eval(node)
     except ValueError:
-        raise ValueError(f"layout arguments must be literals, not {ast.unparse(node)!r}") \
-            from None
+        raise ValueError(
+            f"layout arguments must be literals, not {ast.unparse(node)!r}"
+        ) from None
 
 
 def parse_layout(text: str, shape: list | None = None) -> LinearLayout:
@@ -75,19 +79,25 @@ def parse_layout(text: str, shape: list | None = None) -> LinearLayout:
         if text.startswith(prefix):
             return parser(text, shape)
     if text.startswith("#ttg."):
-        raise ValueError("#ttg layouts need the Triton import (not available in this "
-                         "build); give the layout as #ll.linear text or a family call")
+        raise ValueError(
+            "#ttg layouts need the Triton import (not available in this "
+            "build); give the layout as #ll.linear text or a family call"
+        )
     if text.startswith("#ll."):
         layout = LinearLayout.from_mlir(text)
         if shape is not None and list(layout.out_dims.values()) != list(shape):
-            raise ValueError(f"--shape {shape} does not match the layout's "
-                             f"{list(layout.out_dims.values())}")
+            raise ValueError(
+                f"--shape {shape} does not match the layout's "
+                f"{list(layout.out_dims.values())}"
+            )
         return layout
     try:
         tree = ast.parse(text, mode="eval").body
     except SyntaxError:
-        raise ValueError(f"cannot read layout {text[:60]!r}: expected #ll.linear<...> "
-                         "text or a family call like BlockedLayout(...)") from None
+        raise ValueError(
+            f"cannot read layout {text[:60]!r}: expected #ll.linear<...> "
+            "text or a family call like BlockedLayout(...)"
+        ) from None
     obj = _family(tree, set(families.__all__) - {"DistributedLayout", "SharedLayout"})
     if not hasattr(obj, "to_linear"):
         raise ValueError(f"{text[:60]!r} is not a layout")
@@ -106,23 +116,44 @@ def _write(path: str | None, svg: str) -> None:
 
 
 def show_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("layout", help="#ll.linear<...> text, a family call such as "
-                        "'BlockedLayout([1,4],[8,4],[4,1],[1,0])', or @file")
+    parser.add_argument(
+        "layout",
+        help="#ll.linear<...> text, a family call such as "
+        "'BlockedLayout([1,4],[8,4],[4,1],[1,0])', or @file",
+    )
     parser.add_argument("--shape", help="tensor shape for a family, e.g. 64x64")
-    parser.add_argument("-o", "--output", default=None,
-                        help="out.svg or out.png (default: SVG on standard output)")
-    parser.add_argument("--view", default=None,
-                        choices=("tensor", "hardware", "memory", "text"),
-                        help="tensor (default), hardware (per thread), memory "
-                        "(a memory layout's rows of banks), text (hardware view as text)")
-    parser.add_argument("--zoom", default="auto",
-                        choices=("auto", "full", "warp", "repetition", "aggregate"))
+    parser.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="out.svg or out.png (default: SVG on standard output)",
+    )
+    parser.add_argument(
+        "--view",
+        default=None,
+        choices=("tensor", "hardware", "memory", "text"),
+        help="tensor (default), hardware (per thread), memory "
+        "(a memory layout's rows of banks), text (hardware view as text)",
+    )
+    parser.add_argument(
+        "--zoom",
+        default="auto",
+        choices=("auto", "full", "warp", "repetition", "aggregate"),
+    )
     parser.add_argument("--max-cells", type=int, default=4096)
-    parser.add_argument("--element-bits", type=int, default=None,
-                        help="memory layouts and accesses: element width (default 32)")
+    parser.add_argument(
+        "--element-bits",
+        type=int,
+        default=None,
+        help="memory layouts and accesses: element width (default 32)",
+    )
     parser.add_argument("--target", default="sm_90")
-    parser.add_argument("--through", default=None, metavar="MEMORY",
-                        help="draw the access of LAYOUT through this memory layout")
+    parser.add_argument(
+        "--through",
+        default=None,
+        metavar="MEMORY",
+        help="draw the access of LAYOUT through this memory layout",
+    )
     parser.add_argument("--access", default="load", choices=("load", "store"))
     parser.add_argument("--vector-bits", type=int, default=None)
 
@@ -133,7 +164,12 @@ def _fail(e: Exception) -> int:
 
 
 def show(args: argparse.Namespace) -> int:
-    from linear_layout.pictures import access_svg, hardware_view, layout_kind, layout_svg
+    from linear_layout.pictures import (
+        access_svg,
+        hardware_view,
+        layout_kind,
+        layout_svg,
+    )
 
     try:
         shape = parse_shape(args.shape)
@@ -141,8 +177,9 @@ def show(args: argparse.Namespace) -> int:
         bits = args.element_bits or 32
         if args.through:
             memory = parse_layout(args.through, shape)
-            svg = access_svg(memory, layout, bits, args.vector_bits, args.target,
-                             args.access)
+            svg = access_svg(
+                memory, layout, bits, args.vector_bits, args.target, args.access
+            )
         elif args.view == "text":
             sys.stdout.write(hardware_view(layout))
             return 0
@@ -167,8 +204,11 @@ def explain_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", default="sm_90")
     parser.add_argument("--svg", default=None, help="write the plan's picture (SVG)")
     parser.add_argument("--png", default=None, help="write the plan's picture (PNG)")
-    parser.add_argument("--html", default=None,
-                        help="write a page with both layouts, the plan and the explanation")
+    parser.add_argument(
+        "--html",
+        default=None,
+        help="write a page with both layouts, the plan and the explanation",
+    )
 
 
 def explain(args: argparse.Namespace) -> int:
@@ -188,9 +228,19 @@ def explain(args: argparse.Namespace) -> int:
                 if path:
                     save(svg, path)
         if args.html:
-            write_html_report([ReportConversion(src, dst, args.element_bits,
-                                                location="command line", plan=plan,
-                                                target=args.target)], args.html)
+            write_html_report(
+                [
+                    ReportConversion(
+                        src,
+                        dst,
+                        args.element_bits,
+                        location="command line",
+                        plan=plan,
+                        target=args.target,
+                    )
+                ],
+                args.html,
+            )
     except (ValueError, TypeError, ImportError, OSError, RuntimeError) as e:
         return _fail(e)
     return 0

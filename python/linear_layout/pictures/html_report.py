@@ -39,7 +39,9 @@ class ReportConversion:
         if self.plan is None:
             from linear_layout.planning import plan_conversion
 
-            self.plan = plan_conversion(self.src, self.dst, self.element_bits, self.target)
+            self.plan = plan_conversion(
+                self.src, self.dst, self.element_bits, self.target
+            )
         return self.plan
 
 
@@ -57,7 +59,7 @@ figure{margin:8px 0;overflow-x:auto} figcaption{font-size:13px;color:#555}
 def _picture(make, caption: str) -> str:
     try:
         svg = make()
-        body = svg[svg.index("<svg"):]
+        body = svg[svg.index("<svg") :]
     except (ValueError, RuntimeError) as e:
         body = f'<p class="err">no picture: {html.escape(str(e))}</p>'
     return f"<figure>{body}<figcaption>{html.escape(caption)}</figcaption></figure>"
@@ -65,8 +67,10 @@ def _picture(make, caption: str) -> str:
 
 def _cost(plan) -> str:
     if plan.kind == "shared_memory":
-        return (f"{plan.store_wavefronts} + {plan.load_wavefronts} wavefronts, "
-                f"{plan.shared_bytes} B shared")
+        return (
+            f"{plan.store_wavefronts} + {plan.load_wavefronts} wavefronts, "
+            f"{plan.shared_bytes} B shared"
+        )
     if plan.kind == "shuffle":
         return f"{plan.shuffles} shuffles, {plan.selects} selects"
     if plan.kind == "registers":
@@ -88,33 +92,53 @@ def html_report(conversions, *, title: str = "Layout conversions") -> str:
         plan = c.resolved_plan()
         where = c.location or f"conversion {k}"
         shape = "×".join(map(str, c.shape or list(c.src.out_dims.values())))
-        rows.append(f'<tr><td><a href="#c{k}">{k}</a></td><td>{html.escape(where)}</td>'
-                    f"<td>{shape}</td><td>{c.element_bits}</td><td>{plan.kind}</td>"
-                    f"<td>{html.escape(_cost(plan))}</td></tr>")
+        rows.append(
+            f'<tr><td><a href="#c{k}">{k}</a></td><td>{html.escape(where)}</td>'
+            f"<td>{shape}</td><td>{c.element_bits}</td><td>{plan.kind}</td>"
+            f"<td>{html.escape(_cost(plan))}</td></tr>"
+        )
         parts = [f'<h2 id="c{k}">{k}. {html.escape(where)}</h2>']
         if c.source_line:
             parts.append(f"<pre>{html.escape(c.source_line)}</pre>")
-        parts.append("<p>" + "<br>".join(html.escape(s) for s in cost_lines(plan)) + "</p>")
+        parts.append(
+            "<p>" + "<br>".join(html.escape(s) for s in cost_lines(plan)) + "</p>"
+        )
         parts.append('<div class="row">')
-        parts.append(_picture(lambda c=c: layout_svg(c.src, max_cells=2048), "source layout"))
-        parts.append(_picture(lambda c=c: layout_svg(c.dst, max_cells=2048), "destination layout"))
+        parts.append(
+            _picture(lambda c=c: layout_svg(c.src, max_cells=2048), "source layout")
+        )
+        parts.append(
+            _picture(
+                lambda c=c: layout_svg(c.dst, max_cells=2048), "destination layout"
+            )
+        )
         parts.append("</div>")
-        parts.append(_picture(lambda c=c, p=plan: plan_svg(p, c.src, c.dst), "the plan"))
-        parts.append(f"<details open><summary>explanation</summary><pre>"
-                     f"{html.escape(plan.explain())}</pre></details>")
+        parts.append(
+            _picture(lambda c=c, p=plan: plan_svg(p, c.src, c.dst), "the plan")
+        )
+        parts.append(
+            f"<details open><summary>explanation</summary><pre>"
+            f"{html.escape(plan.explain())}</pre></details>"
+        )
         sections.append("\n".join(parts))
-    table = ("<table><tr><th>#</th><th>where</th><th>shape</th><th>bits</th>"
-             "<th>kind</th><th>cost</th></tr>" + "".join(rows) + "</table>")
+    table = (
+        "<table><tr><th>#</th><th>where</th><th>shape</th><th>bits</th>"
+        "<th>kind</th><th>cost</th></tr>" + "".join(rows) + "</table>"
+    )
     if not conversions:
         table = "<p>no layout conversions</p>"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1>{table}\n" + "\n".join(sections)
-            + "\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{_CSS}</style></head><body>"
+        f"<h1>{html.escape(title)}</h1>{table}\n"
+        + "\n".join(sections)
+        + "\n</body></html>\n"
+    )
 
 
-def write_html_report(conversions, path: str | os.PathLike, *,
-                      title: str = "Layout conversions") -> None:
+def write_html_report(
+    conversions, path: str | os.PathLike, *, title: str = "Layout conversions"
+) -> None:
     """Writes :func:`html_report` to ``path``."""
     text = html_report(conversions, title=title)
     with open(os.fspath(path), "w", encoding="utf-8") as f:
