@@ -114,7 +114,7 @@ def _side(plan, layout, access: str) -> str:
         )
 
 
-def plan_svg(plan, src=None, dst=None, *, max_cells=1024) -> str:
+def plan_svg(plan, src=None, dst=None, *, max_cells=1024, max_rounds=16) -> str:
     """The picture of ``plan`` (an ``ll.plan_conversion`` result)."""
     from linear_layout.pictures._layouts import memory_svg
 
@@ -150,7 +150,7 @@ def plan_svg(plan, src=None, dst=None, *, max_cells=1024) -> str:
         )
         place(svg, mem, 0, y)
     elif plan.kind == "shuffle":
-        _shuffle(svg, plan.shuffle, y)
+        _shuffle(svg, plan.shuffle, y, max_rounds)
     elif plan.kind == "registers":
         _registers(svg, plan, y)
     else:
