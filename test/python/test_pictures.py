@@ -22,22 +22,30 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 NS = "{http://www.w3.org/2000/svg}"
 
 SHAPE = {"dim0": 16, "dim1": 32}
-ROWS = ll.LinearLayout(
-    {
-        "register": [[1, 0], [2, 0], [4, 0], [8, 0]],
-        "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
-        "warp": [],
-    },
-    SHAPE,
-)
-COLS = ll.LinearLayout(
-    {
-        "register": [[0, 2], [0, 4], [0, 8], [0, 16]],
-        "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]],
-        "warp": [],
-    },
-    SHAPE,
-)
+
+
+def seed_store():  # functions: no LinearLayout outlives the tests
+    return ll.LinearLayout(
+        {
+            "register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+            "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
+            "warp": [],
+        },
+        SHAPE,
+    )
+
+
+def seed_load():
+    return ll.LinearLayout(
+        {
+            "register": [[0, 2], [0, 4], [0, 8], [0, 16]],
+            "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]],
+            "warp": [],
+        },
+        SHAPE,
+    )
+
+
 _N = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]
 SEED_SWIZZLES = {
     "unswizzled": (_N + [[1, 0], [2, 0], [4, 0], [8, 0]], lambda m, n: 32 * m + n, 256),
@@ -97,11 +105,12 @@ def at(layout, hw):
     return tuple(int(out[d]) for d in layout.out_dims)
 
 
-TWO_WARPS = ll.BlockedLayout([1, 2], [4, 8], [2, 1], [1, 0]).to_linear([16, 16])
+def two_warps():
+    return ll.BlockedLayout([1, 2], [4, 8], [2, 1], [1, 0]).to_linear([16, 16])
 
 
 def test_cell_colour_is_the_owners_warp_and_lane():
-    svg = TWO_WARPS.to_svg(labels=False)
+    svg = two_warps().to_svg(labels=False)
     img = render(svg)
     found = cells(svg)
     assert len(found) == 256
@@ -113,17 +122,17 @@ def test_cell_colour_is_the_owners_warp_and_lane():
 
 
 def test_labels_match_apply_and_colour_survives_labels():
-    svg = TWO_WARPS.to_svg()
+    svg = two_warps().to_svg()
     img = render(svg)
     owners = {}
     for w in range(2):
         for lane in range(32):
-            for r in range(TWO_WARPS.in_dims["register"]):
+            for r in range(two_warps().in_dims["register"]):
                 hw = {"register": r, "lane": lane, "warp": w, "block": 0}
-                owners.setdefault(at(TWO_WARPS, hw), hw)
+                owners.setdefault(at(two_warps(), hw), hw)
     for attrs, texts in cells(svg):
         hw = hw_of(attrs)
-        assert at(TWO_WARPS, hw) == coords_of(attrs)
+        assert at(two_warps(), hw) == coords_of(attrs)
         assert owners[coords_of(attrs)] == hw  # the first owner is shown
         assert texts[:2] == [f"w{hw['warp']}", f"t{hw['lane']}:r{hw['register']}"]
         # Away from the label, the fill is the owner's colour.
@@ -133,10 +142,10 @@ def test_labels_match_apply_and_colour_survives_labels():
 
 
 def test_one_warp_labels_have_no_warp():
-    for attrs, texts in cells(ROWS.to_svg()):
+    for attrs, texts in cells(seed_store().to_svg()):
         hw = hw_of(attrs)
         assert texts[0] == f"t{hw['lane']}:r{hw['register']}"
-        assert at(ROWS, hw) == coords_of(attrs)
+        assert at(seed_store(), hw) == coords_of(attrs)
 
 
 def test_broadcast_counts_every_owner():
@@ -203,35 +212,39 @@ def test_higher_rank_draws_slices():
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="unknown dimension"):
-        TWO_WARPS.to_svg(rows="dim7")
+        two_warps().to_svg(rows="dim7")
     with pytest.raises(ValueError, match="input dimension"):
         ll.LinearLayout.identity_1d(8, "x", "dim0").to_svg()
     with pytest.raises(ValueError, match="memory layouts"):
-        TWO_WARPS.to_svg(element_bits=16)
+        two_warps().to_svg(element_bits=16)
     with pytest.raises(ValueError, match="element_bits"):
         memory(SEED_SWIZZLES["XOR m"][0]).to_svg(element_bits=12)
     with pytest.raises(ValueError, match="png"):
-        ll.pictures.save(TWO_WARPS, "x.jpg")
+        ll.pictures.save(two_warps(), "x.jpg")
     with pytest.raises(TypeError):
         ll.pictures.to_svg(42)
+    with pytest.raises(ValueError, match="max_cells"):
+        two_warps().to_svg(max_cells=0)
+    with pytest.raises(ValueError, match="view"):
+        two_warps().to_svg(view="memory")
 
 
 def test_hardware_view_lists_what_apply_gives():
-    text = ll.pictures.hardware_view(TWO_WARPS)
+    text = ll.pictures.hardware_view(two_warps())
     lines = text.splitlines()
     assert lines[0] == "Warp0:"
     first = lines[1].split(": ", 1)[1]
     expect = ", ".join(
         "("
         + ",".join(
-            map(str, at(TWO_WARPS, {"register": r, "lane": 0, "warp": 0, "block": 0}))
+            map(str, at(two_warps(), {"register": r, "lane": 0, "warp": 0, "block": 0}))
         )
         + ")"
-        for r in range(TWO_WARPS.in_dims["register"])
+        for r in range(two_warps().in_dims["register"])
     )
     assert first == expect
     assert "Warp1:" in lines
-    svg = TWO_WARPS.to_svg(view="hardware")
+    svg = two_warps().to_svg(view="hardware")
     assert "hardware view: 64 threads × 4 registers" in svg
 
 
@@ -249,8 +262,8 @@ def test_seed_memory_layouts(name):
         assert int(attrs["data-off"]) == off
         assert texts[:2] == [str(off), f"b{off % 32}"]
         assert same_colour(pixel(img, attrs, 0.08, 0.5), _svg.bank_colour(off % 32, 32))
-    store = ll.pictures.access_schedule(mem, ROWS, 32, access="store")
-    read = ll.pictures.access_schedule(mem, COLS, 32, access="load")
+    store = ll.pictures.access_schedule(mem, seed_store(), 32, access="store")
+    read = ll.pictures.access_schedule(mem, seed_load(), 32, access="load")
     assert (store.count.wavefronts, read.count.wavefronts) == (16, load)
     assert read.per_instruction == load // 16
     # The memory view: rows of 32 banks.
@@ -303,10 +316,24 @@ def _oracle_replays(
 
 
 ACCESS_CASES = [
-    ("seed unswizzled load", SEED_SWIZZLES["unswizzled"][0], COLS, 32, 32, "load"),
-    ("seed XOR m load", SEED_SWIZZLES["XOR m"][0], COLS, 32, 32, "load"),
-    ("seed XOR 2m load", SEED_SWIZZLES["XOR 2m"][0], COLS, 32, 32, "load"),
-    ("seed unswizzled store", SEED_SWIZZLES["unswizzled"][0], ROWS, 32, 32, "store"),
+    (
+        "seed unswizzled load",
+        SEED_SWIZZLES["unswizzled"][0],
+        seed_load(),
+        32,
+        32,
+        "load",
+    ),
+    ("seed XOR m load", SEED_SWIZZLES["XOR m"][0], seed_load(), 32, 32, "load"),
+    ("seed XOR 2m load", SEED_SWIZZLES["XOR 2m"][0], seed_load(), 32, 32, "load"),
+    (
+        "seed unswizzled store",
+        SEED_SWIZZLES["unswizzled"][0],
+        seed_store(),
+        32,
+        32,
+        "store",
+    ),
     # 64-bit vectors of fp16 down the columns, four warps, a column-major
     # buffer: lanes along dim1 land 64 elements apart, in the same bank.
     (
@@ -360,13 +387,13 @@ def test_red_cells_are_the_simulators_replays(case):
 def test_bank_conflicts_out_of_range_vectors_are_value_errors():
     mem = memory(SEED_SWIZZLES["XOR m"][0])
     with pytest.raises(ValueError):
-        ll.pictures.access_svg(mem, COLS, 32, 128)
+        ll.pictures.access_svg(mem, seed_load(), 32, 128)
     with pytest.raises(ValueError, match="access"):
-        ll.pictures.access_svg(mem, COLS, 32, access="both")
+        ll.pictures.access_svg(mem, seed_load(), 32, access="both")
 
 
 def test_shared_memory_plan_picture():
-    plan = ll.plan_conversion(ROWS, COLS, 32, allow_matrix=False)
+    plan = ll.plan_conversion(seed_store(), seed_load(), 32, allow_matrix=False)
     svg = plan.to_svg()
     assert "store (st.shared" in svg and "load (ld.shared" in svg
     assert "the chosen memory layout" in svg
@@ -376,7 +403,7 @@ def test_shared_memory_plan_picture():
     inv = plan.memory_layout.invert()
     for (m, n), off in offs.items():
         assert int(inv.apply({"dim0": m, "dim1": n})["offset"]) == off
-    matrix = ll.plan_conversion(ROWS, COLS, 32)
+    matrix = ll.plan_conversion(seed_store(), seed_load(), 32)
     assert "ldmatrix" in matrix.to_svg()
 
 
@@ -417,19 +444,25 @@ def test_registers_and_noop_plan_pictures():
         if e.get("data-src") is not None
     ]
     assert moves == [(s, r) for r, s in enumerate(plan.register_sources)]
-    noop = ll.plan_conversion(ROWS, ROWS, 32)
+    noop = ll.plan_conversion(seed_store(), seed_store(), 32)
     assert "no data moves" in noop.to_svg()
 
 
 def test_png_and_notebook_hooks(tmp_path):
     pytest.importorskip("resvg_py")
     path = tmp_path / "rows.png"
-    ROWS.save_picture(path)
+    seed_store().save_picture(path)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    ll.plan_conversion(ROWS, COLS, 32).save_picture(tmp_path / "plan.svg")
+    ll.plan_conversion(seed_store(), seed_load(), 32).save_picture(
+        tmp_path / "plan.svg"
+    )
     assert (tmp_path / "plan.svg").read_text().startswith("<svg")
-    assert ROWS._repr_svg_().startswith("<svg")
-    assert ll.plan_conversion(ROWS, COLS, 32)._repr_svg_().startswith("<svg")
+    assert seed_store()._repr_svg_().startswith("<svg")
+    assert (
+        ll.plan_conversion(seed_store(), seed_load(), 32)
+        ._repr_svg_()
+        .startswith("<svg")
+    )
     big = ll.BlockedLayout([4, 4], [8, 4], [4, 1], [1, 0]).to_linear([1024, 1024])
     assert big._repr_svg_().startswith("<svg")  # zoomed, not refused
 
@@ -452,3 +485,25 @@ def test_every_corpus_case_draws_in_under_a_second(case):
         assert time.perf_counter() - start < 1.0
         assert len(svg) < 3_000_000
         ET.fromstring(svg)
+
+
+def test_hardware_view_agrees_with_triton():
+    """Triton prints, per warp, one line per register listing every lane's
+    element; ours lists, per thread, every register's element."""
+    tl = pytest.importorskip("triton._C.libtriton.linear_layout")
+    layout = ll.NvidiaMmaLayout(2, [2, 1], [16, 8]).to_linear([32, 16])
+    theirs = tl.LinearLayout.from_bases(
+        [(d, layout.bases.get(d, [])) for d in ("register", "lane", "warp", "block")],
+        list(layout.out_dims),
+    ).get_distributed_view(True)
+    warps, current = [], None
+    for line in theirs.splitlines():
+        if line.startswith("Warp"):
+            current = []
+            warps.append(current)
+        elif line.strip():
+            current.append(
+                [tuple(map(int, c.split(","))) for c in line.strip("() ").split("), (")]
+            )
+    for b, w, lane, coords in ll.pictures._layouts.hardware_rows(layout):
+        assert coords == [warps[w][r][lane] for r in range(len(coords))]

@@ -392,8 +392,39 @@ def distributed_svg(
     for s in notes:
         svg.text(4, y, s, cls="ax")
         y += 14
-    _legend_threads(svg, 4, y + 4, hw_sizes["warp"] * hw_sizes["block"], lanes)
+    y = _legend_threads(svg, 4, y + 4, hw_sizes["warp"] * hw_sizes["block"], lanes)
+    if box != full:
+        _tile_map(svg, 4, y + 10, box, full, rows, cols)
     return svg.to_string()
+
+
+def _tile_map(svg: Svg, x: float, y: float, box: dict, full: dict, rows, cols) -> None:
+    """The whole tensor as a grid of boxes of the drawn size, the drawn one
+    filled: where the picture sits and how the tile repeats."""
+    nr = full[rows] // box[rows] if rows else 1
+    nc = full[cols] // box[cols]
+    svg.text(
+        x,
+        y,
+        f"tile map: {nr}×{nc} boxes of {box[rows] if rows else 1}×{box[cols]}, "
+        "the drawn one filled",
+        cls="ax",
+    )
+    y += 10
+    size = max(3, min(14, 480 // max(nr, nc)))
+    if nr * nc > 4096:
+        svg.text(x, y + 8, "(too many boxes to draw)", cls="ax")
+        return
+    parts = []
+    for i in range(nr):
+        for j in range(nc):
+            fill = MUTED if i == 0 and j == 0 else EMPTY
+            parts.append(
+                f'<rect x="{x + j * size:g}" y="{y + i * size:g}" width="{size - 1}" '
+                f'height="{size - 1}" fill="{fill}" stroke="#bbbbbb" '
+                'stroke-width="0.5"/>'
+            )
+    svg.raw("".join(parts), x + nc * size, y + nr * size)
 
 
 def _aggregate_svg(
@@ -744,9 +775,19 @@ def memory_svg(
     return svg.to_string()
 
 
+def _check_count(name: str, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, not {value}")
+
+
 def layout_svg(layout: LinearLayout, **options) -> str:
     """The picture of a distributed or memory layout (see docs/pictures.md)."""
     kind = layout_kind(layout)
+    for name in ("max_cells", "max_slices"):
+        if name in options:
+            _check_count(name, options[name])
     if kind == "memory":
         return memory_svg(layout, **options)
     for bad in ("element_bits", "target"):
