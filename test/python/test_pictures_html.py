@@ -253,3 +253,36 @@ def test_command_line_entry_point():
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Warp0:\n  T0: (0,0), (0,1), (0,2), (0,3)")
+
+
+def test_page_takes_conversions_as_the_ttgir_import_gives_them():
+    """Objects with src, dst, element_bits, location, shape and a
+    plan(target) method (ll.from_ttgir's) are accepted; the source line is
+    quoted from the kernel's text."""
+    from types import SimpleNamespace
+
+    src, dst = BLOCKED.to_linear([64, 64]), COLUMNS.to_linear([64, 64])
+    targets = []
+
+    def plan(target):
+        targets.append(target)
+        return ll.plan_conversion(src, dst, 16, target)
+
+    conversion = SimpleNamespace(
+        src=src,
+        dst=dst,
+        element_bits=16,
+        location="k.ttgir:2:10",
+        shape=[64, 64],
+        plan=plan,
+    )
+    source = (
+        "module {\n  %1 = ttg.convert_layout %0 : tensor<64x64xf16, #a> -> ...\n}\n"
+    )
+    page = html_report([conversion], target="sm_80", source=source)
+    assert targets == ["sm_80"]
+    assert (
+        "<pre>%1 = ttg.convert_layout %0 : tensor&lt;64x64xf16, #a&gt; -&gt; ...</pre>"
+        in page
+    )
+    assert "k.ttgir:2:10" in page

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from linear_layout._core import LinearLayout
 
-__all__ = ["ReportConversion", "html_report", "write_html_report"]
+__all__ = [
+    "ReportConversion",
+    "as_report_conversion",
+    "html_report",
+    "write_html_report",
+]
 
 
 @dataclass
@@ -78,15 +84,62 @@ def _cost(plan) -> str:
     return "free"
 
 
-def html_report(conversions, *, title: str = "Layout conversions") -> str:
-    """The page as a string (see :func:`write_html_report`)."""
+def _line_of(location: str, source: str | None) -> str:
+    """The text of the line a ``file:line:col`` location names."""
+    m = re.search(r":(\d+):\d+\)?\s*$", location or "")
+    if not m or source is None:
+        return ""
+    lines = source.splitlines()
+    n = int(m.group(1))
+    return lines[n - 1].strip() if 0 < n <= len(lines) else ""
+
+
+def as_report_conversion(c, target: str = "sm_90", source: str | None = None):
+    """``c`` as a :class:`ReportConversion`: one already, or any object with
+    ``src``, ``dst`` and ``element_bits`` (and optionally ``location``,
+    ``shape``, ``source_line``, and ``plan``: a plan or a method
+    ``plan(target)``, as ``ll.from_ttgir`` gives)."""
+    if isinstance(c, ReportConversion):
+        if source is not None and not c.source_line:
+            c.source_line = _line_of(c.location, source)
+        return c
+    if not all(hasattr(c, a) for a in ("src", "dst", "element_bits")):
+        raise TypeError(
+            f"expected ReportConversion items (or objects with src, dst and "
+            f"element_bits), not {type(c).__name__}"
+        )
+    plan = getattr(c, "plan", None)
+    if callable(plan):
+        plan = plan(target)
+    location = getattr(c, "location", "") or ""
+    shape = getattr(c, "shape", None)
+    return ReportConversion(
+        c.src,
+        c.dst,
+        c.element_bits,
+        location,
+        getattr(c, "source_line", "") or _line_of(location, source),
+        tuple(shape) if shape else None,
+        plan,
+        target,
+    )
+
+
+def html_report(
+    conversions,
+    *,
+    title: str = "Layout conversions",
+    target: str = "sm_90",
+    source: str | None = None,
+) -> str:
+    """The page as a string (see :func:`write_html_report`). Items are
+    :class:`ReportConversion` or what :func:`as_report_conversion` accepts
+    (``ll.from_ttgir``'s conversions, planned for ``target``); ``source`` is
+    the kernel's text, from which each section quotes its line."""
     from linear_layout.pictures._layouts import layout_svg
     from linear_layout.pictures._plans import cost_lines, plan_svg
 
-    conversions = list(conversions)
-    for c in conversions:
-        if not isinstance(c, ReportConversion):
-            raise TypeError(f"expected ReportConversion items, not {type(c).__name__}")
+    conversions = [as_report_conversion(c, target, source) for c in conversions]
     rows, sections = [], []
     for k, c in enumerate(conversions, 1):
         plan = c.resolved_plan()
@@ -137,9 +190,14 @@ def html_report(conversions, *, title: str = "Layout conversions") -> str:
 
 
 def write_html_report(
-    conversions, path: str | os.PathLike, *, title: str = "Layout conversions"
+    conversions,
+    path: str | os.PathLike,
+    *,
+    title: str = "Layout conversions",
+    target: str = "sm_90",
+    source: str | None = None,
 ) -> None:
     """Writes :func:`html_report` to ``path``."""
-    text = html_report(conversions, title=title)
+    text = html_report(conversions, title=title, target=target, source=source)
     with open(os.fspath(path), "w", encoding="utf-8") as f:
         f.write(text)
