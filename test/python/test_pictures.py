@@ -205,7 +205,7 @@ def test_higher_rank_draws_slices():
     for attrs, _ in cells(svg):
         assert at(layout, hw_of(attrs)) == coords_of(attrs)
     one_d = ll.SliceLayout(
-        ll.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0]), 0
+        0, ll.BlockedLayout([1, 4], [8, 4], [4, 1], [1, 0])
     ).to_linear([64])
     assert len(cells(one_d.to_svg())) == 64
 

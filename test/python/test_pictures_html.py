@@ -195,7 +195,7 @@ def test_explain_prints_and_draws(tmp_path, capsys):
     "args, message",
     [
         (["show", "BlockedLayout([1], [32], [1], [0])"], "needs --shape"),
-        (["show", "#ttg.blocked<{sizePerThread = [1]}>"], "Triton import"),
+        (["show", "#ttg.blocked<{sizePerThread = [1]}>"], "needs --shape"),
         (
             ["show", "__import__('os').system('true')", "--shape", "4"],
             "unknown layout family",
@@ -215,6 +215,21 @@ def test_command_errors_are_one_line(args, message, capsys):
     assert err.startswith("error: ") and message in err
 
 
+TTG_BLOCKED = (
+    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
+    "warpsPerCTA = [4, 1], order = [1, 0]}>"
+)
+
+
+def test_show_reads_ttg_encodings(capsys):
+    assert main(["show", TTG_BLOCKED, "--shape", "32x16", "--view", "text"]) == 0
+    assert capsys.readouterr().out == ll.pictures.hardware_view(
+        BLOCKED.to_linear([32, 16])
+    )
+    assert main(["explain", TTG_BLOCKED, SPEC, "--shape", "32x16"]) == 0
+    assert capsys.readouterr().out.startswith("Conversion plan: noop")
+
+
 def test_layout_parser_hook():
     from linear_layout.pictures import cli
 
@@ -224,13 +239,13 @@ def test_layout_parser_hook():
         seen.append((text, shape))
         return BLOCKED.to_linear(shape)
 
-    cli.register_layout_parser("#ttg.", parser)
+    cli.register_layout_parser("#my.", parser)
     try:
-        layout = cli.parse_layout("#ttg.blocked<{}>", [32, 16])
+        layout = cli.parse_layout("#my.blocked<{}>", [32, 16])
     finally:
-        del cli.LAYOUT_PARSERS["#ttg."]
+        del cli.LAYOUT_PARSERS["#my."]
     assert layout == BLOCKED.to_linear([32, 16])
-    assert seen == [("#ttg.blocked<{}>", [32, 16])]
+    assert seen == [("#my.blocked<{}>", [32, 16])]
 
 
 def test_command_line_entry_point():

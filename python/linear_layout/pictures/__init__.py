@@ -119,6 +119,7 @@ def _layout_to_svg(self, **options) -> str:
 
 
 def _layout_repr_svg(self) -> str | None:
+    """The picture a notebook shows (None where the layout cannot be drawn)."""
     try:
         return layout_svg(self)
     except (ValueError, TypeError):
@@ -131,6 +132,7 @@ def _plan_to_svg(self, **options) -> str:
 
 
 def _plan_repr_svg(self) -> str | None:
+    """The picture a notebook shows (None where the plan cannot be drawn)."""
     try:
         return plan_svg(self)
     except (ValueError, TypeError):

@@ -7,8 +7,10 @@ A layout on the command line is one of
   (any class of ``linear_layout.families``, literal arguments only, nested
   for ``SliceLayout``/``DotOperandLayout`` parents), with ``--shape``;
 - a file holding either (``@path``);
-- ``#ttg.*`` text once a parser for it is registered with
-  :func:`register_layout_parser` (the Triton import registers one).
+- ``#ttg.*`` text as Triton 3.6 prints it (``#ttg.blocked<{...}>``, ...),
+  with ``--shape`` (``LinearLayout.from_mlir(text, shape=...)``);
+- text with another prefix once a parser for it is registered with
+  :func:`register_layout_parser`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Callable
 
 from linear_layout._core import LinearLayout
 
-# prefix -> parser(text, shape) -> LinearLayout. The Triton import adds "#ttg.".
+# prefix -> parser(text, shape) -> LinearLayout, tried before the built-in forms.
 LAYOUT_PARSERS: dict[str, Callable] = {}
 
 
@@ -79,10 +81,11 @@ def parse_layout(text: str, shape: list | None = None) -> LinearLayout:
         if text.startswith(prefix):
             return parser(text, shape)
     if text.startswith("#ttg."):
-        raise ValueError(
-            "#ttg layouts need the Triton import (not available in this "
-            "build); give the layout as #ll.linear text or a family call"
-        )
+        if shape is None and not text.startswith("#ttg.linear<"):
+            raise ValueError(
+                "a #ttg encoding needs --shape (for example --shape 16x32)"
+            )
+        return LinearLayout.from_mlir(text, shape=shape)
     if text.startswith("#ll."):
         layout = LinearLayout.from_mlir(text)
         if shape is not None and list(layout.out_dims.values()) != list(shape):

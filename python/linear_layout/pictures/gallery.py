@@ -66,10 +66,10 @@ def pictures() -> dict:
         zoom="repetition", title="NvidiaMmaLayout(2, [2, 2], [16, 8]) on 64×64"
     )
     sliced = ll.SliceLayout(
-        ll.BlockedLayout([1, 1], [4, 8], [2, 1], [1, 0]), 1
+        1, ll.BlockedLayout([1, 1], [4, 8], [2, 1], [1, 0])
     ).to_linear([16])
     out["slice_broadcast.svg"] = sliced.to_svg(
-        title="SliceLayout(BlockedLayout(...), 1) on 16: each row held by 8 lanes"
+        title="SliceLayout(1, BlockedLayout(...)) on 16: each row held by 8 lanes"
     )
     intra_a = ll.BlockedLayout([1, 1], [4, 8], [1, 1], [1, 0]).to_linear([32, 32])
     intra_b = ll.BlockedLayout([1, 1], [8, 4], [1, 1], [1, 0]).to_linear([32, 32])
