@@ -301,3 +301,8 @@ def test_page_takes_conversions_as_the_ttgir_import_gives_them():
         in page
     )
     assert "k.ttgir:2:10" in page
+    # A location in another file quotes nothing from this one.
+    other = html_report([conversion], source=source, source_name="other.ttgir")
+    assert "<pre>%1" not in other
+    named = html_report([conversion], source=source, source_name="k.ttgir")
+    assert "<pre>%1 = ttg.convert_layout" in named

@@ -84,24 +84,34 @@ def _cost(plan) -> str:
     return "free"
 
 
-def _line_of(location: str, source: str | None) -> str:
-    """The text of the line a ``file:line:col`` location names."""
-    m = re.search(r":(\d+):\d+\)?\s*$", location or "")
+def _line_of(location: str, source: str | None, source_name: str | None = None) -> str:
+    """The text of the line a ``file:line:col`` location names in
+    ``source``, when ``file`` is ``source_name`` (any file when None)."""
+    m = re.search(r"^(.*):(\d+):\d+\)?\s*$", location or "")
     if not m or source is None:
         return ""
+    file = m.group(1).strip().strip('"')
+    if source_name is not None and not (
+        file == source_name
+        or file.endswith("/" + source_name)
+        or source_name.endswith("/" + file)
+    ):
+        return ""
     lines = source.splitlines()
-    n = int(m.group(1))
+    n = int(m.group(2))
     return lines[n - 1].strip() if 0 < n <= len(lines) else ""
 
 
-def as_report_conversion(c, target: str = "sm_90", source: str | None = None):
+def as_report_conversion(
+    c, target: str = "sm_90", source: str | None = None, source_name: str | None = None
+):
     """``c`` as a :class:`ReportConversion`: one already, or any object with
     ``src``, ``dst`` and ``element_bits`` (and optionally ``location``,
     ``shape``, ``source_line``, and ``plan``: a plan or a method
     ``plan(target)``, as ``ll.from_ttgir`` gives)."""
     if isinstance(c, ReportConversion):
         if source is not None and not c.source_line:
-            c.source_line = _line_of(c.location, source)
+            c.source_line = _line_of(c.location, source, source_name)
         return c
     if not all(hasattr(c, a) for a in ("src", "dst", "element_bits")):
         raise TypeError(
@@ -118,7 +128,7 @@ def as_report_conversion(c, target: str = "sm_90", source: str | None = None):
         c.dst,
         c.element_bits,
         location,
-        getattr(c, "source_line", "") or _line_of(location, source),
+        getattr(c, "source_line", "") or _line_of(location, source, source_name),
         tuple(shape) if shape else None,
         plan,
         target,
@@ -131,15 +141,20 @@ def html_report(
     title: str = "Layout conversions",
     target: str = "sm_90",
     source: str | None = None,
+    source_name: str | None = None,
 ) -> str:
     """The page as a string (see :func:`write_html_report`). Items are
     :class:`ReportConversion` or what :func:`as_report_conversion` accepts
     (``ll.from_ttgir``'s conversions, planned for ``target``); ``source`` is
-    the kernel's text, from which each section quotes its line."""
+    the text of the file ``source_name`` (any file when None): a section whose
+    location is a line of that file quotes the line (TTGIR locations often
+    name the Python source instead)."""
     from linear_layout.pictures._layouts import layout_svg
     from linear_layout.pictures._plans import cost_lines, plan_svg
 
-    conversions = [as_report_conversion(c, target, source) for c in conversions]
+    conversions = [
+        as_report_conversion(c, target, source, source_name) for c in conversions
+    ]
     rows, sections = [], []
     for k, c in enumerate(conversions, 1):
         plan = c.resolved_plan()
@@ -196,8 +211,11 @@ def write_html_report(
     title: str = "Layout conversions",
     target: str = "sm_90",
     source: str | None = None,
+    source_name: str | None = None,
 ) -> None:
     """Writes :func:`html_report` to ``path``."""
-    text = html_report(conversions, title=title, target=target, source=source)
+    text = html_report(
+        conversions, title=title, target=target, source=source, source_name=source_name
+    )
     with open(os.fspath(path), "w", encoding="utf-8") as f:
         f.write(text)
