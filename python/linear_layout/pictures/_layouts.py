@@ -214,6 +214,41 @@ def _label_lines(hw: dict, sizes: dict) -> list:
     return lines
 
 
+def _draw_panels(svg, grid, y, slices, outer, rows, cols, rsize, csize, draw_cell):
+    """One panel per slice of the outer dimensions: a heading, the column and
+    row indices, and ``draw_cell(flat_element, key, x0, y0)`` per cell.
+    Returns the y below the last panel."""
+    for sl in slices:
+        fixed = dict(zip(outer, sl))
+        if outer:
+            svg.text(
+                4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n"
+            )
+            y += 16
+        svg.text(LEFT + csize * CELL_W / 2, y, cols + " →", cls="ax", anchor="middle")
+        y += 12
+        for j in range(csize):
+            svg.text(
+                LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle"
+            )
+        y += 8
+        if rows:
+            svg.text(2, y - 20, rows + " ↓", cls="ax")
+        for i in range(rsize):
+            svg.text(
+                LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end"
+            )
+            for j in range(csize):
+                coords = dict(fixed)
+                coords[cols] = j
+                if rows:
+                    coords[rows] = i
+                key = ",".join(str(coords[d]) for d in grid.dims)
+                draw_cell(grid.flat(coords), key, LEFT + j * CELL_W, y + i * CELL_H)
+        y += rsize * CELL_H + 14
+    return y
+
+
 def distributed_svg(
     layout: LinearLayout,
     *,
@@ -309,76 +344,50 @@ def distributed_svg(
     if note:
         svg.text(4, 30, note, cls="n")
         y += 6
-    for sl in slices:
-        fixed = dict(zip(outer, sl))
-        if outer:
-            svg.text(
-                4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n"
+
+    def draw_cell(e, key, x0, y0):
+        owner = int(grid.first[e])
+        n = int(grid.count[e])
+        if owner < 0:
+            svg.rect(
+                x0,
+                y0,
+                CELL_W - 1,
+                CELL_H - 1,
+                EMPTY,
+                data={"e": key, "n": 0},
+                title=f"({key}): no owner",
             )
-            y += 16
-        # Axis labels.
-        svg.text(LEFT + csize * CELL_W / 2, y, cols + " →", cls="ax", anchor="middle")
-        y += 12
-        for j in range(csize):
-            svg.text(
-                LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle"
-            )
-        y += 8
-        if rows:
-            svg.text(2, y - 20, rows + " ↓", cls="ax")
-        for i in range(rsize):
-            svg.text(
-                LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end"
-            )
-            for j in range(csize):
-                coords = dict(fixed)
-                coords[cols] = j
-                if rows:
-                    coords[rows] = i
-                e = grid.flat(coords)
-                x0, y0 = LEFT + j * CELL_W, y + i * CELL_H
-                owner = int(grid.first[e])
-                n = int(grid.count[e])
-                key = ",".join(str(coords[d]) for d in grid.dims)
-                if owner < 0:
-                    svg.rect(
-                        x0,
-                        y0,
-                        CELL_W - 1,
-                        CELL_H - 1,
-                        EMPTY,
-                        data={"e": key, "n": 0},
-                        title=f"({key}): no owner",
-                    )
-                    continue
-                hw = _decompose(owner, order, hw_sizes)
-                fill = thread_colour(hw["warp"], hw["lane"], lanes)
-                data = {
-                    "e": key,
-                    "o": f"{hw['block']}.{hw['warp']}.{hw['lane']}.{hw['register']}",
-                    "n": n,
-                }
-                extra = ' stroke="#000" stroke-dasharray="3,2"' if n > 1 else ""
-                svg.rect(
-                    x0,
-                    y0,
-                    CELL_W - 1,
-                    CELL_H - 1,
-                    fill,
-                    data=data,
-                    title=f"({key}) held by {n} thread-register(s)" if n > 1 else None,
-                    extra=extra,
-                )
-                if labels:
-                    lines = _label_lines(hw, hw_sizes)
-                    if len(lines) == 1:
-                        svg.text(x0 + CELL_W / 2, y0 + CELL_H / 2, lines[0])
-                    else:
-                        svg.text(x0 + CELL_W / 2, y0 + 7, lines[0], cls="s")
-                        svg.text(x0 + CELL_W / 2, y0 + 17, lines[1])
-                    if n > 1:
-                        svg.text(x0 + CELL_W - 7, y0 + 6, f"×{n}", cls="s")
-        y += rsize * CELL_H + 14
+            return
+        hw = _decompose(owner, order, hw_sizes)
+        fill = thread_colour(hw["warp"], hw["lane"], lanes)
+        data = {
+            "e": key,
+            "o": f"{hw['block']}.{hw['warp']}.{hw['lane']}.{hw['register']}",
+            "n": n,
+        }
+        extra = ' stroke="#000" stroke-dasharray="3,2"' if n > 1 else ""
+        svg.rect(
+            x0,
+            y0,
+            CELL_W - 1,
+            CELL_H - 1,
+            fill,
+            data=data,
+            title=f"({key}) held by {n} thread-register(s)" if n > 1 else None,
+            extra=extra,
+        )
+        if labels:
+            lines = _label_lines(hw, hw_sizes)
+            if len(lines) == 1:
+                svg.text(x0 + CELL_W / 2, y0 + CELL_H / 2, lines[0])
+            else:
+                svg.text(x0 + CELL_W / 2, y0 + 7, lines[0], cls="s")
+                svg.text(x0 + CELL_W / 2, y0 + 17, lines[1])
+            if n > 1:
+                svg.text(x0 + CELL_W - 7, y0 + 6, f"×{n}", cls="s")
+
+    y = _draw_panels(svg, grid, y, slices, outer, rows, cols, rsize, csize, draw_cell)
     if more:
         svg.text(4, y, f"… {more} more slices (max_slices={max_slices})", cls="n")
         y += 16
@@ -717,51 +726,28 @@ def memory_svg(
         svg.text(4, 30, note, cls="n")
         y += 6
     rsize, csize, slices, more = _region(grid, box, rows_d, cols_d, outer, max_slices)
-    for sl in slices:
-        fixed = dict(zip(outer, sl))
-        if outer:
-            svg.text(
-                4, y + 4, ", ".join(f"{d} = {v}" for d, v in fixed.items()), cls="n"
-            )
-            y += 16
-        svg.text(LEFT + csize * CELL_W / 2, y, cols_d + " →", cls="ax", anchor="middle")
-        y += 12
-        for j in range(csize):
-            svg.text(
-                LEFT + j * CELL_W + CELL_W / 2, y, str(j), cls="ax", anchor="middle"
-            )
-        y += 8
-        if rows_d:
-            svg.text(2, y - 20, rows_d + " ↓", cls="ax")
-        for i in range(rsize):
-            svg.text(
-                LEFT - 4, y + i * CELL_H + CELL_H / 2, str(i), cls="ax", anchor="end"
-            )
-            for j in range(csize):
-                coords = dict(fixed)
-                coords[cols_d] = j
-                if rows_d:
-                    coords[rows_d] = i
-                e = grid.flat(coords)
-                off = int(grid.first[e])
-                x0, y0 = LEFT + j * CELL_W, y + i * CELL_H
-                key = ",".join(str(coords[d]) for d in grid.dims)
-                if off < 0:
-                    svg.rect(x0, y0, CELL_W - 1, CELL_H - 1, EMPTY, data={"e": key})
-                    continue
-                bank = bank_of(off)
-                svg.rect(
-                    x0,
-                    y0,
-                    CELL_W - 1,
-                    CELL_H - 1,
-                    bank_colour(bank, banks),
-                    data={"e": key, "off": off, "bank": bank},
-                )
-                if labels:
-                    svg.text(x0 + CELL_W / 2, y0 + 9, str(off))
-                    svg.text(x0 + CELL_W / 2, y0 + 19, f"b{bank}", cls="s")
-        y += rsize * CELL_H + 14
+
+    def draw_cell(e, key, x0, y0):
+        off = int(grid.first[e])
+        if off < 0:
+            svg.rect(x0, y0, CELL_W - 1, CELL_H - 1, EMPTY, data={"e": key})
+            return
+        bank = bank_of(off)
+        svg.rect(
+            x0,
+            y0,
+            CELL_W - 1,
+            CELL_H - 1,
+            bank_colour(bank, banks),
+            data={"e": key, "off": off, "bank": bank},
+        )
+        if labels:
+            svg.text(x0 + CELL_W / 2, y0 + 9, str(off))
+            svg.text(x0 + CELL_W / 2, y0 + 19, f"b{bank}", cls="s")
+
+    y = _draw_panels(
+        svg, grid, y, slices, outer, rows_d, cols_d, rsize, csize, draw_cell
+    )
     if more:
         svg.text(4, y, f"… {more} more slices", cls="n")
         y += 16
