@@ -58,3 +58,9 @@ from linear_layout import kernels
 from linear_layout.compiler import compile
 
 __all__ += ["compile", "kernels"]
+
+# Pictures (docs/pictures.md): LinearLayout.to_svg, plan.to_svg, _repr_svg_.
+from linear_layout import pictures
+
+pictures.attach()
+__all__ += ["pictures"]

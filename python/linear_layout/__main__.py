@@ -165,6 +165,23 @@ def _report(args: argparse.Namespace) -> int:
     return report.run(args)
 
 
+def _pictures_command(name: str) -> tuple:
+    """(add_arguments, run) of a command of linear_layout.pictures.cli,
+    imported when the command runs."""
+
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        from linear_layout.pictures import cli
+
+        getattr(cli, name + "_arguments")(parser)
+
+    def run(args: argparse.Namespace) -> int:
+        from linear_layout.pictures import cli
+
+        return getattr(cli, name)(args)
+
+    return add_arguments, run
+
+
 COMMANDS = [
     Command(
         "compile",
@@ -177,6 +194,16 @@ COMMANDS = [
         "list a Triton 3.6 TTGIR kernel's layout conversions and their plans",
         _report_arguments,
         _report,
+    ),
+    Command(
+        "show",
+        "draw a layout (SVG or PNG; docs/pictures.md)",
+        *_pictures_command("show"),
+    ),
+    Command(
+        "explain",
+        "plan a conversion between two layouts, explain it and draw it",
+        *_pictures_command("explain"),
     ),
 ]
 

@@ -7,6 +7,7 @@
 # (test/python/test_stubs.py checks that it is up to date).
 # ruff: noqa
 from collections.abc import Mapping, Sequence
+import os
 import numpy
 import numpy.typing
 
@@ -166,6 +167,19 @@ class LinearLayout:
         The layout as a Gluon object: ``DistributedLinearLayout`` for a
             distributed layout, ``SharedLinearLayout`` for a memory layout.
         """
+
+    def to_svg(self, **options) -> str:
+        """
+        The picture of this layout as SVG text (docs/pictures.md): a
+            distributed layout shows who holds each element, a memory layout the
+            offset and bank of each element.
+        """
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (None where the layout cannot be drawn)."""
+
+    def save_picture(self, path: str | os.PathLike, **options) -> None:
+        """Writes this object's picture to ``path`` (.svg or .png)."""
 
 def distributed_rank(spec: object) -> int:
     """Validates a distributed layout description; returns its rank."""
