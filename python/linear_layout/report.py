@@ -5,7 +5,8 @@ Each row: the conversion's source location, shape and element width, the two
 layouts as Gluon would write them, and the plan (kind, vector width,
 instructions, predicted store/load wavefronts, shuffles/selects, shared
 bytes). ``--explain`` adds each plan's full explanation; ``--json`` prints the
-rows as JSON; ``--emit-mlir FILE`` writes a standalone module of the
+rows as JSON; ``--html FILE`` writes one self-contained page with each
+conversion's layouts and plan drawn (docs/pictures.md); ``--emit-mlir FILE`` writes a standalone module of the
 conversions as ``conv`` kernels (load the tile in the source layout, convert,
 store it; elements moved as integers of their width) that
 ``python -m linear_layout compile`` turns into PTX or GFX assembly and the GPU
@@ -34,6 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--explain", action="store_true", help="print each plan's full explanation"
     )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write one self-contained HTML page: per conversion the source line, "
+        "both layouts and the plan drawn, and the explanation",
+    )
     parser.add_argument(
         "--emit-mlir",
         metavar="FILE",
@@ -165,6 +172,24 @@ def run(args: argparse.Namespace) -> int:
                 f.write(module)
         except OSError as e:
             print(f"error: {args.emit_mlir}: {e.strerror}", file=sys.stderr)
+            return 1
+    if args.html:
+        from linear_layout.pictures.html_report import write_html_report
+
+        try:
+            write_html_report(
+                conversions,
+                args.html,
+                title=f"Layout conversions of {name}",
+                target=args.target,
+                source=text,
+                source_name=name,
+            )
+        except OSError as e:
+            print(f"error: {args.html}: {e.strerror}", file=sys.stderr)
+            return 1
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
             return 1
     if args.json:
         out = [

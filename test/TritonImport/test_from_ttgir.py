@@ -148,3 +148,14 @@ def test_report_plans_for_the_modules_own_target():
     r = _report(os.path.join(ops_corpus, "shapes.gfx942.ttgir"))
     assert r.returncode == 0, r.stderr
     assert "planned for gfx942" in r.stdout
+
+
+def test_report_html_page(tmp_path):
+    name = "gluon_memcpy_2d_inout.row_to_col.w4.sm90.ttgir"
+    out = tmp_path / "r.html"
+    r = _report(os.path.join(CORPUS, name), "--html", str(out))
+    assert r.returncode == 0, r.stderr
+    page = out.read_text()
+    assert page.count("<svg") >= 3  # both layouts and the plan
+    assert "03-matrix" not in page and "02-layouts.py" in page
+    assert "http://" not in page.replace("http://www.w3.org", "")
