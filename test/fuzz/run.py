@@ -118,7 +118,7 @@ def run(minutes: float, seed: int, regressions: str = REGRESSIONS, log=print) ->
             break
         # Mutated Triton TTGIR through the import, then planning.
         t = fuzz_ttgir.fuzz(
-            10**9, round_seed, budget_s=min(30.0, max(0.0, deadline - time.time()))
+            10**9, round_seed, budget_s=min(10.0, max(0.0, deadline - time.time()))
         )
         total["ttgir_mutants"] += t["run"]
         for signature, stage, text in t["crashes"]:
