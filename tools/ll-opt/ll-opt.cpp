@@ -28,9 +28,13 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <cstdlib>
+#include <string>
 
 using namespace mlir;
 
@@ -84,7 +88,23 @@ static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
   ParserConfig config(&context, /*verifyAfterParse=*/false);
   config.getBytecodeReaderConfig().attachTypeCallback(readCheckedTensorType);
   Block block;
-  return parseSourceFile(sourceMgr, &block, config);
+  // A corrupted count in the bytecode makes upstream's reader ask for a
+  // vector of 2^60 entries, which is a fatal error ("SmallVector unable to
+  // grow") inside LLVM: while reading, a fatal or out-of-memory error is
+  // reported as malformed input and the tool exits with status 1.
+  static std::string inputName;
+  inputName = input.getBufferIdentifier().str();
+  auto malformed = [](void *, const char *reason, bool) {
+    llvm::errs() << inputName << ": error: malformed bytecode (" << reason
+                 << ")\n";
+    llvm::errs().flush();
+    std::_Exit(1);
+  };
+  llvm::ScopedFatalErrorHandler fatal(malformed);
+  llvm::install_bad_alloc_error_handler(malformed);
+  LogicalResult result = parseSourceFile(sourceMgr, &block, config);
+  llvm::remove_bad_alloc_error_handler();
+  return result;
 }
 
 int main(int argc, char **argv) {
