@@ -36,7 +36,12 @@ struct CheckKernelModulePass
     : public PassWrapper<CheckKernelModulePass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckKernelModulePass)
 
-  explicit CheckKernelModulePass(StringRef pipeline) : pipeline(pipeline) {}
+  /// `foreignDialect`: the other vendor's dialect (`rocdl` for ll-to-ptx,
+  /// `nvvm` for ll-to-rocdl): a gpu.module already lowered for the other
+  /// vendor is refused here, before LLVM's backend meets what it cannot
+  /// compile (NVPTX aborts on ROCDL's `syncscope("workgroup")`).
+  CheckKernelModulePass(StringRef pipeline, StringRef foreignDialect)
+      : pipeline(pipeline), foreignDialect(foreignDialect) {}
   StringRef getArgument() const override { return "ll-check-kernel-module"; }
   StringRef getDescription() const override {
     return "Check that the module holds the gpu.module the ll pipelines lower";
@@ -48,7 +53,19 @@ struct CheckKernelModulePass
     WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (llvm::isa<gpu::GPUModuleOp>(op)) {
         hasGPUModule = true;
-        return WalkResult::skip();
+        WalkResult foreign = op->walk([&](Operation *inner) {
+          if (inner->getName().getDialectNamespace() != foreignDialect)
+            return WalkResult::advance();
+          inner->emitError()
+              << pipeline << ": '" << inner->getName()
+              << "' in this gpu.module is code already lowered for another "
+                 "vendor's GPU ("
+              << foreignDialect << "); the pipeline lowers `ll` kernels for "
+              << (foreignDialect == "rocdl" ? "NVIDIA" : "AMD") << " GPUs";
+          return WalkResult::interrupt();
+        });
+        return foreign.wasInterrupted() ? WalkResult::interrupt()
+                                        : WalkResult::skip();
       }
       if (op->getName().getDialectNamespace() == "ll") {
         op->emitError() << pipeline << ": '" << op->getName()
@@ -75,6 +92,7 @@ struct CheckKernelModulePass
   }
 
   std::string pipeline;
+  std::string foreignDialect;
 };
 
 /// ll-to-ptx's last pass with `isa-file`: the PTX of every object of every
@@ -170,7 +188,7 @@ static std::optional<GPUTarget> parseTargetOf(GPUVendor vendor, StringRef chip,
 void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
                                     const LLToPTXPipelineOptions &options) {
   auto llOptions = llConversionOptions<ConvertLLToNVVMOptions>(options);
-  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-ptx"));
+  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-ptx", "rocdl"));
   if (!parseTargetOf(GPUVendor::NVIDIA, options.chip)) {
     pm.addPass(createConvertLLToNVVM(llOptions));
     return;
@@ -209,7 +227,7 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
                                       const LLToROCDLPipelineOptions &options) {
   auto llOptions = llConversionOptions<ConvertLLToROCDLOptions>(options);
   llOptions.waveSize = options.waveSize;
-  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-rocdl"));
+  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-rocdl", "nvvm"));
   std::optional<GPUTarget> target =
       parseTargetOf(GPUVendor::AMD, options.chip, options.waveSize);
   if (!target) {

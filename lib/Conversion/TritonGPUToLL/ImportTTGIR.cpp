@@ -164,7 +164,16 @@ void LLImportTTGIRPass::runOnOperation() {
   ModuleOp module = getOperation();
   llvm::Expected<TTGModuleInfo> moduleInfo = readTTGModuleInfo(module);
   if (!moduleInfo) {
-    emitError(module.getLoc(), "cannot import TTGIR: ")
+    // A module without a location of its own: the first op inside with one.
+    Location loc = module.getLoc();
+    if (isa<UnknownLoc>(loc))
+      module.walk([&](Operation *op) {
+        if (isa<UnknownLoc>(op->getLoc()))
+          return WalkResult::advance();
+        loc = op->getLoc();
+        return WalkResult::interrupt();
+      });
+    emitError(loc, "cannot import TTGIR: ")
         << llvm::toString(moduleInfo.takeError());
     return signalPassFailure();
   }
