@@ -155,11 +155,16 @@ def main(src, note=""):
     conv_geo = geomean(r["conv_ratio"] for r in corpus_rows)
     geo_all = geomean(r["loop_ratio"] for r in rows)
     conv_geo_all = geomean(r["conv_ratio"] for r in rows)
+    copy_geo = geomean(r["ll_conv_ms"] / r["copy_ms"] for r in corpus_rows)
+    copy_geo_t = geomean(r["triton_conv_ms"] / r["copy_ms"]
+                         for r in corpus_rows)
     out = {"machine": bench["machine"], "triton": bench["triton"],
            "torch": bench["torch"], "note": note, "rounds": bench["rounds"],
            "loop_ratio_geomean": geo, "conv_ratio_geomean": conv_geo,
            "loop_ratio_geomean_all": geo_all,
-           "conv_ratio_geomean_all": conv_geo_all, "cases": rows}
+           "conv_ratio_geomean_all": conv_geo_all,
+           "conv_over_copy_geomean": copy_geo,
+           "triton_conv_over_copy_geomean": copy_geo_t, "cases": rows}
     _write(os.path.join(HERE, "results", stem + ".json"),
            json.dumps(out, indent=1))
     lines = [
@@ -203,13 +208,6 @@ def main(src, note=""):
             f"{r['triton_wf_st']}+{r['triton_wf_ld']} | "
             f"{r['ll_conflicts']} / {r['triton_conflicts']} |")
     extra = len(rows) - len(corpus_rows)
-    copy_geo = geomean(r["ll_conv_ms"] / r["copy_ms"] for r in corpus_rows)
-    copy_geo_t = geomean(r["triton_conv_ms"] / r["copy_ms"]
-                         for r in corpus_rows)
-    out["conv_over_copy_geomean"] = copy_geo
-    out["triton_conv_over_copy_geomean"] = copy_geo_t
-    _write(os.path.join(HERE, "results", stem + ".json"),
-           json.dumps(out, indent=1))
     summary = (f"Geometric mean over the {len(corpus_rows)} corpus cases "
                f"of the conv_loop ratio: {geo:.3f}; of the conv ratio: "
                f"{conv_geo:.3f}.")
