@@ -162,7 +162,7 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
 def _report(args: argparse.Namespace) -> int:
     from linear_layout import report
 
-    return report.run(args)
+    return report.run(args, _read_input)
 
 
 def _pictures_command(name: str) -> tuple:

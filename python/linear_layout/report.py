@@ -135,19 +135,14 @@ def emit_mlir(conversions) -> tuple[str, list[str]]:
     return module, notes
 
 
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, read_input) -> int:
+    """The command; `read_input(path)` is the command line's reader of an
+    input file ('-': standard input)."""
     import linear_layout as ll
 
     name = "<stdin>" if args.input == "-" else args.input
     try:
-        text = _read(args.input)
+        text = read_input(args.input)
     except (OSError, UnicodeDecodeError) as e:
         print(f"error: {name}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
         return 1
