@@ -34,6 +34,11 @@ from linear_layout.planning import (
 __all__ += ["optimal_swizzle", "plan_conversion", "select_free_layouts",
             "wavefronts"]
 
+# Gather planning (docs/gather.md).
+from linear_layout.gather import GatherPlan, plan_gather
+
+__all__ += ["GatherPlan", "plan_gather"]
+
 # Triton 3.6 / Gluon interop: layout.to_ttg(), layout.to_gluon(),
 # plan.to_gluon() (docs/triton-interop.md).
 from linear_layout import interop as _interop

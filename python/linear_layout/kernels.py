@@ -8,6 +8,8 @@ benchmark kernels (``bench/README.md``; Triton's are
 * ``conv(x, y)``: CTA ``t`` loads tile ``t`` of ``x`` (row-major tiles back
   to back) in layout ``src``, converts it to ``dst`` and stores it to ``y`` at
   the same coordinates: ``y == x`` bit for bit.
+* ``gather(x, i, y)`` / ``gather_loop``: ``ll.gather`` of a source tile
+  by an index tile (``tl.gather``'s semantics), once or in a loop.
 * ``conv_loop(x, y)``: ``rounds`` round trips src -> dst -> src, each
   conversion followed by ``+ 1``; ``y = x + 2 * rounds`` (8-bit floats are
   moved as ``i8`` and incremented as integers).
@@ -27,6 +29,9 @@ __all__ = [
     "conv",
     "conv_loop",
     "element_type",
+    "gather",
+    "gather_loop",
+    "gather_reference",
     "numpy_dtype",
     "threads",
 ]
@@ -227,3 +232,117 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
       }}{annotation}
       ll.store_tile %r, %yp : {ta}, !llvm.ptr<1>
 """ + _EPILOGUE)
+
+
+def _gather_header(src, index, src_shape, index_shape, axis, dtype,
+                   index_dtype, warps, name, lanes):
+    _check_lanes(src, index, lanes)
+    src_shape, index_shape = _shape(src_shape), _shape(index_shape)
+    if len(src_shape) != len(index_shape):
+        raise ValueError(f"index_shape: rank {len(index_shape)} differs from "
+                         f"the source's {len(src_shape)}")
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"axis: expected an int, got {type(axis).__name__}")
+    if not 0 <= axis < len(src_shape):
+        raise ValueError(f"axis: {axis} is out of range for rank "
+                         f"{len(src_shape)}")
+    if index_dtype not in ("int8", "int16", "int32", "int64"):
+        raise ValueError(f"index_dtype: expected int8, int16, int32 or "
+                         f"int64, got {index_dtype!r}")
+    if not name.isidentifier():
+        raise ValueError(f"name: {name!r} is not an identifier")
+    nwarps = _check_warps(src, index, warps)
+    elem = element_type(dtype)
+    ta = (f"tensor<{'x'.join(map(str, src_shape))}x{elem}, "
+          f"{_encoding(src, src_shape, 'src')}>")
+    enc_i = _encoding(index, index_shape, "index")
+    dims_i = "x".join(map(str, index_shape))
+    ti = f"tensor<{dims_i}x{element_type(index_dtype)}, {enc_i}>"
+    tr = f"tensor<{dims_i}x{elem}, {enc_i}>"
+    return src_shape, index_shape, nwarps, elem, ta, ti, tr
+
+
+def _gather_prologue(name, nthreads, src_shape, index_shape, bits, ibits):
+    src_tile = int(np.prod(src_shape))
+    index_tile = int(np.prod(index_shape))
+    return f"""module attributes {{gpu.container_module}} {{
+  gpu.module @ll_kernels {{
+    gpu.func @{name}(%x: !llvm.ptr<1>, %i: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {{known_block_size = array<i32: {nthreads}, 1, 1>}} {{
+      %bid = gpu.block_id x
+      %b64 = arith.index_cast %bid : index to i64
+      %ns = arith.constant {src_tile} : i64
+      %ni = arith.constant {index_tile} : i64
+      %offs = arith.muli %b64, %ns : i64
+      %offi = arith.muli %b64, %ni : i64
+      %xp = llvm.getelementptr %x[%offs] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i{bits}
+      %ip = llvm.getelementptr %i[%offi] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i{ibits}
+      %yp = llvm.getelementptr %y[%offi] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i{bits}
+"""
+
+
+def gather(src, index, src_shape, index_shape, axis: int, dtype: str,
+           index_dtype: str = "int32", warps: int | None = None,
+           name: str = "gather", lanes: int = 32) -> str:
+    """The `gather` kernel as MLIR text: CTA ``t`` loads tile ``t`` of ``x``
+    (shape `src_shape`, layout `src`) and of ``i`` (`index_shape`, layout
+    `index`, integers of `index_dtype`), gathers ``x`` along `axis` by ``i``
+    (``ll.gather``, ``tl.gather``'s semantics) and stores the result to
+    tile ``t`` of ``y`` (`index_shape`, layout `index`): launch it as
+    ``kernel(x, i, y)`` with ``threads(src)`` threads per CTA."""
+    src_shape, index_shape, nwarps, elem, ta, ti, tr = _gather_header(
+        src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,
+        name, lanes)
+    return (_gather_prologue(name, lanes * nwarps, src_shape, index_shape,
+                             DTYPES[dtype][1], DTYPES[index_dtype][1])
+            + f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}
+      %g = ll.gather %t[%j] axis = {axis} : {ta}, {ti} -> {tr}
+      ll.store_tile %g, %yp : {tr}, !llvm.ptr<1>
+""" + _EPILOGUE)
+
+
+def gather_loop(src, index, src_shape, index_shape, axis: int, dtype: str,
+                index_dtype: str = "int32", warps: int | None = None,
+                rounds: int = 32, name: str = "gather_loop",
+                lanes: int = 32) -> str:
+    """The `gather_loop` kernel: `rounds` times, the source tile gets ``+ 1``
+    and the gather of it is added to an accumulator (in the index layout,
+    starting at 0) that is stored at the end:
+    ``y = rounds * x[i] + rounds * (rounds + 1) / 2`` along `axis`.
+    Integer and fp16/fp32 data (the sums stay exact for small values)."""
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0:
+        raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
+    if dtype.startswith("fp8") or dtype == "bf16":
+        raise ValueError(f"dtype: gather_loop adds in {dtype!r}, which has "
+                         "no exact sums here; use fp16, fp32 or integers")
+    src_shape, index_shape, nwarps, elem, ta, ti, tr = _gather_header(
+        src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,
+        name, lanes)
+    is_float = elem.startswith("f")
+    one, zero = ("1.0", "0.0") if is_float else ("1", "0")
+    add = "arith.addf" if is_float else "arith.addi"
+    return (_gather_prologue(name, lanes * nwarps, src_shape, index_shape,
+                             DTYPES[dtype][1], DTYPES[index_dtype][1])
+            + f"""      %one = arith.constant dense<{one}> : {ta}
+      %zero = arith.constant dense<{zero}> : {tr}
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %cr = arith.constant {rounds} : index
+      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}
+      %r:2 = scf.for %k = %c0 to %cr step %c1 iter_args(%s = %t, %acc = %zero) -> ({ta}, {tr}) {{
+        %s1 = {add} %s, %one : {ta}
+        %g = ll.gather %s1[%j] axis = {axis} : {ta}, {ti} -> {tr}
+        %acc1 = {add} %acc, %g : {tr}
+        scf.yield %s1, %acc1 : {ta}, {tr}
+      }}
+      ll.store_tile %r#1, %yp : {tr}, !llvm.ptr<1>
+""" + _EPILOGUE)
+
+
+def gather_reference(x, i, axis: int):
+    """NumPy's result of ``gather`` on one tile: ``np.take_along_axis`` with
+    the indices taken modulo the source's size along `axis`."""
+    x, i = np.asarray(x), np.asarray(i)
+    return np.take_along_axis(x, i.astype(np.int64) % x.shape[axis],
+                              axis=axis)

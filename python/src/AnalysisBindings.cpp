@@ -13,6 +13,7 @@
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
 #include "LinearLayout/Analysis/GPUTarget.h"
+#include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
 
 #include <nanobind/stl/string.h>
@@ -217,6 +218,66 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
   return d;
 }
 
+static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
+                             nb::handle elementBits, nb::handle target,
+                             nb::handle kind) {
+  const LinearLayout &a = toLayout(src, "src");
+  const LinearLayout &i = toLayout(index, "index");
+  int64_t ax = toInt64(axis, "axis");
+  if (ax < 0 || ax > 63)
+    throw nb::value_error(
+        ("axis " + std::to_string(ax) + " is out of range").c_str());
+  int bits = toElementBits(elementBits);
+  GPUTarget t = toTarget(target);
+  GatherPlanOptions options;
+  if (!kind.is_none()) {
+    std::string k = toString(kind, "kind");
+    if (k == "shuffle")
+      options.forceKind = GatherKind::Shuffle;
+    else if (k == "shared_memory")
+      options.forceKind = GatherKind::SharedMemory;
+    else
+      throw nb::value_error(
+          ("kind must be 'shuffle' or 'shared_memory', not '" + k + "'")
+              .c_str());
+  }
+  GatherPlan plan = unwrap(planGather(a, i, int(ax), bits, t, options));
+  nb::dict d;
+  d["kind"] = gatherKindName(plan.kind);
+  d["axis"] = plan.axis;
+  d["element_bits"] = plan.elementBits;
+  d["target"] = t.name;
+  d["warp_local"] = plan.warpLocal;
+  d["not_warp_local"] = plan.notWarpLocal;
+  d["reason"] = plan.reason;
+  d["explain"] = plan.explain();
+  d["index_registers"] = plan.indexRegisters;
+  d["distinct_index_registers"] = plan.distinctIndexRegisters;
+  d["shuffle_cost"] = plan.shuffleCost;
+  d["shared_cost"] = plan.sharedCost;
+  if (plan.shuffle) {
+    const GatherShuffle &s = *plan.shuffle;
+    d["shuffles"] = s.shuffles;
+    d["selects"] = s.selects;
+    d["shuffles_per_register"] = s.shufflesPerRegister;
+    d["candidate_registers"] = int64_t(1) << s.selectBasis.size();
+    d["packed_per_word"] = int64_t(1) << s.packedBits;
+  } else {
+    d["shuffles"] = nb::none();
+    d["selects"] = nb::none();
+    d["shuffles_per_register"] = nb::none();
+    d["candidate_registers"] = nb::none();
+    d["packed_per_word"] = nb::none();
+  }
+  d["memory_layout"] = nb::cast(plan.shared.memoryLayout);
+  d["vector_bits"] = plan.shared.vectorBits;
+  d["store_wavefronts"] = plan.shared.store.wavefronts;
+  d["load_instructions"] = plan.shared.loadInstructions;
+  d["load_wavefronts_conflict_free"] = plan.shared.loadWavefrontsConflictFree;
+  d["shared_bytes"] = plan.shared.sharedBytes;
+  return d;
+}
+
 static nb::dict optimalSwizzlePy(nb::handle src, nb::handle dst,
                                  nb::handle elementBits, nb::handle target,
                                  nb::handle allowRounds,
@@ -300,6 +361,8 @@ static void populate(nb::module_ &m) {
   m.def("_plan_conversion", &planConversionPy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
         "allow_matrix"_a);
+  m.def("_plan_gather", &planGatherPy, "src"_a, "index"_a, "axis"_a,
+        "element_bits"_a, "target"_a, "kind"_a.none());
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);
   m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,

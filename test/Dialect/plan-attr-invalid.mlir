@@ -20,7 +20,7 @@ func.func @not_a_plan(%x: tensor<8x8xf32, #a>) {
 
 // -----
 
-// expected-error @+1 {{'ll.plan' belongs on an ll.convert_layout}}
+// expected-error @+1 {{'ll.plan' belongs on an ll.convert_layout or an ll.gather}}
 func.func @not_on_a_conversion() attributes {ll.plan = #ll.plan<kind = noop>} {
   return
 }

@@ -22,6 +22,7 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
@@ -101,9 +102,30 @@ struct SharedMemoryLowering {
 using ConversionLowering = std::variant<NoopLowering, RegistersLowering,
                                         ShuffleLowering, SharedMemoryLowering>;
 
+/// An ll.gather (Gather.cpp): its plan and the address maps of the
+/// chosen path.
+struct GatherLowering {
+  GatherPlan plan;
+  int elementBytes = 0;
+  /// Shuffles: the holder (source register | lane << R) of the thread's
+  /// lane and warp bits, and of the index value's bits (as `lane`).
+  AddressMap threadHolder, valueHolder;
+  /// Shared memory: the store of the source, the loads' offset without the
+  /// index value, and the value bits' offsets (as `lane`).
+  AddressMap store, load, valueOffset;
+  /// Set by prepareLowering, as for SharedMemoryLowering.
+  int64_t slotOffset = 0;
+  bool leadingBarrier = true;
+  bool oneWarpBlock = false;
+  int64_t scratchBytes() const {
+    return plan.kind == GatherKind::SharedMemory ? plan.shared.sharedBytes : 0;
+  }
+};
+
 /// What prepareLowering decided, read by the patterns.
 struct LoweringState {
   llvm::DenseMap<Operation *, ConversionLowering> conversions;
+  llvm::DenseMap<Operation *, GatherLowering> gathers;
   llvm::DenseMap<Operation *, std::string> buffers; // alloc_shared -> global
 };
 
@@ -112,6 +134,11 @@ struct LoweringState {
 FailureOr<ConversionLowering>
 decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                  const LLLoweringOptions &options);
+
+/// The lowering of the gather `op`: its plan (an `ll.plan` on it fixes the
+/// kind and the memory layout) and address maps (Gather.cpp).
+FailureOr<GatherLowering> decideGather(GatherOp op,
+                                       const GPUTargetHooks &hooks);
 
 /// Within a thread: the register moves of `registerMap` (result register
 /// -> source register and lane columns) when the sources depend on few

@@ -178,6 +178,7 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   RewritePatternSet patterns(ctx);
   populateMemoryOpPatterns(converter, patterns, lc);
   populateConvertLayoutPatterns(converter, patterns, lc);
+  populateGatherPatterns(converter, patterns, lc);
   populateElementwisePatterns(converter, patterns);
 
   ConversionTarget target(*ctx);

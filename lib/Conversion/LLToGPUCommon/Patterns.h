@@ -52,6 +52,11 @@ void populateConvertLayoutPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    const LoweringContext &lc);
 
+/// ll.gather (Gather.cpp).
+void populateGatherPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns,
+                            const LoweringContext &lc);
+
 /// ll.load_tile, ll.store_tile, ll.alloc_shared, ll.store_shared,
 /// ll.load_shared (MemoryOpToLLVM.cpp).
 void populateMemoryOpPatterns(const TypeConverter &converter,

@@ -68,6 +68,22 @@ static LogicalResult planConversions(Operation *root,
         bytes = std::max(bytes, shared->scratchBytes());
       }
       state.conversions[op] = std::move(*lowering);
+    } else if (auto gather = llvm::dyn_cast<GatherOp>(op)) {
+      FailureOr<GatherLowering> lowering = decideGather(gather, hooks);
+      if (failed(lowering))
+        return WalkResult::interrupt();
+      if (int64_t bytes = lowering->scratchBytes()) {
+        Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+        if (!table) {
+          op->emitError("needs an enclosing symbol table for its scratch");
+          return WalkResult::interrupt();
+        }
+        int64_t &tableBytes = scratchBytes[table];
+        if (bytes > tableBytes)
+          largestConversion[table] = op;
+        tableBytes = std::max(tableBytes, bytes);
+      }
+      state.gathers[op] = std::move(*lowering);
     } else if (auto alloc = llvm::dyn_cast<AllocSharedOp>(op)) {
       Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
       if (!table) {
@@ -107,6 +123,9 @@ static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
   auto uses = planScratchBarriers(
       root,
       [&](Operation *op) -> int {
+        auto gather = state.gathers.find(op);
+        if (gather != state.gathers.end())
+          return gather->second.scratchBytes() ? 1 : 0;
         const SharedMemoryLowering *shared = sharedLowering(state, op);
         if (!shared)
           return 0;
@@ -114,6 +133,19 @@ static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
       },
       twoSlots, [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
   for (auto &[op, use] : uses) {
+    auto gather = state.gathers.find(op);
+    if (gather != state.gathers.end()) {
+      // A gather reads the scratch in one round: one slot, like a
+      // conversion's single round.
+      gather->second.leadingBarrier = use.leadingBarrier;
+      gather->second.slotOffset = use.slot * slotBytes(op);
+      if (use.slot) {
+        Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+        scratchBytes[table] =
+            std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
+      }
+      continue;
+    }
     SharedMemoryLowering *lowering = sharedLowering(state, op);
     if (!lowering)
       continue; // only shared-memory conversions use the scratch

@@ -47,7 +47,14 @@ LogicalResult LLDialect::verifyOperationAttribute(Operation *op,
                          "#ll.plan<kind = shared_memory>");
   if (!llvm::isa<PlanAttr>(value))
     return op->emitError("'ll.plan' must be an #ll.plan<...>, got ") << value;
-  if (!llvm::isa<ConvertLayoutOp>(op))
-    return op->emitError("'ll.plan' belongs on an ll.convert_layout");
+  if (!llvm::isa<ConvertLayoutOp, GatherOp>(op))
+    return op->emitError("'ll.plan' belongs on an ll.convert_layout or an "
+                         "ll.gather");
+  auto plan = llvm::cast<PlanAttr>(value);
+  if (llvm::isa<GatherOp>(op) && plan.getKind() != PlanKind::Shuffle &&
+      plan.getKind() != PlanKind::SharedMemory)
+    return op->emitError("an ll.gather is planned as 'shuffle' or "
+                         "'shared_memory', not '")
+           << stringifyPlanKind(plan.getKind()) << "'";
   return success();
 }

@@ -123,5 +123,56 @@ LogicalResult LoadSharedOp::verify() {
   return verifySharedAccess(*this, getType(), getBuffer().getType());
 }
 
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+/// The size of the hardware dimension `name` of a layout (1 if absent).
+static int64_t hardwareSize(LinearAttr encoding, StringRef name) {
+  const LinearLayout &layout = encoding.getLinearLayout();
+  return layout.hasInDim(name) ? layout.getInDimSize(name) : 1;
+}
+
+LogicalResult GatherOp::verify() {
+  RankedTensorType source = getSource().getType();
+  RankedTensorType indices = getIndices().getType();
+  RankedTensorType result = getType();
+  int64_t rank = source.getRank();
+  if (rank == 0)
+    return emitOpError("needs a source of rank 1 or more");
+  if (indices.getRank() != rank)
+    return emitOpError("indices have rank ")
+           << indices.getRank() << " but the source has rank " << rank;
+  int32_t axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " is out of range for rank " << rank;
+  if (!llvm::isa<IntegerType>(indices.getElementType()) ||
+      !llvm::cast<IntegerType>(indices.getElementType()).isSignless())
+    return emitOpError("indices must be signless integers, got ")
+           << indices.getElementType();
+  if (result.getShape() != indices.getShape() ||
+      result.getEncoding() != indices.getEncoding())
+    return emitOpError("result type ")
+           << result << " must have the shape and layout of the indices "
+           << indices;
+  if (result.getElementType() != source.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from the source's "
+           << source.getElementType();
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && source.getDimSize(d) != indices.getDimSize(d))
+      return emitOpError("dimension ")
+             << d << " has size " << source.getDimSize(d)
+             << " in the source but " << indices.getDimSize(d)
+             << " in the indices (only the axis may differ)";
+  LinearAttr a = getLinearEncoding(source), i = getLinearEncoding(indices);
+  for (StringRef dim : {"lane", "warp", "block"})
+    if (hardwareSize(a, dim) != hardwareSize(i, dim))
+      return emitOpError("the source layout has ")
+             << hardwareSize(a, dim) << " " << dim << "(s), the index layout "
+             << hardwareSize(i, dim) << ": both must run on the same threads";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "LinearLayout/Dialect/LL/IR/LLOps.cpp.inc"

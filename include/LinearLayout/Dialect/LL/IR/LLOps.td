@@ -168,4 +168,42 @@ def LL_LoadSharedOp : LL_Op<"load_shared"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Gather
+//===----------------------------------------------------------------------===//
+
+def LL_GatherOp : LL_Op<"gather", [Pure]> {
+  let summary = "Gather elements of a tensor along one axis by an index tensor";
+  let description = [{
+    `tl.gather`'s semantics: for every coordinate x of `indices`,
+
+        result[x] = source[x with its coordinate along `axis` replaced by indices[x]]
+
+    `indices` and `result` have the same shape and `#ll.linear` layout;
+    `source` may have another layout and, along `axis` only, another size.
+    The indices are signless integers of any width. An index outside
+    `[0, source size along axis)` reads the element at the index modulo that
+    size (its low bits): Triton leaves it undefined, this op defines it.
+
+    ```mlir
+    %r = ll.gather %src[%idx] axis = 1 : tensor<32x64xf32, #A>, tensor<32x16xi32, #I> -> tensor<32x16xf32, #I>
+    ```
+
+    The lowering fetches each element by warp shuffles when the gathered
+    axis lives within a warp (every element a thread needs is held in its
+    own warp), else through shared memory; the choice is the planner's
+    (`-ll-plan-conversions`, docs/gather.md) and an `ll.plan` of kind
+    `shuffle` or `shared_memory` on the op fixes it.
+  }];
+  let arguments = (ins LL_DistributedTensor:$source,
+                       LL_DistributedTensor:$indices,
+                       I32Attr:$axis);
+  let results = (outs LL_DistributedTensor:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` `axis` `=` $axis attr-dict `:` type($source) `,`
+    type($indices) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // LINEARLAYOUT_DIALECT_LL_IR_LLOPS_TD

@@ -1,0 +1,123 @@
+//===- GatherPlan.h - How to gather along an axis ---------------*- C++ -*-===//
+//
+// The planner of `ll.gather` (docs/gather.md): out[x] = src[x with its
+// coordinate along `axis` replaced by idx[x]], where `idx` and `out` share
+// the index layout I and `src` has the layout A.
+//
+// With S a right inverse of A and E the embedding of the index tensor's
+// other coordinates into the source's, the element a thread needs for its
+// index register r, holding the index value v, is held by
+//
+//     h(r, lane, warp, v) = S(E(I(r, lane, warp))) ^ S(axis bits of v)
+//
+// (register, lane and warp of A), up to A's broadcast kernel. The gather is
+// *warp-local* (the paper's §5.5 condition) when h's warp can always be
+// chosen equal to the thread's own warp: then one warp shuffle per candidate
+// source register, from the lane h names, and a select on the register h
+// names, fetch the element. Otherwise the source goes through shared memory.
+// Both are linear maps over F2 in (register, lane, warp, v); this file
+// computes them, counts their instructions and picks the cheaper.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_ANALYSIS_GATHERPLAN_H
+#define LINEARLAYOUT_ANALYSIS_GATHERPLAN_H
+
+#include "LinearLayout/Analysis/BankConflictModel.h"
+#include "LinearLayout/Analysis/GPUTarget.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::ll {
+
+enum class GatherKind { Shuffle, SharedMemory };
+
+/// "shuffle" or "shared_memory" (the names of #ll.plan kinds).
+const char *gatherKindName(GatherKind kind);
+
+/// The warp-shuffle gather. Vectors of the source's hardware bits are
+/// packed `register | lane << sourceRegisterBits`.
+struct GatherShuffle {
+  int sourceRegisterBits = 0, laneBits = 0;
+  /// The holder of the element of each input bit of the index layout
+  /// (register, lane, warp bits in order) and of each bit of the index
+  /// value: h is the XOR of the columns of the set bits.
+  llvm::SmallVector<uint64_t> registerCols, laneCols, warpCols, valueCols;
+  /// The source registers a thread may need for one index register vary
+  /// over a coset of this space (register bits of the source), given in
+  /// reduced echelon form: `selectPivots[i]` is set in `selectBasis[i]`
+  /// only, so a needed register's coordinates are its pivot bits.
+  llvm::SmallVector<uint64_t> selectBasis;
+  llvm::SmallVector<int> selectPivots;
+  /// The first `packedBits` basis vectors are packed into one 32-bit word
+  /// per shuffle (2^packedBits elements of fewer than 32 bits); the other
+  /// ones are selected among shuffled words.
+  int packedBits = 0;
+  /// 32-bit words per element (2 for 64-bit elements).
+  int wordsPerElement = 1;
+  /// Per distinct index register: shuffles and selects.
+  int64_t shufflesPerRegister = 0, selectsPerRegister = 0;
+  /// Per thread, over the distinct index registers.
+  int64_t shuffles = 0, selects = 0;
+  /// The source register holding the element for index register `r`,
+  /// lane 0, warp 0 and value 0 (the coset's representative).
+  uint64_t sourceRegister(uint64_t r) const;
+};
+
+/// The shared-memory gather: the source is stored whole by `memoryLayout`
+/// (offset -> source coordinates), then every thread loads its elements.
+struct GatherShared {
+  LinearLayout memoryLayout;
+  int vectorBits = 0;
+  WavefrontCount store;
+  /// The loads: one per distinct index register and thread; their
+  /// wavefronts depend on the index values (one per instruction and warp
+  /// when no two lanes of a warp hit one bank in different words).
+  int64_t loadInstructions = 0, loadWavefrontsConflictFree = 0;
+  int64_t sharedBytes = 0;
+};
+
+struct GatherPlan {
+  GatherKind kind = GatherKind::SharedMemory;
+  int axis = 0, elementBits = 0;
+  /// Whether the paper's condition holds (shuffles are possible), and if
+  /// not, why.
+  bool warpLocal = false;
+  std::string notWarpLocal;
+  /// Index registers of a thread, and those holding distinct elements.
+  int64_t indexRegisters = 0, distinctIndexRegisters = 0;
+  int warps = 0;
+  /// Set when warp-local.
+  std::optional<GatherShuffle> shuffle;
+  GatherShared shared;
+  /// The cost model's estimates (issue cycles per warp, docs/gather.md).
+  double shuffleCost = 0, sharedCost = 0;
+  /// Why `kind` was chosen, in one sentence.
+  std::string reason;
+  llvm::SmallVector<LayoutDim, 4> sourceDims;
+
+  /// A walk-through of the decision.
+  std::string explain() const;
+};
+
+struct GatherPlanOptions {
+  /// Use this mechanism (it must be possible: shuffles need a warp-local
+  /// gather).
+  std::optional<GatherKind> forceKind;
+  /// Store the source by this memory layout (offset -> source dims).
+  std::optional<LinearLayout> memoryLayout;
+};
+
+/// Plans the gather of `src` (layout of the source) by an index tensor of
+/// layout `index` along `axis`. Both are distributed layouts of tensors of
+/// one rank whose shapes agree outside `axis`, over the same lanes and
+/// warps of one block.
+llvm::Expected<GatherPlan> planGather(const LinearLayout &src,
+                                      const LinearLayout &index, int axis,
+                                      int elementBits, const GPUTarget &target,
+                                      const GatherPlanOptions &options = {});
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_ANALYSIS_GATHERPLAN_H

@@ -1,0 +1,398 @@
+//===- GatherPlan.cpp - How to gather along an axis -----------------------===//
+//
+// GatherPlan.h states the maps; docs/gather.md derives them and the cost
+// model. Hardware bits are packed register | lane << R | warp << (R + L).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Analysis/GatherPlan.h"
+
+#include "LinearLayout/Analysis/DistributedColumns.h"
+#include "LinearLayout/Analysis/OptimalSwizzle.h"
+#include "LinearLayout/Core/Error.h"
+#include "LinearLayout/Core/F2Subspace.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::ll;
+
+const char *mlir::ll::gatherKindName(GatherKind kind) {
+  return kind == GatherKind::Shuffle ? "shuffle" : "shared_memory";
+}
+
+uint64_t GatherShuffle::sourceRegister(uint64_t r) const {
+  uint64_t h = 0;
+  for (size_t i = 0; i < registerCols.size(); ++i)
+    if ((r >> i) & 1)
+      h ^= registerCols[i];
+  return h & ((uint64_t(1) << sourceRegisterBits) - 1);
+}
+
+namespace {
+/// The cost model's prices, in issue cycles of one warp (docs/gather.md,
+/// "Cost model", measured on the H100): a shuffle and a shared-memory
+/// wavefront occupy the same pipe for one cycle; an ALU instruction a
+/// quarter of one (four schedulers); a barrier stalls the warp; a load
+/// whose addresses come from data meets, on average, this many wavefronts.
+constexpr double kShuffleCycles = 1.0;
+constexpr double kWavefrontCycles = 1.0;
+constexpr double kAluCycles = 0.25;
+constexpr double kBarrierCycles = 8.0;
+constexpr double kDataDependentLoadWavefronts = 2.0;
+
+/// Bits of dimension `d` in the flat coordinates of `dims` (first least
+/// significant): (offset, count).
+std::pair<int, int> dimBits(llvm::ArrayRef<LayoutDim> dims, size_t d) {
+  int offset = 0;
+  for (size_t i = 0; i < d; ++i)
+    offset += dims[i].log2Size;
+  return {offset, dims[d].log2Size};
+}
+
+/// A reduced echelon basis with its pivots (highest bits), the pivots in
+/// ascending order.
+void reducedBasis(llvm::ArrayRef<uint64_t> vectors,
+                  llvm::SmallVectorImpl<uint64_t> &basis,
+                  llvm::SmallVectorImpl<int> &pivots) {
+  basis.clear();
+  for (uint64_t v : vectors) {
+    for (uint64_t b : basis)
+      if ((v >> (63 - llvm::countl_zero(b))) & 1)
+        v ^= b;
+    if (!v)
+      continue;
+    int pivot = 63 - llvm::countl_zero(v);
+    for (uint64_t &b : basis)
+      if ((b >> pivot) & 1)
+        b ^= v;
+    basis.push_back(v);
+  }
+  llvm::sort(basis);
+  pivots.clear();
+  for (uint64_t b : basis)
+    pivots.push_back(63 - llvm::countl_zero(b));
+}
+
+/// The diagonals (distinct shifts) of a linear map of an integer given by
+/// its columns: the ALU work of evaluating it at run time.
+int64_t diagonals(llvm::ArrayRef<uint64_t> cols) {
+  llvm::SmallVector<int> shifts;
+  for (auto [b, c] : llvm::enumerate(cols))
+    for (uint64_t bits = c; bits; bits &= bits - 1) {
+      int s = llvm::countr_zero(bits) - int(b);
+      if (!llvm::is_contained(shifts, s))
+        shifts.push_back(s);
+    }
+  return int64_t(shifts.size());
+}
+} // namespace
+
+llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
+                                                const LinearLayout &index,
+                                                int axis, int elementBits,
+                                                const GPUTarget &target,
+                                                const GatherPlanOptions &opts) {
+  if (llvm::Error e = checkElementBits(elementBits))
+    return std::move(e);
+  auto srcDims = outDimsOf(src), idxDims = outDimsOf(index);
+  if (srcDims.size() != idxDims.size())
+    return makeError("the source has rank " + llvm::Twine(srcDims.size()) +
+                     " but the index has rank " + llvm::Twine(idxDims.size()));
+  if (axis < 0 || size_t(axis) >= srcDims.size())
+    return makeError("axis " + llvm::Twine(axis) +
+                     " is out of range for rank " +
+                     llvm::Twine(srcDims.size()));
+  for (size_t d = 0; d < srcDims.size(); ++d) {
+    if (srcDims[d].name != idxDims[d].name)
+      return makeError("the source and index layouts name their dimensions "
+                       "differently ('" +
+                       srcDims[d].name + "' and '" + idxDims[d].name + "')");
+    if (int(d) != axis && srcDims[d].log2Size != idxDims[d].log2Size)
+      return makeError("dimension " + llvm::Twine(d) + " has size " +
+                       llvm::Twine(srcDims[d].size()) + " in the source but " +
+                       llvm::Twine(idxDims[d].size()) +
+                       " in the index (only the axis may differ)");
+  }
+  for (auto [layout, what] :
+       {std::pair{&src, "the source layout"}, {&index, "the index layout"}})
+    if (llvm::Error e = checkLanesFit(*layout, target, what))
+      return std::move(e);
+  auto a = getDistributedColumns(src, srcDims, "the source layout");
+  if (!a)
+    return a.takeError();
+  auto idx = getDistributedColumns(index, idxDims, "the index layout");
+  if (!idx)
+    return idx.takeError();
+  if (a->bits(HwDim::Block) || idx->bits(HwDim::Block))
+    return makeError("a gather runs within one block; the layouts span " +
+                     llvm::Twine(1 << std::max(a->bits(HwDim::Block),
+                                               idx->bits(HwDim::Block))) +
+                     " blocks");
+  if (a->bits(HwDim::Lane) != idx->bits(HwDim::Lane) ||
+      a->bits(HwDim::Warp) != idx->bits(HwDim::Warp))
+    return makeError(
+        "the source layout has " + llvm::Twine(1 << a->bits(HwDim::Lane)) +
+        " lanes and " + llvm::Twine(1 << a->bits(HwDim::Warp)) +
+        " warps, the index layout " + llvm::Twine(1 << idx->bits(HwDim::Lane)) +
+        " and " + llvm::Twine(1 << idx->bits(HwDim::Warp)) +
+        ": both must run on the same threads");
+
+  GatherPlan plan;
+  plan.axis = axis;
+  plan.elementBits = elementBits;
+  plan.sourceDims = srcDims;
+  int R = a->bits(HwDim::Register), L = a->bits(HwDim::Lane),
+      W = a->bits(HwDim::Warp);
+  plan.warps = 1 << W;
+  int Ri = idx->bits(HwDim::Register);
+  plan.indexRegisters = int64_t(1) << Ri;
+  plan.distinctIndexRegisters =
+      int64_t(1) << (Ri - llvm::popcount(idx->free(HwDim::Register)));
+
+  // S, a right inverse of A, and A's kernel (broadcast), in hardware bits.
+  F2Vectors hwCols = concat(
+      {a->get(HwDim::Register), a->get(HwDim::Lane), a->get(HwDim::Warp)});
+  F2Subspace image;
+  F2Vectors kernel;
+  for (auto [t, c] : llvm::enumerate(hwCols)) {
+    uint64_t dependency = 0;
+    if (!image.insert(c, int(t), &dependency))
+      kernel.push_back(dependency);
+  }
+  if (image.dim() != a->totalOutBits())
+    return makeError("the source layout does not hold every element of its "
+                     "tensor");
+  auto rightInverse = [&](uint64_t coords) {
+    return *image.coordinates(coords);
+  };
+  uint64_t warpShift = uint64_t(R + L);
+  uint64_t lowMask = (uint64_t(1) << warpShift) - 1;
+  F2Subspace kernelWarps;
+  for (auto [i, k] : llvm::enumerate(kernel))
+    kernelWarps.insert(k >> warpShift, int(i));
+
+  auto [srcAxisOffset, srcAxisBits] = dimBits(srcDims, size_t(axis));
+  auto [idxAxisOffset, idxAxisBits] = dimBits(idxDims, size_t(axis));
+  // E: the index tensor's coordinates other than the axis, in the source's.
+  auto embed = [&](uint64_t x) {
+    uint64_t y = 0;
+    for (size_t d = 0; d < idxDims.size(); ++d) {
+      if (int(d) == axis)
+        continue;
+      auto [io, n] = dimBits(idxDims, d);
+      auto [so, m] = dimBits(srcDims, d);
+      (void)m;
+      y |= ((x >> io) & ((uint64_t(1) << n) - 1)) << so;
+    }
+    return y;
+  };
+  (void)idxAxisOffset;
+  (void)idxAxisBits;
+  // The holder of a generator, moved by the kernel into warp `warp` if it
+  // can be; nullopt if no thread of that warp holds it.
+  auto holderIn = [&](uint64_t coords,
+                      uint64_t warp) -> std::optional<uint64_t> {
+    uint64_t h = rightInverse(coords);
+    uint64_t delta = (h >> warpShift) ^ warp;
+    if (!delta)
+      return h & lowMask;
+    std::optional<uint64_t> combo = kernelWarps.coordinates(delta);
+    if (!combo)
+      return std::nullopt;
+    for (size_t i = 0; i < kernel.size(); ++i)
+      if ((*combo >> i) & 1)
+        h ^= kernel[i];
+    return h & lowMask;
+  };
+
+  GatherShuffle shuffle;
+  shuffle.sourceRegisterBits = R;
+  shuffle.laneBits = L;
+  plan.warpLocal = true;
+  for (int b = 0; b < srcAxisBits && plan.warpLocal; ++b) {
+    auto h = holderIn(uint64_t(1) << (srcAxisOffset + b), 0);
+    if (!h) {
+      plan.warpLocal = false;
+      plan.notWarpLocal =
+          "the source holds its gathered dimension " +
+          srcDims[size_t(axis)].name + " across warps (element " +
+          a->vectorToString(uint64_t(1) << (srcAxisOffset + b)) +
+          " is in another warp than element 0)";
+      break;
+    }
+    shuffle.valueCols.push_back(*h);
+  }
+  auto addIndexCols = [&](HwDim dim, llvm::SmallVectorImpl<uint64_t> &out) {
+    for (auto [j, c] : llvm::enumerate(idx->get(dim))) {
+      if (!plan.warpLocal)
+        return;
+      uint64_t warp = dim == HwDim::Warp ? uint64_t(1) << j : 0;
+      auto h = holderIn(embed(c), warp);
+      if (!h) {
+        plan.warpLocal = false;
+        plan.notWarpLocal = std::string("index ") + hwDimName(dim) + " bit " +
+                            std::to_string(j) + " selects element " +
+                            idx->vectorToString(c) +
+                            ", whose row of the source lies in another warp";
+        return;
+      }
+      out.push_back(*h);
+    }
+  };
+  addIndexCols(HwDim::Register, shuffle.registerCols);
+  addIndexCols(HwDim::Lane, shuffle.laneCols);
+  addIndexCols(HwDim::Warp, shuffle.warpCols);
+
+  uint64_t regMask = (uint64_t(1) << R) - 1;
+  int64_t distinct = plan.distinctIndexRegisters;
+  double valueAlu = 0;
+  if (plan.warpLocal) {
+    F2Vectors varying;
+    for (auto *cols :
+         {&shuffle.laneCols, &shuffle.warpCols, &shuffle.valueCols})
+      for (uint64_t c : *cols)
+        varying.push_back(c & regMask);
+    reducedBasis(varying, shuffle.selectBasis, shuffle.selectPivots);
+    int d = int(shuffle.selectBasis.size());
+    shuffle.wordsPerElement = elementBits == 64 ? 2 : 1;
+    int packable = elementBits < 32 ? llvm::countr_zero(32u / elementBits) : 0;
+    shuffle.packedBits = std::min(d, packable);
+    int64_t groups = int64_t(1) << (d - shuffle.packedBits);
+    shuffle.shufflesPerRegister = groups * shuffle.wordsPerElement;
+    shuffle.selectsPerRegister = (groups - 1) * shuffle.wordsPerElement;
+    shuffle.shuffles = distinct * shuffle.shufflesPerRegister;
+    shuffle.selects = distinct * shuffle.selectsPerRegister;
+    // Per register: the lane (and register) from the value's bits, the
+    // packed slot's shift, and the sender's packing of each group.
+    F2Vectors laneOfValue;
+    for (uint64_t c : shuffle.valueCols)
+      laneOfValue.push_back(c >> R);
+    valueAlu =
+        double(2 * diagonals(laneOfValue) + 2 + (shuffle.packedBits ? 3 : 0) +
+               2 * shuffle.selectsPerRegister);
+    plan.shuffleCost = double(shuffle.shuffles) * kShuffleCycles +
+                       double(distinct) * valueAlu * kAluCycles;
+    plan.shuffle = std::move(shuffle);
+  }
+
+  // The shared-memory gather: the store-optimal layout (or the user's).
+  GatherShared &shared = plan.shared;
+  if (opts.memoryLayout) {
+    auto columns = getMemoryColumns(*opts.memoryLayout, srcDims);
+    if (!columns)
+      return columns.takeError();
+    // The widest vector: leading memory columns that are register columns.
+    F2Subspace registers(a->nonFree(HwDim::Register));
+    int vec = 0;
+    while (vec < int(columns->size()) && (elementBits << (vec + 1)) <= 128 &&
+           registers.contains((*columns)[size_t(vec)]))
+      ++vec;
+    shared.memoryLayout = *opts.memoryLayout;
+    shared.vectorBits = elementBits << vec;
+    auto store = countWavefronts(*columns, *a, elementBits, shared.vectorBits,
+                                 AccessKind::Store, target);
+    if (!store)
+      return store.takeError();
+    shared.store = *store;
+  } else {
+    SwizzleOptions swizzleOptions;
+    swizzleOptions.allowRounds = false;
+    swizzleOptions.allowMatrix = false;
+    swizzleOptions.allowOneSidedVectors = false;
+    auto swizzle =
+        computeOptimalSwizzle(*a, *a, elementBits, target, swizzleOptions);
+    if (!swizzle)
+      return swizzle.takeError();
+    shared.memoryLayout = swizzle->memoryLayout;
+    shared.vectorBits = swizzle->vectorBits;
+    shared.store = swizzle->store;
+  }
+  int64_t bytes = int64_t(elementBits / 8);
+  shared.sharedBytes = (int64_t(1) << a->totalOutBits()) * bytes;
+  shared.loadInstructions = distinct;
+  int64_t phases =
+      std::max<int64_t>(1, (int64_t(1) << L) * bytes / target.wavefrontBytes());
+  shared.loadWavefrontsConflictFree = distinct * phases * plan.warps;
+  F2Vectors memoryOfValue;
+  {
+    auto columns = getMemoryColumns(shared.memoryLayout, srcDims);
+    if (!columns)
+      return columns.takeError();
+    // offset(y) is the inverse of the memory layout; the value bits' images.
+    F2Subspace memory;
+    for (auto [t, c] : llvm::enumerate(*columns))
+      memory.insert(c, int(t));
+    for (int b = 0; b < srcAxisBits; ++b)
+      memoryOfValue.push_back(
+          *memory.coordinates(uint64_t(1) << (srcAxisOffset + b)));
+  }
+  double storePerWarp =
+      double(shared.store.wavefronts) / double(std::max(1, plan.warps));
+  plan.sharedCost =
+      storePerWarp * kWavefrontCycles +
+      double(distinct * phases) * kDataDependentLoadWavefronts *
+          kWavefrontCycles +
+      kBarrierCycles +
+      double(distinct) * double(2 * diagonals(memoryOfValue) + 2) * kAluCycles;
+
+  // The choice.
+  if (opts.forceKind == GatherKind::Shuffle && !plan.warpLocal)
+    return makeError("a shuffle gather needs the gathered axis within a "
+                     "warp, but " +
+                     plan.notWarpLocal);
+  if (opts.forceKind) {
+    plan.kind = *opts.forceKind;
+    plan.reason = std::string("requested: ") + gatherKindName(plan.kind);
+  } else if (!plan.warpLocal) {
+    plan.kind = GatherKind::SharedMemory;
+    plan.reason = "not warp-local: " + plan.notWarpLocal;
+  } else if (plan.shuffleCost <= plan.sharedCost) {
+    plan.kind = GatherKind::Shuffle;
+    plan.reason = "warp-local, and " +
+                  std::to_string(plan.shuffle->shufflesPerRegister) +
+                  " shuffle(s) per element cost no more than shared memory";
+  } else {
+    plan.kind = GatherKind::SharedMemory;
+    plan.reason = "warp-local, but " +
+                  std::to_string(plan.shuffle->shufflesPerRegister) +
+                  " shuffles per element cost more than shared memory";
+  }
+  return plan;
+}
+
+std::string GatherPlan::explain() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "gather along axis " << axis << " (" << sourceDims[size_t(axis)].name
+     << ", " << sourceDims[size_t(axis)].size() << " elements), " << elementBits
+     << "-bit elements, " << warps << " warp(s)\n";
+  os << "1. index registers per thread: " << indexRegisters << " ("
+     << distinctIndexRegisters << " distinct)\n";
+  if (warpLocal) {
+    const GatherShuffle &s = *shuffle;
+    os << "2. warp-local: every element a thread needs is held in its own "
+          "warp (the paper's §5.5 condition)\n";
+    os << "   the needed source register varies over a "
+       << (1 << s.selectBasis.size()) << "-register coset per index register";
+    if (s.packedBits)
+      os << "; " << (1 << s.packedBits) << " of them packed per 32-bit word";
+    os << "\n   per index register: " << s.shufflesPerRegister
+       << " shuffle(s), " << s.selectsPerRegister << " select(s); per thread "
+       << s.shuffles << " shuffles, " << s.selects << " selects\n";
+  } else {
+    os << "2. not warp-local: " << notWarpLocal << "\n";
+  }
+  os << "3. shared memory: store " << shared.sharedBytes << " bytes with "
+     << shared.vectorBits << "-bit vectors (" << shared.store.wavefronts
+     << " wavefronts), barrier, " << shared.loadInstructions
+     << " load(s) per thread (" << shared.loadWavefrontsConflictFree
+     << " wavefronts without conflicts; the rest depends on the indices)\n";
+  os << "4. cost (issue cycles per warp): ";
+  if (warpLocal)
+    os << "shuffles " << llvm::format("%.1f", shuffleCost) << ", ";
+  os << "shared memory " << llvm::format("%.1f", sharedCost) << "\n";
+  os << "=> " << gatherKindName(kind) << ": " << reason << "\n";
+  return text;
+}

@@ -1,0 +1,82 @@
+"""Gather planning: how ``ll.gather`` fetches its elements (docs/gather.md).
+
+``ll.plan_gather(src, index, axis, element_bits, target="sm_90")`` says
+whether the gather is warp-local (every element a thread needs is held in
+its own warp: the paper's §5.5 condition), and whether it is done by warp
+shuffles or through shared memory, with the counts and the cost model's
+estimates behind the choice. ``plan.explain()`` walks through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from linear_layout import _core
+from linear_layout._core import LinearLayout
+from linear_layout.planning import _check_bits, _check_layout, _check_target
+
+__all__ = ["GatherPlan", "plan_gather"]
+
+
+@dataclass(frozen=True)
+class GatherPlan:
+    """The plan of one gather. ``kind`` is ``"shuffle"`` or
+    ``"shared_memory"``. Shuffle figures (per thread) are ``None`` when the
+    gather is not warp-local; the shared-memory figures are always there
+    (the fallback, and the cost the choice compares with)."""
+
+    kind: str
+    axis: int
+    element_bits: int
+    target: str
+    warp_local: bool
+    not_warp_local: str
+    reason: str
+    index_registers: int
+    distinct_index_registers: int
+    shuffle_cost: float
+    shared_cost: float
+    shuffles: int | None
+    selects: int | None
+    shuffles_per_register: int | None
+    candidate_registers: int | None
+    packed_per_word: int | None
+    memory_layout: LinearLayout
+    vector_bits: int
+    store_wavefronts: int
+    load_instructions: int
+    load_wavefronts_conflict_free: int
+    shared_bytes: int
+    _explain: str = ""
+
+    def explain(self) -> str:
+        """The planner's walk-through of the decision."""
+        return self._explain
+
+    def __str__(self) -> str:
+        return self._explain
+
+
+def plan_gather(
+    src: LinearLayout,
+    index: LinearLayout,
+    axis: int,
+    element_bits: int,
+    target: str = "sm_90",
+    *,
+    kind: str | None = None,
+) -> GatherPlan:
+    """Plans ``ll.gather`` of a tensor of layout ``src`` by indices (and a
+    result) of layout ``index`` along ``axis``. ``kind`` forces the
+    mechanism (``"shuffle"`` needs a warp-local gather)."""
+    _check_layout(src, "src")
+    _check_layout(index, "index")
+    if isinstance(axis, bool) or not isinstance(axis, int):
+        raise TypeError(f"axis must be an int, not {type(axis).__name__}")
+    _check_bits(element_bits, "element_bits")
+    _check_target(target)
+    if kind is not None and not isinstance(kind, str):
+        raise TypeError(f"kind must be a str or None, not {type(kind).__name__}")
+    d = _core._plan_gather(src, index, axis, element_bits, target, kind)
+    explain = d.pop("explain")
+    return GatherPlan(**d, _explain=explain)

@@ -1,0 +1,136 @@
+"""ll.gather, checked bit for bit on the CPU: random source and index
+layouts (test/gpu/gather_cases.py) are lowered for NVVM (32 lanes) and
+ROCDL (gfx942 wave64, gfx1100 wave32), executed by the NumPy SIMT
+interpreter and compared with NumPy's take_along_axis. Every case runs on
+the planner's path and, forced by an ``ll.plan``, on the other one where
+it exists (shuffles need a warp-local gather)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import numpy as np
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "gpu"))
+
+import gather_cases as gc
+import simt_interpreter as simt
+from linear_layout import compiler, kernels
+
+import linear_layout as ll
+
+TILES = 2
+
+TARGETS = {32: ["sm_80", "gfx1100:32"], 64: ["gfx942:64"]}
+
+
+def _pass(target):
+    if target.startswith("sm_"):
+        return f"convert-ll-to-nvvm{{chip={target}}}"
+    chip, _, wave = target.partition(":")
+    return f"convert-ll-to-rocdl{{chip={chip} wave-size={wave}}}"
+
+
+def _layout(bases, shape):
+    return ll.LinearLayout(dict(bases), {"dim0": shape[0], "dim1": shape[1]})
+
+
+def planned_kind(case, target):
+    plan = ll.plan_gather(
+        _layout(case["src"], case["src_shape"]),
+        _layout(case["index"], case["index_shape"]),
+        case["axis"],
+        kernels.DTYPES[case["dtype"]][1],
+        target=target.partition(":")[0],
+    )
+    return plan
+
+
+def run_gather(case, target, kind=None, loop=False):
+    gen = kernels.gather_loop if loop else kernels.gather
+    extra = {"rounds": 3} if loop else {}
+    text = gen(
+        case["src"],
+        case["index"],
+        case["src_shape"],
+        case["index_shape"],
+        case["axis"],
+        case["dtype"],
+        index_dtype=case["index_dtype"],
+        lanes=case["lanes"],
+        **extra,
+    )
+    if kind:
+        text = re.sub(
+            r"(ll\.gather %\w+\[%j\] axis = \d+)",
+            rf"\1 {{ll.plan = #ll.plan<kind = {kind}>}}",
+            text,
+        )
+    lowered = compiler.lower(text, f"builtin.module(gpu.module({_pass(target)}))")
+    rng = np.random.default_rng(1)
+    x, i = gc.gather_inputs(case, TILES, rng)
+    y = np.zeros(i.size, dtype=x.dtype)
+    threads = case["lanes"] * case["warps"]
+    for block in range(TILES):
+        simt.run_workgroup(
+            lowered,
+            "gather_loop" if loop else "gather",
+            [x, i, y],
+            threads=threads,
+            wave=case["lanes"],
+            block_id=block,
+        )
+    expected = gc.gather_expected(case, x, i, TILES)
+    if loop:
+        rounds = 3
+        if case["dtype"].startswith("int"):
+            expected = (
+                expected.astype(np.uint64) * rounds + rounds * (rounds + 1) // 2
+            ).astype(x.dtype)
+    return y, expected, lowered
+
+
+CASES = [
+    (c, t)
+    for lanes in (32, 64)
+    for c in gc.gather_cases(24, lanes, lanes)
+    for t in TARGETS[lanes]
+]
+
+
+@pytest.mark.parametrize(
+    "case,target", CASES, ids=[f"{c['name']}-{t}" for c, t in CASES]
+)
+def test_gather_matches_numpy(case, target):
+    plan = planned_kind(case, target)
+    kinds = [None]
+    if plan.warp_local:
+        kinds += ["shuffle", "shared_memory"]
+    for kind in kinds:
+        got, expected, lowered = run_gather(case, target, kind)
+        bad = int(np.count_nonzero(got != expected))
+        assert bad == 0, f"{case['name']} {target} {kind}: {bad} wrong"
+        shuffles = (
+            "shfl.sync" in lowered
+            or "ds_bpermute" in lowered
+            or "rocdl.ds_bpermute" in lowered
+        )
+        used_shared = "__ll_scratch" in lowered
+        chosen = kind or plan.kind
+        assert used_shared == (chosen == "shared_memory"), (chosen, target)
+        if chosen == "shuffle":
+            assert shuffles or plan.shuffles == 0
+
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in gc.gather_cases(12, 7, 32) if c["dtype"].startswith("int")],
+    ids=lambda c: c["name"],
+)
+def test_gather_loop_matches_numpy(case):
+    got, expected, _ = run_gather(case, "sm_80", loop=True)
+    assert np.array_equal(got, expected)
