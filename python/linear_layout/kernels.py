@@ -282,42 +282,96 @@ def _gather_prologue(name, nthreads, src_shape, index_shape, bits, ibits):
 
 def gather(src, index, src_shape, index_shape, axis: int, dtype: str,
            index_dtype: str = "int32", warps: int | None = None,
-           name: str = "gather", lanes: int = 32) -> str:
+           name: str = "gather", lanes: int = 32, io_layout=None,
+           plan: str | None = None) -> str:
     """The `gather` kernel as MLIR text: CTA ``t`` loads tile ``t`` of ``x``
     (shape `src_shape`, layout `src`) and of ``i`` (`index_shape`, layout
     `index`, integers of `index_dtype`), gathers ``x`` along `axis` by ``i``
     (``ll.gather``, ``tl.gather``'s semantics) and stores the result to
     tile ``t`` of ``y`` (`index_shape`, layout `index`): launch it as
-    ``kernel(x, i, y)`` with ``threads(src)`` threads per CTA."""
+    ``kernel(x, i, y)`` with ``threads(src)`` threads per CTA.
+
+    `io_layout`: load both tiles and store the result in this layout
+    instead, converting to and from the gather's layouts (what Triton's
+    kernel does: it loads coalesced, then converts). `plan`: an ``ll.plan``
+    kind for the gather (``"shuffle"`` or ``"shared_memory"``)."""
     src_shape, index_shape, nwarps, elem, ta, ti, tr = _gather_header(
         src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,
         name, lanes)
+    if plan not in (None, "shuffle", "shared_memory"):
+        raise ValueError(f"plan: expected 'shuffle' or 'shared_memory', got "
+                         f"{plan!r}")
+    attr = f" {{ll.plan = #ll.plan<kind = {plan}>}}" if plan else ""
+    body = []
+    if io_layout is not None:
+        if src_shape != index_shape:
+            raise ValueError("io_layout: needs equal source and index shapes")
+        _check_warps(src, io_layout, warps)
+        enc = _encoding(io_layout, src_shape, "io_layout")
+        dims = "x".join(map(str, src_shape))
+        io_src = f"tensor<{dims}x{elem}, {enc}>"
+        io_idx = f"tensor<{dims}x{element_type(index_dtype)}, {enc}>"
+        body += [f"      %t0 = ll.load_tile %xp : !llvm.ptr<1> -> {io_src}",
+                 f"      %j0 = ll.load_tile %ip : !llvm.ptr<1> -> {io_idx}",
+                 f"      %t = ll.convert_layout %t0 : {io_src} -> {ta}",
+                 f"      %j = ll.convert_layout %j0 : {io_idx} -> {ti}"]
+    else:
+        body += [f"      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}",
+                 f"      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}"]
+    body.append(f"      %g = ll.gather %t[%j] axis = {axis}{attr} : {ta}, "
+                f"{ti} -> {tr}")
+    if io_layout is not None:
+        body.append(f"      %g1 = ll.convert_layout %g : {tr} -> {io_src}")
+        body.append(f"      ll.store_tile %g1, %yp : {io_src}, !llvm.ptr<1>")
+    else:
+        body.append(f"      ll.store_tile %g, %yp : {tr}, !llvm.ptr<1>")
     return (_gather_prologue(name, lanes * nwarps, src_shape, index_shape,
                              DTYPES[dtype][1], DTYPES[index_dtype][1])
-            + f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
-      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}
-      %g = ll.gather %t[%j] axis = {axis} : {ta}, {ti} -> {tr}
-      ll.store_tile %g, %yp : {tr}, !llvm.ptr<1>
-""" + _EPILOGUE)
+            + "\n".join(body) + "\n" + _EPILOGUE)
 
 
 def gather_loop(src, index, src_shape, index_shape, axis: int, dtype: str,
                 index_dtype: str = "int32", warps: int | None = None,
                 rounds: int = 32, name: str = "gather_loop",
-                lanes: int = 32) -> str:
+                lanes: int = 32, plan: str | None = None,
+                io_layout=None) -> str:
     """The `gather_loop` kernel: `rounds` times, the source tile gets ``+ 1``
     and the gather of it is added to an accumulator (in the index layout,
     starting at 0) that is stored at the end:
     ``y = rounds * x[i] + rounds * (rounds + 1) / 2`` along `axis`.
-    Integer and fp16/fp32 data (the sums stay exact for small values)."""
+    Integer and fp16/fp32 data (the sums stay exact for small values).
+    `io_layout`: load and store in this layout, converting before and
+    after the loop, as in `gather`."""
     if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0:
         raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
     if dtype.startswith("fp8") or dtype == "bf16":
         raise ValueError(f"dtype: gather_loop adds in {dtype!r}, which has "
                          "no exact sums here; use fp16, fp32 or integers")
-    src_shape, index_shape, nwarps, elem, ta, ti, tr = _gather_header(
+    src_shape, index_shape, _, elem, ta, ti, tr = _gather_header(
         src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,
         name, lanes)
+    nwarps = _check_warps(src, index, warps)
+    if plan not in (None, "shuffle", "shared_memory"):
+        raise ValueError(f"plan: expected 'shuffle' or 'shared_memory', got "
+                         f"{plan!r}")
+    attr = f" {{ll.plan = #ll.plan<kind = {plan}>}}" if plan else ""
+    io_in = (f"      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}\n"
+             f"      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}")
+    io_out = f"      ll.store_tile %r#1, %yp : {tr}, !llvm.ptr<1>"
+    if io_layout is not None:
+        if src_shape != index_shape:
+            raise ValueError("io_layout: needs equal source and index shapes")
+        _check_warps(src, io_layout, warps)
+        enc = _encoding(io_layout, src_shape, "io_layout")
+        dims = "x".join(map(str, src_shape))
+        io_src = f"tensor<{dims}x{elem}, {enc}>"
+        io_idx = f"tensor<{dims}x{element_type(index_dtype)}, {enc}>"
+        io_in = (f"      %t0 = ll.load_tile %xp : !llvm.ptr<1> -> {io_src}\n"
+                 f"      %j0 = ll.load_tile %ip : !llvm.ptr<1> -> {io_idx}\n"
+                 f"      %t = ll.convert_layout %t0 : {io_src} -> {ta}\n"
+                 f"      %j = ll.convert_layout %j0 : {io_idx} -> {ti}")
+        io_out = (f"      %o = ll.convert_layout %r#1 : {tr} -> {io_src}\n"
+                  f"      ll.store_tile %o, %yp : {io_src}, !llvm.ptr<1>")
     is_float = elem.startswith("f")
     one, zero = ("1.0", "0.0") if is_float else ("1", "0")
     add = "arith.addf" if is_float else "arith.addi"
@@ -328,15 +382,14 @@ def gather_loop(src, index, src_shape, index_shape, axis: int, dtype: str,
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %cr = arith.constant {rounds} : index
-      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
-      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}
+{io_in}
       %r:2 = scf.for %k = %c0 to %cr step %c1 iter_args(%s = %t, %acc = %zero) -> ({ta}, {tr}) {{
         %s1 = {add} %s, %one : {ta}
-        %g = ll.gather %s1[%j] axis = {axis} : {ta}, {ti} -> {tr}
+        %g = ll.gather %s1[%j] axis = {axis}{attr} : {ta}, {ti} -> {tr}
         %acc1 = {add} %acc, %g : {tr}
         scf.yield %s1, %acc1 : {ta}, {tr}
       }}
-      ll.store_tile %r#1, %yp : {tr}, !llvm.ptr<1>
+{io_out}
 """ + _EPILOGUE)
 
 

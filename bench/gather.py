@@ -1,0 +1,337 @@
+"""ll.gather against Triton 3.6's tl.gather, side by side on one GPU.
+
+  LL_BUILD_DIR=build/x python bench/gather.py prepare [out_dir]   # CPU
+  python3 bench/gather.py run <out_dir> <results_dir>              # GPU
+  python3 bench/gather.py once <out_dir> {ll,triton} <case>        # ncu
+  python3 bench/gather.py report <results_dir>                     # Markdown
+
+`prepare` compiles Triton's kernel (below) for every case on the CPU
+(GPUTarget cuda 90) and reads from its TTGIR the layouts Triton chose: the
+coalesced layout it loads and stores in, and the layout of its
+`tt.gather`. Our kernels use the same layouts (`linear_layout.kernels
+.gather` with `io_layout`: load, convert, gather, convert back, store; and
+`gather_loop`: the same loads and stores around 32 rounds of `src + 1`
+then an accumulated gather), once as
+the planner decides and once forced down each path (shuffles where the
+gather is warp-local, shared memory always), as PTX.
+
+`run` checks every kernel bit for bit against NumPy's take_along_axis and
+times it beside Triton's as CUDA-graph replays (bench/gpu.py graph_times),
+Triton timed twice (the A/A control). Cases are the shapes of the paper's
+Figure 6: the gathered axis from 2 to 512 elements in a tile, fp16 and
+fp32, 2 to 8 warps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROUNDS = 32
+
+# (rows M, columns N, axis, warps): the gathered axis has M (axis 0) or N
+# (axis 1) elements.
+SHAPES = [
+    (2, 128, 0, 4), (8, 128, 0, 4), (32, 32, 0, 4), (64, 32, 0, 4),
+    (128, 32, 0, 4), (256, 32, 0, 4), (512, 32, 0, 4), (128, 64, 0, 8),
+    (64, 64, 0, 2), (32, 64, 1, 4), (32, 128, 1, 4), (16, 256, 1, 4),
+    (16, 512, 1, 8), (128, 128, 1, 8),
+]
+DTYPES = ["fp32", "fp16"]
+
+
+def case_list():
+    return [{"name": f"g{m}x{n}_a{axis}_w{w}_{dt}", "shape": [m, n],
+             "axis": axis, "warps": w, "dtype": dt}
+            for (m, n, axis, w) in SHAPES for dt in DTYPES]
+
+
+TRITON_SOURCE = '''
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gather(x, i, y, M: tl.constexpr, N: tl.constexpr, AXIS: tl.constexpr):
+    base = tl.program_id(0) * M * N
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    src = tl.load(x + base + offs)
+    idx = tl.load(i + base + offs)
+    tl.store(y + base + offs, tl.gather(src, idx, AXIS))
+
+
+@triton.jit
+def gather_loop(x, i, y, M: tl.constexpr, N: tl.constexpr,
+                AXIS: tl.constexpr, ROUNDS: tl.constexpr):
+    base = tl.program_id(0) * M * N
+    offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
+    src = tl.load(x + base + offs)
+    idx = tl.load(i + base + offs)
+    acc = tl.zeros([M, N], dtype=src.dtype)
+    for _ in range(ROUNDS):
+        src = src + 1
+        acc += tl.gather(src, idx, AXIS)
+    tl.store(y + base + offs, acc)
+'''
+
+
+def _triton_module():
+    import importlib.util
+    import tempfile
+
+    path = os.path.join(tempfile.mkdtemp(), "ll_bench_gather_triton.py")
+    with open(path, "w") as f:
+        f.write(TRITON_SOURCE)
+    spec = importlib.util.spec_from_file_location("ll_bench_gather_triton",
+                                                  path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _triton_layouts(tk, c):
+    """Triton's io layout and gather layout (encoding texts) for case c."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    ty = {"fp32": "*fp32", "fp16": "*fp16"}[c["dtype"]]
+    m, n = c["shape"]
+    src = ASTSource(tk.gather, signature={
+        "x": ty, "i": "*i32", "y": ty, "M": "constexpr", "N": "constexpr",
+        "AXIS": "constexpr"}, constexprs={"M": m, "N": n, "AXIS": c["axis"]})
+    k = triton.compile(src, target=GPUTarget("cuda", 90, 32),
+                       options={"num_warps": c["warps"]})
+    ttgir = k.asm["ttgir"]
+    aliases = dict(re.findall(r"^(#\w+) = (#ttg\.\w+<.*>)$", ttgir, re.M))
+    gather = re.search(r"tt\.gather .*: \(tensor<[^,]+, (#\w+)>, "
+                       r"tensor<[^,]+, (#\w+)>\)", ttgir)
+    load = re.search(r"tt\.load .*: tensor<[^,]+, (#\w+)>", ttgir)
+    return (aliases[load.group(1)], aliases[gather.group(1)],
+            aliases[gather.group(2)])
+
+
+def prepare(out_dir):
+    sys.path.insert(0, HERE)
+    from build_env import use_build_dir
+
+    use_build_dir()
+    import linear_layout as ll
+    from linear_layout import kernels
+    from linear_layout.ttgir import layout_from_ttg
+
+    os.makedirs(out_dir, exist_ok=True)
+    tk = _triton_module()
+    manifest = []
+    for c in case_list():
+        io, src_enc, idx_enc = _triton_layouts(tk, c)
+        shape = c["shape"]
+        lay = {k: layout_from_ttg(t, shape) for k, t in
+               (("io", io), ("src", src_enc), ("index", idx_enc))}
+        bases = {k: {d: v for d, v in dict(l.bases).items() if d != "block"}
+                 for k, l in lay.items()}
+        bits = kernels.DTYPES[c["dtype"]][1]
+        plan = ll.plan_gather(lay["src"], lay["index"], c["axis"], bits)
+        kinds = ["shuffle", "shared_memory"] if plan.warp_local \
+            else ["shared_memory"]
+        entry = dict(c, triton_io=io, triton_src=src_enc,
+                     triton_index=idx_enc, layouts=bases,
+                     planned=plan.kind, warp_local=plan.warp_local,
+                     shuffles_per_register=plan.shuffles_per_register,
+                     shuffle_cost=plan.shuffle_cost,
+                     shared_cost=plan.shared_cost, reason=plan.reason,
+                     kernels={})
+        for kind in kinds:
+            for loop in (False, True):
+                name = f"ll_{'gather_loop' if loop else 'gather'}"
+                if loop:
+                    text = kernels.gather_loop(
+                        bases["src"], bases["index"], shape, shape,
+                        c["axis"], c["dtype"], rounds=ROUNDS, name=name,
+                        plan=kind, io_layout=bases["io"])
+                else:
+                    text = kernels.gather(
+                        bases["src"], bases["index"], shape, shape,
+                        c["axis"], c["dtype"], name=name,
+                        io_layout=bases["io"], plan=kind)
+                ptx = ll.compile(text, chip="sm_90")
+                fname = f"{c['name']}.{kind}.{name}.ptx"
+                with open(os.path.join(out_dir, fname), "w") as f:
+                    f.write(str(ptx))
+                entry.setdefault("dynamic_shared_bytes", {})[fname] = \
+                    int(ptx.dynamic_shared_bytes)
+                entry["kernels"][f"{kind}/{'loop' if loop else 'once'}"] = \
+                    fname
+        manifest.append(entry)
+        print(c["name"], plan.kind, plan.shuffles_per_register, flush=True)
+    with open(os.path.join(out_dir, "manifest.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+
+
+class _Ours:
+    def __init__(self, cp, path, entry_name, threads, dynamic_shared=0):
+        self.cp = cp
+        self.fn = cp.RawModule(path=path).get_function(entry_name)
+        self.threads = threads
+        self.dyn = dynamic_shared
+        if self.dyn > 48 * 1024:
+            self.fn.max_dynamic_shared_size_bytes = self.dyn
+
+    def __call__(self, x, i, y, tiles):
+        import torch
+
+        current = torch.cuda.current_stream()
+        try:
+            stream = self.cp.cuda.Stream.from_external(current)
+        except (AttributeError, TypeError):
+            stream = self.cp.cuda.ExternalStream(current.cuda_stream)
+        self.fn((tiles,), (self.threads,),
+                (self.cp.uint64(x.data_ptr()), self.cp.uint64(i.data_ptr()),
+                 self.cp.uint64(y.data_ptr())), shared_mem=self.dyn,
+                stream=stream)
+
+
+def run(ptx_dir, results_dir):
+    import cupy as cp
+    import torch
+
+    sys.path.insert(0, HERE)
+    from gpu import graph_times
+
+    tk = _triton_module()
+    manifest = json.load(open(os.path.join(ptx_dir, "manifest.json")))
+    torch_dtype = {"fp32": torch.float32, "fp16": torch.float16}
+    results = []
+    for e in manifest:
+        m, n = e["shape"]
+        axis, w = e["axis"], e["warps"]
+        dt = torch_dtype[e["dtype"]]
+        tile = m * n
+        res = dict(e)
+        for mode in ("once", "loop"):
+            tiles = max(132 * 8, (32 << 20) // (tile * 4)) if mode == "once" \
+                else 132 * 8
+            size = e["shape"][axis]
+            sets = []
+            for _ in range(2 if mode == "loop" else 4):
+                x = torch.randint(0, 8, (tiles * tile,), device="cuda",
+                                  dtype=torch.int32).to(dt)
+                i = torch.randint(0, size, (tiles * tile,), device="cuda",
+                                  dtype=torch.int32)
+                sets.append((x, i, torch.empty_like(x)))
+            wants = []
+            for x, i, _ in sets:
+                xs = x.view(tiles, m, n).to(torch.float32)
+                g = torch.gather(xs, axis + 1, i.view(tiles, m, n).long())
+                if mode == "loop":
+                    g = ROUNDS * g + ROUNDS * (ROUNDS + 1) / 2
+                wants.append(g.reshape(-1).to(dt))
+            launchers = {}
+            for key, fname in e["kernels"].items():
+                kind, km = key.split("/")
+                if km != mode:
+                    continue
+                ours = _Ours(cp, os.path.join(ptx_dir, fname),
+                             "ll_gather_loop" if mode == "loop" else
+                             "ll_gather", 32 * w,
+                             e["dynamic_shared_bytes"][fname])
+                launchers[kind] = (lambda xi, ii, yi, k=ours:
+                                   k(xi, ii, yi, tiles))
+            if mode == "once":
+                def trit(xi, ii, yi):
+                    tk.gather[(tiles,)](xi, ii, yi, m, n, axis, num_warps=w)
+            else:
+                def trit(xi, ii, yi):
+                    tk.gather_loop[(tiles,)](xi, ii, yi, m, n, axis, ROUNDS,
+                                             num_warps=w)
+            launchers["triton"] = trit
+            launchers["triton_again"] = trit
+            correct = {}
+            flat = [((x, i), y) for x, i, y in sets]
+
+            def check(name):
+                correct[name] = all(torch.equal(y, want)
+                                    for (_, y), want in zip(flat, wants))
+
+            wrapped = {k: (lambda xy, y, f=f: f(xy[0], xy[1], y))
+                       for k, f in launchers.items()}
+            times = graph_times(torch, wrapped, flat, check, 64, 15)
+            res[mode] = {k: {"ms": statistics.median(v), "bit_exact":
+                             correct[k]} for k, v in times.items()}
+            print(e["name"], mode, {k: (round(v["ms"] * 1e3, 2),
+                                        v["bit_exact"])
+                                    for k, v in res[mode].items()},
+                  flush=True)
+        results.append(res)
+    os.makedirs(results_dir, exist_ok=True)
+    with open(os.path.join(results_dir, "gather.json"), "w") as f:
+        json.dump({"device": torch.cuda.get_device_name(0),
+                   "triton": __import__("triton").__version__,
+                   "cases": results}, f, indent=1)
+
+
+def once(ptx_dir, which, name):
+    """One launch of one case's kernel (for ncu): ours as planned or
+    Triton's, the loop kernel (32 gathers per tile, so that the gather's
+    shared-memory traffic stands out from the conversions around it), 132
+    CTAs."""
+    import cupy as cp
+    import torch
+
+    tk = _triton_module()
+    e = next(x for x in json.load(open(os.path.join(ptx_dir,
+                                                    "manifest.json")))
+             if x["name"] == name)
+    m, n = e["shape"]
+    dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
+    tiles = 132
+    x = torch.randint(0, 8, (tiles * m * n,), device="cuda").to(dt)
+    i = torch.randint(0, e["shape"][e["axis"]], (tiles * m * n,),
+                      device="cuda", dtype=torch.int32)
+    y = torch.empty_like(x)
+    if which == "ll":
+        fname = e["kernels"][f"{e['planned']}/loop"]
+        k = _Ours(cp, os.path.join(ptx_dir, fname), "ll_gather_loop",
+                  32 * e["warps"], e["dynamic_shared_bytes"][fname])
+        k(x, i, y, tiles)
+    else:
+        tk.gather_loop[(tiles,)](x, i, y, m, n, e["axis"], ROUNDS,
+                                 num_warps=e["warps"])
+    torch.cuda.synchronize()
+
+
+def report(results_dir):
+    data = json.load(open(os.path.join(results_dir, "gather.json")))
+    rows = []
+    for c in data["cases"]:
+        def us(mode, k):
+            return c[mode][k]["ms"] * 1e3 if k in c.get(mode, {}) else None
+        for mode in ("once", "loop"):
+            t = us(mode, "triton")
+            ours = us(mode, c["planned"])
+            rows.append((c["name"], mode, c["planned"],
+                         c["shuffles_per_register"], round(c["shuffle_cost"], 1)
+                         if c["warp_local"] else None,
+                         round(c["shared_cost"], 1),
+                         us(mode, "shuffle"), us(mode, "shared_memory"), t,
+                         us(mode, "triton_again"),
+                         ours / t if ours and t else None,
+                         all(v["bit_exact"] for v in c[mode].values())))
+    return data, rows
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1] if len(sys.argv) > 1 else ""
+    if cmd == "prepare":
+        prepare(sys.argv[2] if len(sys.argv) > 2 else
+                os.path.join(HERE, "ptx_gather"))
+    elif cmd == "run":
+        run(sys.argv[2], sys.argv[3])
+    elif cmd == "once":
+        once(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        sys.exit(__doc__)
