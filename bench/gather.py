@@ -274,7 +274,7 @@ def run(ptx_dir, results_dir):
                    "cases": results}, f, indent=1)
 
 
-def once(ptx_dir, which, name):
+def once(ptx_dir, which, name, mode="loop"):
     """One launch of one case's kernel (for ncu): ours as planned or
     Triton's, the loop kernel (32 gathers per tile, so that the gather's
     shared-memory traffic stands out from the conversions around it), 132
@@ -294,13 +294,16 @@ def once(ptx_dir, which, name):
                       device="cuda", dtype=torch.int32)
     y = torch.empty_like(x)
     if which == "ll":
-        fname = e["kernels"][f"{e['planned']}/loop"]
-        k = _Ours(cp, os.path.join(ptx_dir, fname), "ll_gather_loop",
+        fname = e["kernels"][f"{e['planned']}/{mode}"]
+        k = _Ours(cp, os.path.join(ptx_dir, fname),
+                  "ll_gather_loop" if mode == "loop" else "ll_gather",
                   32 * e["warps"], e["dynamic_shared_bytes"][fname])
         k(x, i, y, tiles)
-    else:
+    elif mode == "loop":
         tk.gather_loop[(tiles,)](x, i, y, m, n, e["axis"], ROUNDS,
                                  num_warps=e["warps"])
+    else:
+        tk.gather[(tiles,)](x, i, y, m, n, e["axis"], num_warps=e["warps"])
     torch.cuda.synchronize()
 
 
@@ -332,6 +335,6 @@ if __name__ == "__main__":
     elif cmd == "run":
         run(sys.argv[2], sys.argv[3])
     elif cmd == "once":
-        once(sys.argv[2], sys.argv[3], sys.argv[4])
+        once(*sys.argv[2:6])
     else:
         sys.exit(__doc__)

@@ -280,6 +280,36 @@ def _gather_prologue(name, nthreads, src_shape, index_shape, bits, ibits):
 """
 
 
+def _plan_attr(plan) -> str:
+    if plan not in (None, "shuffle", "shared_memory"):
+        raise ValueError(f"plan: expected 'shuffle' or 'shared_memory', got "
+                         f"{plan!r}")
+    return f" {{ll.plan = #ll.plan<kind = {plan}>}}" if plan else ""
+
+
+def _gather_io(src, io_layout, src_shape, index_shape, elem, index_dtype,
+               warps, ta, ti, tr, result):
+    """The loads of ``%t``/``%j`` and the store of `result` (in the gather's
+    layouts, or in `io_layout` with conversions around)."""
+    if io_layout is None:
+        return ([f"      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}",
+                 f"      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}"],
+                [f"      ll.store_tile {result}, %yp : {tr}, !llvm.ptr<1>"])
+    if src_shape != index_shape:
+        raise ValueError("io_layout: needs equal source and index shapes")
+    _check_warps(src, io_layout, warps)
+    enc = _encoding(io_layout, src_shape, "io_layout")
+    dims = "x".join(map(str, src_shape))
+    io_src = f"tensor<{dims}x{elem}, {enc}>"
+    io_idx = f"tensor<{dims}x{element_type(index_dtype)}, {enc}>"
+    return ([f"      %t0 = ll.load_tile %xp : !llvm.ptr<1> -> {io_src}",
+             f"      %j0 = ll.load_tile %ip : !llvm.ptr<1> -> {io_idx}",
+             f"      %t = ll.convert_layout %t0 : {io_src} -> {ta}",
+             f"      %j = ll.convert_layout %j0 : {io_idx} -> {ti}"],
+            [f"      %out = ll.convert_layout {result} : {tr} -> {io_src}",
+             f"      ll.store_tile %out, %yp : {io_src}, !llvm.ptr<1>"])
+
+
 def gather(src, index, src_shape, index_shape, axis: int, dtype: str,
            index_dtype: str = "int32", warps: int | None = None,
            name: str = "gather", lanes: int = 32, io_layout=None,
@@ -298,33 +328,12 @@ def gather(src, index, src_shape, index_shape, axis: int, dtype: str,
     src_shape, index_shape, nwarps, elem, ta, ti, tr = _gather_header(
         src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,
         name, lanes)
-    if plan not in (None, "shuffle", "shared_memory"):
-        raise ValueError(f"plan: expected 'shuffle' or 'shared_memory', got "
-                         f"{plan!r}")
-    attr = f" {{ll.plan = #ll.plan<kind = {plan}>}}" if plan else ""
-    body = []
-    if io_layout is not None:
-        if src_shape != index_shape:
-            raise ValueError("io_layout: needs equal source and index shapes")
-        _check_warps(src, io_layout, warps)
-        enc = _encoding(io_layout, src_shape, "io_layout")
-        dims = "x".join(map(str, src_shape))
-        io_src = f"tensor<{dims}x{elem}, {enc}>"
-        io_idx = f"tensor<{dims}x{element_type(index_dtype)}, {enc}>"
-        body += [f"      %t0 = ll.load_tile %xp : !llvm.ptr<1> -> {io_src}",
-                 f"      %j0 = ll.load_tile %ip : !llvm.ptr<1> -> {io_idx}",
-                 f"      %t = ll.convert_layout %t0 : {io_src} -> {ta}",
-                 f"      %j = ll.convert_layout %j0 : {io_idx} -> {ti}"]
-    else:
-        body += [f"      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}",
-                 f"      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}"]
-    body.append(f"      %g = ll.gather %t[%j] axis = {axis}{attr} : {ta}, "
-                f"{ti} -> {tr}")
-    if io_layout is not None:
-        body.append(f"      %g1 = ll.convert_layout %g : {tr} -> {io_src}")
-        body.append(f"      ll.store_tile %g1, %yp : {io_src}, !llvm.ptr<1>")
-    else:
-        body.append(f"      ll.store_tile %g, %yp : {tr}, !llvm.ptr<1>")
+    attr = _plan_attr(plan)
+    loads, stores = _gather_io(src, io_layout, src_shape, index_shape, elem,
+                               index_dtype, warps, ta, ti, tr, "%g")
+    gathered = (f"      %g = ll.gather %t[%j] axis = {axis}{attr} : "
+                f"{ta}, {ti} -> {tr}")
+    body = [*loads, gathered, *stores]
     return (_gather_prologue(name, lanes * nwarps, src_shape, index_shape,
                              DTYPES[dtype][1], DTYPES[index_dtype][1])
             + "\n".join(body) + "\n" + _EPILOGUE)
@@ -351,27 +360,10 @@ def gather_loop(src, index, src_shape, index_shape, axis: int, dtype: str,
         src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,
         name, lanes)
     nwarps = _check_warps(src, index, warps)
-    if plan not in (None, "shuffle", "shared_memory"):
-        raise ValueError(f"plan: expected 'shuffle' or 'shared_memory', got "
-                         f"{plan!r}")
-    attr = f" {{ll.plan = #ll.plan<kind = {plan}>}}" if plan else ""
-    io_in = (f"      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}\n"
-             f"      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}")
-    io_out = f"      ll.store_tile %r#1, %yp : {tr}, !llvm.ptr<1>"
-    if io_layout is not None:
-        if src_shape != index_shape:
-            raise ValueError("io_layout: needs equal source and index shapes")
-        _check_warps(src, io_layout, warps)
-        enc = _encoding(io_layout, src_shape, "io_layout")
-        dims = "x".join(map(str, src_shape))
-        io_src = f"tensor<{dims}x{elem}, {enc}>"
-        io_idx = f"tensor<{dims}x{element_type(index_dtype)}, {enc}>"
-        io_in = (f"      %t0 = ll.load_tile %xp : !llvm.ptr<1> -> {io_src}\n"
-                 f"      %j0 = ll.load_tile %ip : !llvm.ptr<1> -> {io_idx}\n"
-                 f"      %t = ll.convert_layout %t0 : {io_src} -> {ta}\n"
-                 f"      %j = ll.convert_layout %j0 : {io_idx} -> {ti}")
-        io_out = (f"      %o = ll.convert_layout %r#1 : {tr} -> {io_src}\n"
-                  f"      ll.store_tile %o, %yp : {io_src}, !llvm.ptr<1>")
+    attr = _plan_attr(plan)
+    loads, stores = _gather_io(src, io_layout, src_shape, index_shape, elem,
+                               index_dtype, warps, ta, ti, tr, "%r#1")
+    io_in, io_out = "\n".join(loads), "\n".join(stores)
     is_float = elem.startswith("f")
     one, zero = ("1.0", "0.0") if is_float else ("1", "0")
     add = "arith.addf" if is_float else "arith.addi"
