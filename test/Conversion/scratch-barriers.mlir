@@ -2,38 +2,36 @@
 
 // Write-after-read barriers (ScratchBarriers.cpp): a conversion through
 // shared memory is `[barrier] store, barrier, load`. The leading barrier is
-// needed only if some thread may still be reading the slot it writes;
-// consecutive conversions alternate the two halves of the scratch, so a
-// chain (or a loop) of conversions costs one barrier each. (An `addf`
-// between two conversions keeps the chain from folding into one.)
+// needed only if some thread may still be reading the slot it writes.
+// Straight-line code keeps one slot (a doubled scratch would cost a
+// memory-bound kernel CTAs per SM to save one barrier once), so each
+// conversion after the first takes its leading barrier; in a loop (next
+// case) conversions alternate two slots and cost one barrier each. (An
+// `addf` between two conversions keeps the chain from folding into one.)
 #r = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
 #c = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []}>
 gpu.module @k {
-  // Two slots of 4096 bytes.
-  // CHECK: llvm.mlir.global internal @__ll_scratch() {{.*}} : !llvm.array<8192 x i8>
+  // One slot of 4096 bytes.
+  // CHECK: llvm.mlir.global internal @__ll_scratch() {{.*}} : !llvm.array<4096 x i8>
   // CHECK-LABEL: gpu.func @chain
   gpu.func @chain(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #r>
-    // Slot 0, nothing read yet: store, barrier, load.
+    // Nothing read yet: store, barrier, load.
     // CHECK-NOT: nvvm.barrier0
     // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK: llvm.load {{.*}} : !llvm.ptr<3>
     %u = ll.convert_layout %t : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>
-    // Slot 1 (4096 bytes in): slot 0 is still being read, slot 1 is not.
-    // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @__ll_scratch : !llvm.ptr<3>
-    // CHECK: %[[C4096:.*]] = llvm.mlir.constant(4096 : i32) : i32
-    // CHECK: llvm.getelementptr %[[BASE]][%[[C4096]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-    // CHECK-NOT: nvvm.barrier0
+    // The same slot, still being read: barrier, store, barrier, load.
+    // CHECK-NOT: llvm.getelementptr {{.*}} -> !llvm.ptr<3>, i8
+    // CHECK: nvvm.barrier0
     // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK: llvm.load {{.*}} : !llvm.ptr<3>
     %u1 = arith.addf %u, %u : tensor<32x32xf32, #c>
     %v = ll.convert_layout %u1 : tensor<32x32xf32, #c> -> tensor<32x32xf32, #r>
     %v1 = arith.addf %v, %v : tensor<32x32xf32, #r>
-    // Slot 0 again: its readers (the first conversion) passed the second
-    // conversion's barrier.
-    // CHECK-NOT: nvvm.barrier0
+    // CHECK: nvvm.barrier0
     // CHECK: llvm.store {{.*}}, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     %w = ll.convert_layout %v1 : tensor<32x32xf32, #r> -> tensor<32x32xf32, #c>

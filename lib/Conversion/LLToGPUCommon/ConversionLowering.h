@@ -165,6 +165,9 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                   const ThreadLayout &src, const ThreadLayout &dst, int bits,
                   const LLLoweringOptions &options);
 
+/// Whether `op` is inside a loop of its function.
+bool isInsideLoop(Operation *op);
+
 /// The category of the lowering's optimization remarks.
 inline constexpr llvm::StringLiteral kLoweringRemarkCategory = "ll-lowering";
 

@@ -26,8 +26,7 @@
 
 namespace mlir::ll::lowering {
 
-/// Whether `op` is inside a loop of its function.
-static bool isInsideLoop(Operation *op) {
+bool isInsideLoop(Operation *op) {
   for (Operation *parent = op->getParentOp();
        parent && !llvm::isa<FunctionOpInterface>(parent);
        parent = parent->getParentOp())

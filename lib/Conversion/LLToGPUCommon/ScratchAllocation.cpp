@@ -113,7 +113,13 @@ static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
     return tableSlotBytes.lookup(
         op->getParentWithTrait<OpTrait::SymbolTable>());
   };
-  auto twoSlots = [&](Operation *op) { return 2 * slotBytes(op) <= maxStatic; };
+  // Two slots only for scratch users inside a loop: there the alternation
+  // saves a barrier per iteration; in straight-line code it saves one
+  // barrier once, and the doubled scratch costs a memory-bound kernel the
+  // CTAs it no longer fits per SM (docs/lowering.md, "Barriers").
+  auto twoSlots = [&](Operation *op) {
+    return 2 * slotBytes(op) <= maxStatic && isInsideLoop(op);
+  };
   // Rounds alternate slots only in loops: once, R - 1 barriers cost less
   // than the occupancy a doubled scratch takes (docs/lowering.md).
   auto alternatesRounds = [&](Operation *op,
