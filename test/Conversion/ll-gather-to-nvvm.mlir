@@ -59,3 +59,19 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A hand-written figure that is not the gather's is refused.
+#src = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>
+#idx = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>
+gpu.module @m {
+  gpu.func @figures(%ps: !llvm.ptr<1>, %pi: !llvm.ptr<1>, %po: !llvm.ptr<1>) kernel {
+    %s = ll.load_tile %ps : !llvm.ptr<1> -> tensor<8x32xf32, #src>
+    %i = ll.load_tile %pi : !llvm.ptr<1> -> tensor<8x16xi32, #idx>
+    // expected-error @+1 {{cannot carry out the ll.plan: shuffles = 5 is not the gather's (2)}}
+    %r = ll.gather %s[%i] axis = 1 {ll.plan = #ll.plan<kind = shuffle, vector_bits = 32, rounds = 2, shuffles = 5, selects = 1>} : tensor<8x32xf32, #src>, tensor<8x16xi32, #idx> -> tensor<8x16xf32, #idx>
+    ll.store_tile %r, %po : tensor<8x16xf32, #idx>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -63,11 +63,41 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
            << llvm::toString(plan.takeError());
   }
   if (PlanAttr given = getPlan(op)) {
-    if (given.getVectorBits() &&
-        *given.getVectorBits() !=
-            (plan->kind == GatherKind::Shuffle ? 32 : plan->shared.vectorBits))
-      return planError(op) << "vector_bits = " << *given.getVectorBits()
-                           << " is not what the gather's lowering moves";
+    // Every figure written must be the planner's for that kind and memory
+    // layout: the lowering carries out one plan, never another.
+    PlanAttr own = gatherPlanAttr(op.getContext(), *plan);
+    auto check = [&](StringRef name, std::optional<int64_t> want,
+                     std::optional<int64_t> have) -> LogicalResult {
+      if (!want || want == have)
+        return success();
+      InFlightDiagnostic diag = planError(op);
+      diag << name << " = " << *want << " is not the gather's (";
+      if (have)
+        diag << *have << ")";
+      else
+        diag << "none for this kind)";
+      return diag;
+    };
+    if (failed(
+            check("vector_bits", given.getVectorBits(), own.getVectorBits())) ||
+        failed(check("rounds", given.getRounds(), own.getRounds())) ||
+        failed(check("shuffles", given.getShuffles(), own.getShuffles())) ||
+        failed(check("selects", given.getSelects(), own.getSelects())) ||
+        failed(check("shared_bytes", given.getSharedBytes(),
+                     own.getSharedBytes())) ||
+        failed(check("store_wavefronts", given.getStoreWavefronts(),
+                     own.getStoreWavefronts())) ||
+        failed(check("load_wavefronts", given.getLoadWavefronts(),
+                     own.getLoadWavefronts())))
+      return failure();
+    for (auto [name, want, have] :
+         {std::tuple{"store_instruction", given.getStoreInstruction(),
+                     own.getStoreInstruction()},
+          {"load_instruction", given.getLoadInstruction(),
+           own.getLoadInstruction()}})
+      if (!want.empty() && want != have)
+        return planError(op) << name << " = \"" << want
+                             << "\" is not the gather's (\"" << have << "\")";
   }
   if (plan->kind == GatherKind::Shuffle && !hooks.supportsShuffles()) {
     if (options.forceKind)

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Analysis/UnswizzledCost.h"
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
@@ -38,7 +39,7 @@ static constexpr StringLiteral kRemarkCategory = "ll-plan-conversions";
 /// planner's reason, and the figures `plan` records (plus the unswizzled
 /// wavefronts of a shared-memory plan, for scale), as the remark's
 /// key=value arguments.
-static void emitPlanRemark(ConvertLayoutOp op, PlanAttr plan, StringRef reason,
+static void emitPlanRemark(Operation *op, PlanAttr plan, StringRef reason,
                            std::optional<UnswizzledCost> unswizzled,
                            const std::string *explanation) {
   using Arg = remark::detail::Remark::Arg;
@@ -76,17 +77,17 @@ static void emitPlanRemark(ConvertLayoutOp op, PlanAttr plan, StringRef reason,
   if (!explanation) {
     // Through the context's remark engine: nothing unless the remark
     // options (--remarks-filter=ll-plan-conversions, ...) ask for it.
-    remark::detail::InFlightRemark remark = remark::analysis(op.getLoc(), opts);
+    remark::detail::InFlightRemark remark = remark::analysis(op->getLoc(), opts);
     if (remark)
       for (Arg &arg : args)
         remark << arg;
     return;
   }
   // The same text as a diagnostic, with the explanation attached.
-  remark::detail::OptRemarkAnalysis text(op.getLoc(), opts);
+  remark::detail::OptRemarkAnalysis text(op->getLoc(), opts);
   for (Arg &arg : args)
     text.insert(arg);
-  mlir::emitRemark(op.getLoc(), text.getMsg()).attachNote() << *explanation;
+  mlir::emitRemark(op->getLoc(), text.getMsg()).attachNote() << *explanation;
 }
 
 namespace {
@@ -101,12 +102,50 @@ struct LLPlanConversionsPass
           << llvm::toString(target.takeError());
       return signalPassFailure();
     }
-    WalkResult result = getOperation()->walk([&](ConvertLayoutOp op) {
-      return succeeded(planOne(op, *target)) ? WalkResult::advance()
-                                             : WalkResult::interrupt();
+    WalkResult result = getOperation()->walk([&](Operation *op) {
+      LogicalResult planned = success();
+      if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op))
+        planned = planOne(convert, *target);
+      else if (auto gather = llvm::dyn_cast<GatherOp>(op))
+        planned = planGather(gather, *target);
+      return succeeded(planned) ? WalkResult::advance()
+                                : WalkResult::interrupt();
     });
     if (result.wasInterrupted())
       signalPassFailure();
+  }
+
+  /// Plans one ll.gather (GatherPlan.h): its `ll.plan`, a remark named
+  /// after the kind and, with `explain`, the walk-through. A hand-written
+  /// kind (and memory layout) is kept; the lowering checks the figures.
+  LogicalResult planGather(GatherOp op, const GPUTarget &target) {
+    Type elementType = op.getSource().getType().getElementType();
+    if (!elementType.isIntOrFloat())
+      return op.emitError("cannot plan a gather of ")
+             << elementType << " elements (integers or floats only)";
+    int bits = int(elementType.getIntOrFloatBitWidth());
+    GatherPlanOptions options;
+    if (PlanAttr given = getPlan(op)) {
+      options.forceKind = given.getKind() == PlanKind::Shuffle
+                              ? GatherKind::Shuffle
+                              : GatherKind::SharedMemory;
+      if (LinearAttr memory = given.getMemoryLayout())
+        options.memoryLayout = memory.getLinearLayout();
+    }
+    auto plan = mlir::ll::planGather(
+        getLinearEncoding(op.getSource().getType()).getLinearLayout(),
+        getLinearEncoding(op.getIndices().getType()).getLinearLayout(),
+        int(op.getAxis()), bits, target, options);
+    if (!plan)
+      return op.emitError("cannot plan this gather: ")
+             << llvm::toString(plan.takeError());
+    PlanAttr planned = gatherPlanAttr(op.getContext(), *plan);
+    setPlan(op, planned);
+    count(planned);
+    std::string explanation = explain ? plan->explain() : "";
+    emitPlanRemark(op, planned, plan->reason, std::nullopt,
+                   explain ? &explanation : nullptr);
+    return success();
   }
 
   LogicalResult planOne(ConvertLayoutOp op, const GPUTarget &target) {

@@ -10,6 +10,7 @@
 #define LINEARLAYOUT_DIALECT_LL_TRANSFORMS_PLANKIND_H
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
+#include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "llvm/Support/ErrorHandling.h"
@@ -42,6 +43,25 @@ inline PlanKind toPlanKind(ConversionKind kind) {
     return PlanKind::SharedMemory;
   }
   llvm_unreachable("unknown conversion kind");
+}
+
+/// The complete `#ll.plan` of a planned gather, as -ll-plan-conversions
+/// records it: a shuffle gather moves 32-bit words, `rounds` shuffles per
+/// distinct index register; a shared-memory one stores the whole source in
+/// one round (`load_wavefronts`: the loads without bank conflicts, which
+/// depend on the indices).
+inline PlanAttr gatherPlanAttr(MLIRContext *ctx, const GatherPlan &plan) {
+  if (plan.kind == GatherKind::Shuffle) {
+    const GatherShuffle &s = *plan.shuffle;
+    return PlanAttr::get(ctx, PlanKind::Shuffle, LinearAttr(), 32,
+                         s.shufflesPerRegister, s.shuffles, s.selects,
+                         std::nullopt, "", "", std::nullopt, std::nullopt);
+  }
+  const GatherShared &s = plan.shared;
+  return PlanAttr::get(
+      ctx, PlanKind::SharedMemory, LinearAttr::get(ctx, s.memoryLayout),
+      s.vectorBits, 1, std::nullopt, std::nullopt, s.sharedBytes, "st.shared",
+      "ld.shared", s.store.wavefronts, s.loadWavefrontsConflictFree);
 }
 
 } // namespace mlir::ll
