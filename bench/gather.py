@@ -3,7 +3,7 @@
   LL_BUILD_DIR=build/x python bench/gather.py prepare [out_dir]   # CPU
   python3 bench/gather.py run <out_dir> <results_dir>              # GPU
   python3 bench/gather.py once <out_dir> {ll,triton} <case>        # ncu
-  python3 bench/gather.py report <results_dir>                     # Markdown
+  python3 bench/gather.py report <results_dir> [commit]            # Markdown
 
 `prepare` compiles Triton's kernel (below) for every case on the CPU
 (GPUTarget cuda 90) and reads from its TTGIR the layouts Triton chose: the
@@ -28,6 +28,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -79,6 +80,11 @@ def gather_loop(x, i, y, M: tl.constexpr, N: tl.constexpr,
 '''
 
 
+def _read_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
 def _triton_module():
     import importlib.util
     import tempfile
@@ -107,7 +113,7 @@ def _triton_layouts(tk, c):
     k = triton.compile(src, target=GPUTarget("cuda", 90, 32),
                        options={"num_warps": c["warps"]})
     ttgir = k.asm["ttgir"]
-    aliases = dict(re.findall(r"^(#\w+) = (#ttg\.\w+<.*>)$", ttgir, re.M))
+    aliases = dict(re.findall(r"^(#\w+) = (#ttg\.\w+<.*>)$", ttgir, re.MULTILINE))
     gather = re.search(r"tt\.gather .*: \(tensor<[^,]+, (#\w+)>, "
                        r"tensor<[^,]+, (#\w+)>\)", ttgir)
     load = re.search(r"tt\.load .*: tensor<[^,]+, (#\w+)>", ttgir)
@@ -126,6 +132,11 @@ def prepare(out_dir):
 
     os.makedirs(out_dir, exist_ok=True)
     tk = _triton_module()
+    import triton
+
+    ptxas = os.path.join(os.path.dirname(triton.__file__), "backends",
+                         "nvidia", "bin", "ptxas")
+    ptxas = ptxas if os.path.exists(ptxas) else None
     manifest = []
     for c in case_list():
         io, src_enc, idx_enc = _triton_layouts(tk, c)
@@ -164,6 +175,14 @@ def prepare(out_dir):
                     f.write(str(ptx))
                 entry.setdefault("dynamic_shared_bytes", {})[fname] = \
                     int(ptx.dynamic_shared_bytes)
+                if ptxas and kind == plan.kind:
+                    # The same PTX assembled by Triton's own ptxas: how the
+                    # kernel is loaded, apart from what it does.
+                    subprocess.run([ptxas, "-arch=sm_90", "-O3", "-o",
+                                    os.path.join(out_dir, fname[:-4] +
+                                                 ".cubin"),
+                                    os.path.join(out_dir, fname)],
+                                   check=True)
                 entry["kernels"][f"{kind}/{'loop' if loop else 'once'}"] = \
                     fname
         manifest.append(entry)
@@ -203,7 +222,7 @@ def run(ptx_dir, results_dir):
     from gpu import graph_times
 
     tk = _triton_module()
-    manifest = json.load(open(os.path.join(ptx_dir, "manifest.json")))
+    manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
     torch_dtype = {"fp32": torch.float32, "fp16": torch.float16}
     results = []
     for e in manifest:
@@ -239,21 +258,28 @@ def run(ptx_dir, results_dir):
                              "ll_gather_loop" if mode == "loop" else
                              "ll_gather", 32 * w,
                              e["dynamic_shared_bytes"][fname])
-                launchers[kind] = (lambda xi, ii, yi, k=ours:
-                                   k(xi, ii, yi, tiles))
+                launchers[kind] = (lambda xi, ii, yi, k=ours, t=tiles:
+                                   k(xi, ii, yi, t))
+                cubin = os.path.join(ptx_dir, fname[:-4] + ".cubin")
+                if os.path.exists(cubin):
+                    ours = _Ours(cp, cubin, "ll_gather_loop" if mode == "loop"
+                                 else "ll_gather", 32 * w,
+                                 e["dynamic_shared_bytes"][fname])
+                    launchers[kind + "_cubin"] = (
+                        lambda xi, ii, yi, k=ours, t=tiles: k(xi, ii, yi, t))
             if mode == "once":
-                def trit(xi, ii, yi):
-                    tk.gather[(tiles,)](xi, ii, yi, m, n, axis, num_warps=w)
+                def trit(xi, ii, yi, t=tiles, m=m, n=n, axis=axis, w=w):
+                    tk.gather[(t,)](xi, ii, yi, m, n, axis, num_warps=w)
             else:
-                def trit(xi, ii, yi):
-                    tk.gather_loop[(tiles,)](xi, ii, yi, m, n, axis, ROUNDS,
-                                             num_warps=w)
+                def trit(xi, ii, yi, t=tiles, m=m, n=n, axis=axis, w=w):
+                    tk.gather_loop[(t,)](xi, ii, yi, m, n, axis, ROUNDS,
+                                         num_warps=w)
             launchers["triton"] = trit
             launchers["triton_again"] = trit
             correct = {}
             flat = [((x, i), y) for x, i, y in sets]
 
-            def check(name):
+            def check(name, correct=correct, flat=flat, wants=wants):
                 correct[name] = all(torch.equal(y, want)
                                     for (_, y), want in zip(flat, wants))
 
@@ -283,8 +309,7 @@ def once(ptx_dir, which, name, mode="loop"):
     import torch
 
     tk = _triton_module()
-    e = next(x for x in json.load(open(os.path.join(ptx_dir,
-                                                    "manifest.json")))
+    e = next(x for x in _read_json(os.path.join(ptx_dir, "manifest.json"))
              if x["name"] == name)
     m, n = e["shape"]
     dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
@@ -307,24 +332,67 @@ def once(ptx_dir, which, name, mode="loop"):
     torch.cuda.synchronize()
 
 
-def report(results_dir):
-    data = json.load(open(os.path.join(results_dir, "gather.json")))
-    rows = []
-    for c in data["cases"]:
-        def us(mode, k):
-            return c[mode][k]["ms"] * 1e3 if k in c.get(mode, {}) else None
-        for mode in ("once", "loop"):
-            t = us(mode, "triton")
-            ours = us(mode, c["planned"])
-            rows.append((c["name"], mode, c["planned"],
-                         c["shuffles_per_register"], round(c["shuffle_cost"], 1)
-                         if c["warp_local"] else None,
-                         round(c["shared_cost"], 1),
-                         us(mode, "shuffle"), us(mode, "shared_memory"), t,
-                         us(mode, "triton_again"),
-                         ours / t if ours and t else None,
-                         all(v["bit_exact"] for v in c[mode].values())))
-    return data, rows
+def report(results_dir, commit="", out=None):
+    """bench/results/h100_gather.md from `run`'s gather.json."""
+    import math
+
+    data = _read_json(os.path.join(results_dir, "gather.json"))
+    lines = [
+        "# ll.gather against Triton 3.6's tl.gather (H100)",
+        "",
+        (f"`bash bench/run_gather.sh` (after `bench/gather.py prepare`) on "
+         f"{data['device']}, Triton {data['triton']}, 2026-11-24, kernels "
+         f"built at commit {commit}. Times are per launch, CUDA-graph "
+         "replays (median of 15 interleaved replays of 64 launches); Triton "
+         "is timed twice (A/A: `triton_again` / `triton`). Every kernel of "
+         "every case is bit-exact against `torch.gather` (*exact*: both of "
+         "our paths, the planned one also as a cubin from Triton's ptxas, "
+         "Triton's and its repeat)."),
+        "",
+        ("Layouts: Triton's own, read from the TTGIR Triton 3.6 compiles for "
+         "each case (`tl.gather` of a tile it loads and stores coalesced). "
+         "Our kernels use the same layouts: load coalesced, "
+         "`ll.convert_layout` to the gather's layouts, `ll.gather`, convert "
+         "back, store (`once`: one gather per tile, 32 MiB of tiles, "
+         "memory-bound; `loop`: the same loads and stores around 32 rounds "
+         "of `src + 1` and an accumulated gather, 1,056 tiles). *shfl/el*: "
+         "shuffles per element where the gather is warp-local (every case "
+         "here is); *cost*: the planner's estimates (issue cycles per warp, "
+         "docs/gather.md); *cubin*: the planned kernel assembled by Triton's "
+         "ptxas instead of the driver's JIT; *ratio*: the planned kernel "
+         "(PTX) over Triton."),
+        "",
+        ("| case | mode | planned | shfl/el | cost shfl | cost smem | "
+         "shuffle µs | smem µs | cubin µs | Triton µs | A/A | ratio | exact |"),
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for mode in ("once", "loop"):
+        ratios = []
+        for c in data["cases"]:
+            r = c[mode]
+
+            def us(k, r=r):
+                return f"{r[k]['ms'] * 1e3:.2f}" if k in r else "-"
+            t = r["triton"]["ms"]
+            ratio = r[c["planned"]]["ms"] / t
+            ratios.append(ratio)
+            wl = c["warp_local"]
+            lines.append(
+                f"| {c['name']} | {mode} | {c['planned']} | "
+                f"{c['shuffles_per_register'] if wl else '-'} | "
+                f"{round(c['shuffle_cost'], 1) if wl else '-'} | "
+                f"{round(c['shared_cost'], 1)} | {us('shuffle')} | "
+                f"{us('shared_memory')} | {us(c['planned'] + '_cubin')} | "
+                f"{t * 1e3:.2f} | {r['triton_again']['ms'] / t:.3f} | "
+                f"{ratio:.3f} | "
+                f"{all(v['bit_exact'] for v in r.values())} |")
+        geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
+        lines.append(f"| **geomean {mode}** | | | | | | | | | | | "
+                     f"**{geo:.3f}** | |")
+    text = "\n".join(lines) + "\n"
+    if out:
+        with open(out, "w") as f:
+            f.write(text)
+    return text
 
 
 if __name__ == "__main__":
@@ -336,5 +404,7 @@ if __name__ == "__main__":
         run(sys.argv[2], sys.argv[3])
     elif cmd == "once":
         once(*sys.argv[2:6])
+    elif cmd == "report":
+        print(report(sys.argv[2], *sys.argv[3:4]), end="")
     else:
         sys.exit(__doc__)
