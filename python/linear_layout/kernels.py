@@ -51,6 +51,13 @@ DTYPES = {
 
 _HW_DIMS = ("register", "lane", "warp", "block")
 
+# conv_loop unrolls a register-only round trip while (adds in the unrolled
+# body) x (warps per CTA) stays at most this: on the H100 (2026-11-24), the
+# wgmma-accumulator no-op ran 0.86-0.99x Triton's time unrolled up to
+# 2048 adds on 4 warps and 1.24-1.44x beyond (128x128 fp16 on 8 warps:
+# 1.25x unrolled, 1.00x rolled); docs/lowering.md, "Loop annotations".
+UNROLL_BUDGET = 8192
+
 
 def element_type(dtype: str) -> str:
     """The MLIR element type of a dtype name (see DTYPES)."""
@@ -192,11 +199,14 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
 
     `unroll`: ask LLVM to unroll the loop fully (an `llvm.loop_annotation`
     on the scf.for). By default only where every thread holds the same
-    elements in src and dst (same lane and warp bases): the round trip is
-    then a few register operations, the loop's control is what is left to
-    save, and the unrolled loop stays small (Triton's compiled loop is
-    unrolled for these pairs too). A loop that moves data between threads
-    stays a loop: unrolled, its code outgrows the instruction cache."""
+    elements in src and dst (same lane and warp bases: the round trip is
+    then a few register operations and the loop's control is what is left
+    to save) and the unrolled code stays small: its adds (two per round
+    and 32-bit word of a thread's registers) times the warps of the CTA at
+    most UNROLL_BUDGET (docs/lowering.md, "Loop annotations": the warps
+    drift apart through an unrolled body, so the code the SM must keep
+    cached grows with both). A loop that moves data between threads stays
+    a loop: unrolled, its code outgrows the instruction cache."""
     if not isinstance(rounds, int) or rounds < 0:
         raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
     if unroll is not None and not isinstance(unroll, bool):
@@ -206,7 +216,9 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
         src, dst, shape, dtype, warps, name, lanes)
     if unroll is None:
         a, b = _bases(src, "src"), _bases(dst, "dst")
-        unroll = a["lane"] == b["lane"] and a["warp"] == b["warp"]
+        words = -(-(1 << len(a["register"])) * bits // 32)
+        unroll = (a["lane"] == b["lane"] and a["warp"] == b["warp"]
+                  and 2 * rounds * words * nwarps <= UNROLL_BUDGET)
     annotation = (" {llvm.loop_annotation = #llvm.loop_annotation<unroll = "
                   "<full = true>>}" if unroll else "")
     if elem.startswith("f8"):

@@ -118,3 +118,24 @@ def test_loop_annotation_reaches_llvm():
     adds = 8 * 2 * 32  # registers x conversions per round x rounds
     assert "bra" not in ours and ours.count("add.rn.f32") == adds
     assert "bra" in upstream and upstream.count("add.rn.f32") < adds
+
+
+@pytest.mark.parametrize("shape,warps,dtype,unrolled", [
+    ([64, 64], 4, "fp16", True),     # 16 words x 64 adds x 4 warps = 4096
+    ([64, 128], 4, "fp16", True),    # 8192: the budget
+    ([64, 128], 4, "fp32", False),   # 16384
+    ([128, 128], 8, "fp16", False),  # 16384
+])
+def test_conv_loop_unrolls_only_small_register_round_trips(shape, warps,
+                                                          dtype, unrolled):
+    """conv_loop's default: a register-only round trip is unrolled while its
+    adds x warps stay within kernels.UNROLL_BUDGET (docs/lowering.md)."""
+    rows = shape[0] // warps
+    assert rows >= 16 and rows & (rows - 1) == 0
+    bases = {"register": [[0, 1], [8, 0]] + [[0, 8 << i] for i in
+                                             range(shape[1].bit_length() - 4)]
+             + [[16 << i, 0] for i in range(rows.bit_length() - 5)],
+             "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+             "warp": [[rows << i, 0] for i in range(warps.bit_length() - 1)]}
+    text = kernels.conv_loop(bases, bases, shape, dtype, warps, rounds=32)
+    assert ("llvm.loop_annotation" in text) == unrolled
