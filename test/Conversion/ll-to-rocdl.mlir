@@ -19,8 +19,10 @@ gpu.module @k {
     // CHECK-NOT: rocdl.s.barrier
     // A one-sided vector (AMD: equal wavefronts, fewer LDS instructions):
     // four of each thread's registers go to consecutive LDS words and are
-    // stored as one 128-bit ds_write; the loads read single fp32.
-    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+    // stored as one 128-bit ds_write; the loads read single fp32. LDS
+    // addresses are byte offsets (i8 GEPs): the 4-byte element size is
+    // folded into the thread part, no shift per distinct address.
+    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: llvm.fence syncscope("workgroup") release
     // CHECK-NEXT: rocdl.s.barrier
@@ -35,7 +37,7 @@ gpu.module @k {
 // I64-LABEL: gpu.func @transpose32x32
 // I64: %[[TID:.*]] = rocdl.workitem.id.x : i32
 // I64: llvm.zext %[[TID]] : i32 to i64
-// I64: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
+// I64: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i8
 
 // -----
 

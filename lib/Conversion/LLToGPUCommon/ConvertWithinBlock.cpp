@@ -23,6 +23,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace mlir::ll::lowering {
 
@@ -147,19 +148,26 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   lowering.insideLoop = isInsideLoop(op);
   int elementBytesLog2 = llvm::Log2_32(std::max(bits / 8, 1));
   int plannedRoundBits = roundBits;
-  while (roundBits > 0 && lowering.insideLoop &&
-         (int64_t(1) << (offsetBits - roundBits + elementBytesLog2)) <
-             loweringOptions.minRoundBytes)
+  // The target's floor (GPUTargetHooks::getMinRoundBytes) holds whether
+  // or not the conversion is in a loop.
+  int64_t minRoundBytes = hooks.getMinRoundBytes();
+  if (lowering.insideLoop)
+    minRoundBytes = std::max(minRoundBytes, loweringOptions.minRoundBytes);
+  while (roundBits > 0 && (int64_t(1) << (offsetBits - roundBits +
+                                          elementBytesLog2)) < minRoundBytes)
     --roundBits;
   if (roundBits != plannedRoundBits && given)
-    remarkDeparture(op, ConversionKind::SharedMemory,
-                    llvm::formatv("inside a loop, {0} round(s) of at least "
-                                  "{1} bytes instead of the plan's {2} "
-                                  "(min-round-bytes)",
-                                  int64_t(1) << roundBits,
-                                  loweringOptions.minRoundBytes,
-                                  int64_t(1) << plannedRoundBits)
-                        .str());
+    remarkDeparture(
+        op, ConversionKind::SharedMemory,
+        llvm::formatv("{0}{1} round(s) of at least {2} bytes instead of the "
+                      "plan's {3} ({4})",
+                      lowering.insideLoop ? "inside a loop, " : "",
+                      int64_t(1) << roundBits, minRoundBytes,
+                      int64_t(1) << plannedRoundBits,
+                      minRoundBytes == loweringOptions.minRoundBytes
+                          ? "min-round-bytes"
+                          : "the target's smallest round")
+            .str());
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
   if (given && lowering.scratchBytes() > target.maxSharedBytes)
@@ -310,6 +318,12 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       hooks.createBarrier(em.b, em.loc);
   };
   auto [lane, warp] = em.laneAndWarp(hooks);
+  // Byte addresses where the target asks for them (the plain accesses;
+  // ldmatrix/stmatrix rows are NVIDIA's and keep element GEPs).
+  int byteShift = hooks.sharedAddressesInBytes()
+                      ? llvm::Log2_32(unsigned(lowering.elementBytes))
+                      : 0;
+  llvm::SaveAndRestore<int> restoreShift(em.sharedByteShift, byteShift);
   uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
   int64_t rounds = int64_t(1) << lowering.roundBits;
   SmallVector<Value> out(dst.numRegisters());

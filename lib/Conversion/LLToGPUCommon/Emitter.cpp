@@ -61,6 +61,19 @@ std::pair<Value, Value> Emitter::laneAndWarp(const GPUTargetHooks &hooks) {
   return {lane, warp};
 }
 
+const AddressMap &Emitter::scaled(const AddressMap &map, int shift) {
+  if (shift == 0)
+    return map;
+  std::unique_ptr<AddressMap> &slot = scaledMaps[{&map, shift}];
+  if (!slot) {
+    slot = std::make_unique<AddressMap>(map);
+    for (SmallVector<uint64_t> *cols : {&slot->reg, &slot->lane, &slot->warp})
+      for (uint64_t &c : *cols)
+        c <<= shift;
+  }
+  return *slot;
+}
+
 Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
   // Rounds reuse their maps: one computation per block (insertion only
   // moves forward within a block, so the first one dominates the rest).
@@ -272,15 +285,17 @@ struct RegisterAddresses {
   RegisterAddresses(Emitter &em, Value base, Type elementType,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp)
-      : em(em), base(base), elementType(elementType), col(col), row(row),
-        rowStride(rowStride), colThread(em.threadPart(col, lane, warp)),
+      : em(em), base(base), shift(row ? 0 : em.sharedByteShift),
+        elementType(shift ? em.b.getI8Type() : elementType),
+        col(em.scaled(col, shift)), row(row), rowStride(rowStride),
+        colThread(em.threadPart(this->col, lane, warp)),
         rowThread(row ? em.threadPart(*row, lane, warp) : Value()) {}
 
   /// The address of the register whose constant parts are row `r` and
   /// column `c`.
   Value at(uint64_t r, uint64_t c) {
     if (!row)
-      return em.address(base, elementType, col, colThread, c, bases);
+      return em.address(base, elementType, col, colThread, c << shift, bases);
     Value rowValue = em.combine(*row, rowThread, r);
     Value offset = LLVM::AddOp::create(
         em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
@@ -290,6 +305,7 @@ struct RegisterAddresses {
 
   Emitter &em;
   Value base;
+  int shift;
   Type elementType;
   const AddressMap &col;
   const AddressMap *row;
