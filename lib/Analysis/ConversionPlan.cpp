@@ -121,7 +121,8 @@ static llvm::Error planShuffle(ConversionPlan &plan,
   }
   plan.shuffle = std::move(*shuffle);
   plan.kind = ConversionKind::Shuffle;
-  ConversionCost shuffleCost = ConversionCost::ofShuffles(*plan.shuffle);
+  ConversionCost shuffleCost =
+      ConversionCost::ofShuffles(*plan.shuffle, plan.target);
   plan.cost = shuffleCost;
   if (options.forceKind) {
     plan.reason = "warp shuffles were requested";
