@@ -40,6 +40,10 @@ double ConversionCost::selectWeight(const GPUTarget &target) {
   return target.isAMD() ? double(target.lanesPerWarp) / 64 : kSelect;
 }
 
+double ConversionCost::barrierWeight(const GPUTarget &target, int warpBits) {
+  return target.isAMD() && warpBits > 0 ? kAmdBarrier : 0;
+}
+
 ConversionCost ConversionCost::ofShuffles(const WarpShufflePlan &plan,
                                           const GPUTarget &target) {
   return {double(plan.shuffles) + double(plan.selects) * selectWeight(target)};
@@ -71,7 +75,8 @@ ConversionCost ConversionCost::of(const ConversionPlan &plan) {
   case ConversionKind::Shuffle:
     return ofShuffles(*plan.shuffle, plan.target);
   case ConversionKind::SharedMemory:
-    return ofSharedMemory(*plan.swizzle, plan.warpBits);
+    return {ofSharedMemory(*plan.swizzle, plan.warpBits).perWarp +
+            barrierWeight(plan.target, plan.warpBits)};
   }
   return {std::numeric_limits<double>::infinity()};
 }

@@ -59,6 +59,11 @@ struct ConversionCost {
 
   /// What one select costs on `target` (NVIDIA: kSelect; AMD: above).
   static double selectWeight(const GPUTarget &target);
+  /// What a round trip through shared memory costs beside its wavefronts:
+  /// on AMD with several waves, kAmdBarrier for its barrier (s_barrier
+  /// between two s_waitcnt and two workgroup fences); else 0.
+  static double barrierWeight(const GPUTarget &target, int warpBits);
+  static constexpr double kAmdBarrier = 2;
   /// Warp shuffles: shuffles + selects * selectWeight.
   static ConversionCost ofShuffles(const WarpShufflePlan &plan,
                                    const GPUTarget &target);

@@ -318,12 +318,27 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       hooks.createBarrier(em.b, em.loc);
   };
   auto [lane, warp] = em.laneAndWarp(hooks);
-  // Byte addresses where the target asks for them (the plain accesses;
-  // ldmatrix/stmatrix rows are NVIDIA's and keep element GEPs).
-  int byteShift = hooks.sharedAddressesInBytes()
-                      ? llvm::Log2_32(unsigned(lowering.elementBytes))
-                      : 0;
-  llvm::SaveAndRestore<int> restoreShift(em.sharedByteShift, byteShift);
+  // Byte addresses where the target allows them and they cost fewer
+  // shifts than element offsets (per side; ldmatrix/stmatrix rows are
+  // NVIDIA's and keep element GEPs).
+  int elementBytesLog2 = llvm::Log2_32(unsigned(lowering.elementBytes));
+  uint64_t scratchMask = (uint64_t(1) << lowering.scratchBits) - 1;
+  auto byteShift = [&](const AddressMap &map, const ThreadLayout &side) {
+    if (!hooks.sharedAddressesInBytes() || elementBytesLog2 == 0)
+      return 0;
+    VectorShape vec = findVector(map, nullptr, lowering.vectorElements());
+    auto isBase = [&](int64_t k) { return isVectorBase(vec, k); };
+    return Emitter::addressShifts(map, elementBytesLog2, elementBytesLog2,
+                                  side.registerBits, isBase, scratchMask) <
+                   Emitter::addressShifts(map, 0, elementBytesLog2,
+                                          side.registerBits, isBase,
+                                          scratchMask)
+               ? elementBytesLog2
+               : 0;
+  };
+  int storeShift = byteShift(lowering.store, src);
+  int loadShift = byteShift(lowering.load, dst);
+  llvm::SaveAndRestore<int> restoreShift(em.sharedByteShift, 0);
   uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
   int64_t rounds = int64_t(1) << lowering.roundBits;
   SmallVector<Value> out(dst.numRegisters());
@@ -342,6 +357,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     Value base = slotBase[alternate ? round % 2 : 0];
     if (round == 0 ? lowering.leadingBarrier : !alternate)
       barrier();
+    em.sharedByteShift = storeShift;
     if (lowering.storeMatrix)
       storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src, in,
                   lane, warp, localMask, inRound(lowering.store));
@@ -351,6 +367,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                      inRound(lowering.store), localMask);
     barrier();
     // Load this round's registers; others keep their values.
+    em.sharedByteShift = loadShift;
     if (lowering.loadMatrix)
       loadMatrix(em, hooks, *lowering.loadMatrix, base, elementType, out, lane,
                  warp, localMask, inRound(lowering.load));

@@ -74,6 +74,33 @@ const AddressMap &Emitter::scaled(const AddressMap &map, int shift) {
   return *slot;
 }
 
+int64_t Emitter::addressShifts(const AddressMap &map, int shift,
+                               int elementBytesLog2, int registerBits,
+                               llvm::function_ref<bool(int64_t)> keep,
+                               uint64_t offsetMask) {
+  int64_t shifts = 0;
+  for (ArrayRef<uint64_t> cols :
+       {ArrayRef<uint64_t>(map.lane), ArrayRef<uint64_t>(map.warp)})
+    for (size_t i = 0; i < cols.size();) {
+      size_t end = i + 1;
+      if (cols[i] && llvm::isPowerOf2_64(cols[i])) {
+        while (end < cols.size() && cols[end] == cols[i] << (end - i))
+          ++end;
+        shifts += int64_t(llvm::Log2_64(cols[i])) + shift != int64_t(i);
+      }
+      i = end;
+    }
+  if (shift == 0 && elementBytesLog2 > 0) {
+    llvm::DenseSet<uint64_t> bases;
+    uint64_t threadBits = map.threadMask();
+    for (int64_t k = 0; k < (int64_t(1) << registerBits); ++k)
+      if (keep(k))
+        bases.insert(map.registerValue(uint64_t(k)) & offsetMask & threadBits);
+    shifts += int64_t(bases.size());
+  }
+  return shifts;
+}
+
 Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
   // Rounds reuse their maps: one computation per block (insertion only
   // moves forward within a block, so the first one dominates the rest).

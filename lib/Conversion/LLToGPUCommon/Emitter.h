@@ -50,6 +50,17 @@ struct Emitter {
   /// once per map.
   const AddressMap &scaled(const AddressMap &map, int shift);
 
+  /// The shifts that the addresses of the registers `k` < 2^registerBits
+  /// with `keep(k)` through `map` cost with offsets in units of 2^-shift
+  /// elements (bytes of 2^shift-byte elements): one per run of single-bit
+  /// thread columns that moves (computeThreadPart), and with element
+  /// offsets (shift 0) of wider elements one more per distinct XORed base
+  /// (its scaling by the element size).
+  static int64_t addressShifts(const AddressMap &map, int shift,
+                               int elementBytesLog2, int registerBits,
+                               llvm::function_ref<bool(int64_t)> keep,
+                               uint64_t offsetMask);
+
   /// The integer constant, created once per block where first needed (an
   /// unrolled conversion uses the same few constants hundreds of times; the
   /// IR volume is the lowering's cost, bench/results/lowering-cost.md).
