@@ -523,7 +523,7 @@ def markdown(rows: list[dict], env: dict) -> str:
         out += ["", ("The lane-mirror cases' destination has a register basis that is a sum of unit "
                      "vectors (`[0, 64 ^ (2^k - 1)]`); Triton 3.6 aborts on them (assertion above), so "
                      "there is no reference; ours uses DPP (k = 2..4) or `ds_swizzle` (k = 5).")]
-    out += ["", "## Also noticed (not changed here)", "",
+    out += ["", "## Notes", "",
             ("- `plan_conversion(..., target=\"gfx942\")` names the instructions `st.shared`/"
              "`ld.shared` (NVIDIA names) in `store_instruction`/`load_instruction`."),
             ("- *Plan* is the plan of the layouts as written; `ll.compile` first runs "
