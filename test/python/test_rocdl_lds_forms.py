@@ -65,6 +65,16 @@ def _lowered(case, kernel=kernels.conv):
     )
 
 
+def _check_lowered(case, scratch_bytes, barriers):
+    """The gfx942 lowering's scratch and barriers, and both kernels run
+    bit for bit by the interpreter."""
+    text = _lowered(case)
+    assert f"!llvm.array<{scratch_bytes} x i8>" in text
+    assert text.count("rocdl.s.barrier") == barriers
+    _check(case, "gfx942")
+    _check(case, "gfx942", "conv_loop")
+
+
 def _has_common_register_direction(case):
     def span(vectors):
         out = {0}
@@ -101,21 +111,13 @@ def test_too_large_conversion_splits_into_rounds_that_fit():
     # 128 KiB in one round with a 128-bit vector; a 64-bit vector leaves
     # dim1 +128 for 2 rounds of 64 KiB.
     assert (plan.shared_bytes, plan.rounds, plan.vector_bits) == (65536, 2, 64)
-    text = _lowered(case)
-    assert "!llvm.array<65536 x i8>" in text
-    assert text.count("rocdl.s.barrier") == 3
-    _check(case, "gfx942")
-    _check(case, "gfx942", "conv_loop")
+    _check_lowered(case, scratch_bytes=65536, barriers=3)
 
 
 def test_small_rounds_are_merged_on_amd():
     plan = _plan(SMALL_ROUNDS)
     assert (plan.rounds, plan.shared_bytes) == (2, 2048)
-    text = _lowered(SMALL_ROUNDS)
-    assert "!llvm.array<4096 x i8>" in text
-    assert text.count("rocdl.s.barrier") == 1
-    _check(SMALL_ROUNDS, "gfx942")
-    _check(SMALL_ROUNDS, "gfx942", "conv_loop")
+    _check_lowered(SMALL_ROUNDS, scratch_bytes=4096, barriers=1)
 
 
 def test_small_rounds_stay_split_on_nvvm():
