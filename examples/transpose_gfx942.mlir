@@ -10,11 +10,13 @@
 // The assembly needs an llc with the AMDGPU target (Debian's llvm-22:
 // tools/install-amdgpu-llc.sh; the PyPI LLVM has none); the LLVM IR
 // (--emit llvm) does not. The planner counts LDS wavefronts with gfx942's
-// 32 banks and 64 lanes: 32 store + 32 load wavefronts, no conflicts. As on
-// NVIDIA, ll-to-rocdl first reorders registers (ll-optimize-register-order),
-// after which the transpose is a lane permutation (ds_bpermute, no LDS
-// buffer, no barrier); --no-register-order keeps the written layouts and
-// goes through LDS.
+// 32 banks and 64 lanes: 32 store + 32 load wavefronts, no conflicts.
+// ll-to-rocdl first runs ll-optimize-register-order; unlike on NVIDIA it
+// keeps the written layouts here, because the select-free order (a lane
+// permutation by ds_bpermute) would XOR every register into its global
+// address (docs/lowering-rocdl.md, "Register order"). Both ways go
+// through the LDS, one ds_write_b128 per 4 registers and the loads paired
+// into ds_read2st64_b32.
 //
 // RUN: ll-opt --ll-plan-conversions=target=gfx942 %s | FileCheck %s --check-prefix=PLAN
 // RUN: %python -m linear_layout compile %s --chip gfx942 --emit llvm -o %t.ll
@@ -29,8 +31,9 @@
 // PLAN: kind = shared_memory, {{.*}}store_wavefronts = 32, load_wavefronts = 32
 
 // LLVM-LABEL: define amdgpu_kernel void @transpose(
-// LLVM-NOT: addrspace(3)
-// LLVM: call i32 @llvm.amdgcn.ds.bpermute(
+// LLVM-NOT: ds.bpermute
+// LLVM: store <4 x float> {{.*}}, ptr addrspace(3)
+// LLVM-NOT: ds.bpermute
 
 // LDS: @__ll_scratch = internal addrspace(3) global [4096 x i8]
 // LDS-LABEL: define amdgpu_kernel void @transpose(
@@ -39,7 +42,10 @@
 
 // ISA: .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 // ISA-LABEL: transpose:
-// ISA: ds_bpermute_b32
+// ISA-NOT: ds_bpermute
+// ISA: ds_write_b128
+// ISA: ds_read2st64_b32
+// ISA-NOT: ds_bpermute
 // ISA: .wavefront_size: 64
 
 // ISA-LDS-LABEL: transpose:

@@ -36,8 +36,17 @@ ConversionCost::selectLaneBits(const LinearLayout &registerMap) {
   return laneBits;
 }
 
-ConversionCost ConversionCost::ofShuffles(const WarpShufflePlan &plan) {
-  return {double(plan.shuffles) + double(plan.selects) * kSelect};
+double ConversionCost::selectWeight(const GPUTarget &target) {
+  return target.isAMD() ? double(target.lanesPerWarp) / 64 : kSelect;
+}
+
+double ConversionCost::barrierWeight(const GPUTarget &target, int warpBits) {
+  return target.isAMD() && warpBits > 0 ? kAmdBarrier : 0;
+}
+
+ConversionCost ConversionCost::ofShuffles(const WarpShufflePlan &plan,
+                                          const GPUTarget &target) {
+  return {double(plan.shuffles) + double(plan.selects) * selectWeight(target)};
 }
 
 ConversionCost ConversionCost::ofSharedMemory(const SwizzlePlan &plan,
@@ -46,8 +55,10 @@ ConversionCost ConversionCost::ofSharedMemory(const SwizzlePlan &plan,
           double(int64_t(1) << warpBits)};
 }
 
-ConversionCost ConversionCost::ofSelects(int64_t registers, int laneBits) {
-  return {double(registers) * double((int64_t(1) << laneBits) - 1) * kSelect};
+ConversionCost ConversionCost::ofSelects(int64_t registers, int laneBits,
+                                         const GPUTarget &target) {
+  return {double(registers) * double((int64_t(1) << laneBits) - 1) *
+          selectWeight(target)};
 }
 
 ConversionCost ConversionCost::of(const ConversionPlan &plan) {
@@ -59,12 +70,13 @@ ConversionCost ConversionCost::of(const ConversionPlan &plan) {
     if (!laneBits)
       return {std::numeric_limits<double>::infinity()};
     return ofSelects(plan.registerMap.getInDimSize(dims::kRegister),
-                     int(laneBits->size()));
+                     int(laneBits->size()), plan.target);
   }
   case ConversionKind::Shuffle:
-    return ofShuffles(*plan.shuffle);
+    return ofShuffles(*plan.shuffle, plan.target);
   case ConversionKind::SharedMemory:
-    return ofSharedMemory(*plan.swizzle, plan.warpBits);
+    return {ofSharedMemory(*plan.swizzle, plan.warpBits).perWarp +
+            barrierWeight(plan.target, plan.warpBits)};
   }
   return {std::numeric_limits<double>::infinity()};
 }

@@ -92,7 +92,7 @@ static void planRegisters(ConversionPlan &plan,
                        .str()
                  : "every thread already holds the elements it needs, but "
                    "which register depends on the warp: shared memory";
-    plan.cost = ConversionCost::ofSharedMemory(*plan.swizzle, plan.warpBits);
+    plan.cost = ConversionCost::of(plan);
     return;
   }
   plan.reason = "every thread already holds the elements it needs: only "
@@ -121,7 +121,8 @@ static llvm::Error planShuffle(ConversionPlan &plan,
   }
   plan.shuffle = std::move(*shuffle);
   plan.kind = ConversionKind::Shuffle;
-  ConversionCost shuffleCost = ConversionCost::ofShuffles(*plan.shuffle);
+  ConversionCost shuffleCost =
+      ConversionCost::ofShuffles(*plan.shuffle, plan.target);
   plan.cost = shuffleCost;
   if (options.forceKind) {
     plan.reason = "warp shuffles were requested";
@@ -134,7 +135,10 @@ static llvm::Error planShuffle(ConversionPlan &plan,
   }
   ConversionCost sharedCost =
       ConversionCost::ofSharedMemory(*plan.swizzle, plan.warpBits);
-  bool shuffles = ConversionCost::shufflesWin(shuffleCost, sharedCost);
+  ConversionCost withBarrier = {
+      sharedCost.perWarp +
+      ConversionCost::barrierWeight(plan.target, plan.warpBits)};
+  bool shuffles = ConversionCost::shufflesWin(shuffleCost, withBarrier);
   plan.reason =
       llvm::formatv("C moves data between lanes only{0} {1} shuffles + {2} "
                     "selects per warp cost {3} than {4} shared-memory "
@@ -148,7 +152,7 @@ static llvm::Error planShuffle(ConversionPlan &plan,
     return llvm::Error::success();
   }
   plan.kind = ConversionKind::SharedMemory;
-  plan.cost = sharedCost;
+  plan.cost = withBarrier;
   plan.shuffle.reset();
   return llvm::Error::success();
 }

@@ -328,6 +328,27 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);
   }
+  // A plan larger than the target's shared memory cannot launch. Where the
+  // vector holds common register directions, a narrower vector frees them
+  // for rounds: the widest such vector whose round fits (more, narrower
+  // accesses, but a kernel that runs). Plans that fit are unchanged.
+  if (options.allowRounds && best->sharedBytes > target.maxSharedBytes) {
+    F2Subspace common(intersectSpans(src.nonFree(HwDim::Register),
+                                     dst.nonFree(HwDim::Register)));
+    for (size_t k = best->vec.size(); k-- > 0;) {
+      F2Vectors vec(best->vec.begin(), best->vec.begin() + k);
+      if (!common.containsAll(best->vec))
+        break; // a one-sided or matrix vector: not the common directions
+      auto narrower = computeOnce(src, dst, elementBits, target,
+                                  /*withRounds=*/true, &vec);
+      if (!narrower)
+        return narrower.takeError();
+      if (narrower->sharedBytes <= target.maxSharedBytes) {
+        best = std::move(*narrower);
+        break;
+      }
+    }
+  }
   if (best->sharedBytes == kSharedBytesOverflow)
     return makeError(
         "the conversion needs more than 2^63 - 1 bytes of shared memory "

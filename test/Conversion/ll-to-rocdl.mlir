@@ -19,8 +19,10 @@ gpu.module @k {
     // CHECK-NOT: rocdl.s.barrier
     // A one-sided vector (AMD: equal wavefronts, fewer LDS instructions):
     // four of each thread's registers go to consecutive LDS words and are
-    // stored as one 128-bit ds_write; the loads read single fp32.
-    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+    // stored as one 128-bit ds_write; the loads read single fp32. LDS
+    // addresses are byte offsets (i8 GEPs): the 4-byte element size is
+    // folded into the thread part, no shift per distinct address.
+    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
     // CHECK: llvm.fence syncscope("workgroup") release
     // CHECK-NEXT: rocdl.s.barrier
@@ -35,7 +37,7 @@ gpu.module @k {
 // I64-LABEL: gpu.func @transpose32x32
 // I64: %[[TID:.*]] = rocdl.workitem.id.x : i32
 // I64: llvm.zext %[[TID]] : i32 to i64
-// I64: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
+// I64: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i8
 
 // -----
 
@@ -111,6 +113,57 @@ gpu.module @k {
     %m5 = ll.convert_layout %t : tensor<1x128xf32, #a> -> tensor<1x128xf32, #m5>
     ll.store_tile %m5, %q : tensor<1x128xf32, #m5>, !llvm.ptr<1>
     // CHECK-NOT: rocdl.s.barrier
+    gpu.return
+  }
+}
+
+// -----
+
+// A plan of 2 rounds of 2 KiB (register direction dim1 +4 is common to
+// both layouts, beyond the 128-bit vector) runs as one round of 4 KiB on
+// AMD (GPUTargetHooks::getMinRoundBytes): one barrier instead of three.
+#a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[64, 0]]}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [0, 4]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], warp = [[1, 0]]}>
+gpu.module @k {
+  // CHECK: llvm.mlir.global internal @__ll_scratch() {{.*}} : !llvm.array<4096 x i8>
+  // CHECK-LABEL: gpu.func @small_rounds
+  gpu.func @small_rounds(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+    // CHECK: rocdl.s.barrier
+    // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+    // CHECK-NOT: rocdl.s.barrier
+    // CHECK: gpu.return
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x8xf32, #a>
+    %u = ll.convert_layout %t : tensor<128x8xf32, #a> -> tensor<128x8xf32, #b>
+    ll.store_tile %u, %q : tensor<128x8xf32, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// A 256x256 fp16 tile (mma accumulator to blocked, 8 waves of 64) is
+// 128 KiB, more than gfx942's 64 KiB of LDS in one round. Its 128-bit
+// vector holds all three common register directions (dim1 +32, +64,
+// +128); a 64-bit vector frees dim1 +128 for 2 rounds of 64 KiB.
+#a = #ll.linear<{register = [[0, 1], [8, 0], [0, 32], [0, 64], [0, 128], [32, 0], [64, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [128, 0]], warp = [[0, 8], [0, 16], [16, 0]]}>
+#b = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [128, 0]], warp = [[32, 0], [64, 0], [0, 1]]}>
+gpu.module @k {
+  // CHECK: llvm.mlir.global internal @__ll_scratch() {{.*}} : !llvm.array<65536 x i8>
+  // CHECK-LABEL: gpu.func @fits_in_rounds
+  gpu.func @fits_in_rounds(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+    // CHECK: rocdl.s.barrier
+    // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
+    // CHECK: rocdl.s.barrier
+    // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+    // CHECK: rocdl.s.barrier
+    // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xi32>
+    // CHECK-NOT: rocdl.s.barrier
+    // CHECK: gpu.return
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x256xf16, #a>
+    %u = ll.convert_layout %t : tensor<256x256xf16, #a> -> tensor<256x256xf16, #b>
+    ll.store_tile %u, %q : tensor<256x256xf16, #b>, !llvm.ptr<1>
     gpu.return
   }
 }

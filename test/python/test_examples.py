@@ -37,7 +37,7 @@ EXPECTED = {
         "shared_memory 8 store + 64 load wavefronts",
         "{'register': 0, 'lane': 16, 'warp': 3}",
     ],
-    "transpose_gfx942": ["shared_memory 32 + 32 LDS wavefronts", "True 17"],
+    "transpose_gfx942": ["shared_memory 32 + 32 LDS wavefronts", "True 0"],
 }
 
 

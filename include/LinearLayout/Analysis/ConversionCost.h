@@ -18,6 +18,13 @@
 //
 // Shuffles are chosen over shared memory when they cost no more.
 //
+// On AMD a select is a VALU instruction of a whole wave: lanes / 16 cycles
+// on one of a CU's 4 SIMD16s, against one LDS wavefront per cycle, so it
+// weighs lanes / 64 (1 on wave64, selectWeight); a shuffle still weighs 1
+// (one ds_bpermute, or a DPP move that uses no LDS). On the wave64 corpora
+// this changes no plan; on random pairs it sends conversions with hundreds
+// of selects through LDS (docs/lowering-rocdl.md).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LINEARLAYOUT_ANALYSIS_CONVERSIONCOST_H
@@ -50,14 +57,23 @@ struct ConversionCost {
   /// Issues of the shared-memory pipe per warp (selects counted at kSelect).
   double perWarp = 0;
 
-  /// Warp shuffles: shuffles + selects / 4.
-  static ConversionCost ofShuffles(const WarpShufflePlan &plan);
+  /// What one select costs on `target` (NVIDIA: kSelect; AMD: above).
+  static double selectWeight(const GPUTarget &target);
+  /// What a round trip through shared memory costs beside its wavefronts:
+  /// on AMD with several waves, kAmdBarrier for its barrier (s_barrier
+  /// between two s_waitcnt and two workgroup fences); else 0.
+  static double barrierWeight(const GPUTarget &target, int warpBits);
+  static constexpr double kAmdBarrier = 2;
+  /// Warp shuffles: shuffles + selects * selectWeight.
+  static ConversionCost ofShuffles(const WarpShufflePlan &plan,
+                                   const GPUTarget &target);
   /// A round trip through shared memory: store + load wavefronts of the
   /// whole tile, divided by the 2^warpBits warps.
   static ConversionCost ofSharedMemory(const SwizzlePlan &plan, int warpBits);
   /// Register moves by selects: `registers` result registers, each a tree of
   /// 2^laneBits - 1 selects.
-  static ConversionCost ofSelects(int64_t registers, int laneBits);
+  static ConversionCost ofSelects(int64_t registers, int laneBits,
+                                  const GPUTarget &target);
   /// The cost of what `plan` chose (Noop: 0). A `registers` plan must be
   /// lowerable by selects (selectLaneBits), as the planner makes it.
   static ConversionCost of(const ConversionPlan &plan);

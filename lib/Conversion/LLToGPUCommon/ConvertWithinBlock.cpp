@@ -23,6 +23,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 namespace mlir::ll::lowering {
 
@@ -147,19 +148,26 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   lowering.insideLoop = isInsideLoop(op);
   int elementBytesLog2 = llvm::Log2_32(std::max(bits / 8, 1));
   int plannedRoundBits = roundBits;
-  while (roundBits > 0 && lowering.insideLoop &&
-         (int64_t(1) << (offsetBits - roundBits + elementBytesLog2)) <
-             loweringOptions.minRoundBytes)
+  // The target's floor (GPUTargetHooks::getMinRoundBytes) holds whether
+  // or not the conversion is in a loop.
+  int64_t minRoundBytes = hooks.getMinRoundBytes();
+  if (lowering.insideLoop)
+    minRoundBytes = std::max(minRoundBytes, loweringOptions.minRoundBytes);
+  while (roundBits > 0 && (int64_t(1) << (offsetBits - roundBits +
+                                          elementBytesLog2)) < minRoundBytes)
     --roundBits;
   if (roundBits != plannedRoundBits && given)
-    remarkDeparture(op, ConversionKind::SharedMemory,
-                    llvm::formatv("inside a loop, {0} round(s) of at least "
-                                  "{1} bytes instead of the plan's {2} "
-                                  "(min-round-bytes)",
-                                  int64_t(1) << roundBits,
-                                  loweringOptions.minRoundBytes,
-                                  int64_t(1) << plannedRoundBits)
-                        .str());
+    remarkDeparture(
+        op, ConversionKind::SharedMemory,
+        llvm::formatv("{0}{1} round(s) of at least {2} bytes instead of the "
+                      "plan's {3} ({4})",
+                      lowering.insideLoop ? "inside a loop, " : "",
+                      int64_t(1) << roundBits, minRoundBytes,
+                      int64_t(1) << plannedRoundBits,
+                      minRoundBytes == loweringOptions.minRoundBytes
+                          ? "min-round-bytes"
+                          : "the target's smallest round")
+            .str());
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
   if (given && lowering.scratchBytes() > target.maxSharedBytes)
@@ -310,6 +318,27 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       hooks.createBarrier(em.b, em.loc);
   };
   auto [lane, warp] = em.laneAndWarp(hooks);
+  // Byte addresses where the target allows them and they cost fewer
+  // shifts than element offsets (per side; ldmatrix/stmatrix rows are
+  // NVIDIA's and keep element GEPs).
+  int elementBytesLog2 = llvm::Log2_32(unsigned(lowering.elementBytes));
+  uint64_t scratchMask = (uint64_t(1) << lowering.scratchBits) - 1;
+  auto byteShift = [&](const AddressMap &map, const ThreadLayout &side) {
+    if (!hooks.sharedAddressesInBytes() || elementBytesLog2 == 0)
+      return 0;
+    VectorShape vec = findVector(map, nullptr, lowering.vectorElements());
+    auto isBase = [&](int64_t k) { return isVectorBase(vec, k); };
+    return Emitter::addressShifts(map, elementBytesLog2, elementBytesLog2,
+                                  side.registerBits, isBase, scratchMask) <
+                   Emitter::addressShifts(map, 0, elementBytesLog2,
+                                          side.registerBits, isBase,
+                                          scratchMask)
+               ? elementBytesLog2
+               : 0;
+  };
+  int storeShift = byteShift(lowering.store, src);
+  int loadShift = byteShift(lowering.load, dst);
+  llvm::SaveAndRestore<int> restoreShift(em.sharedByteShift, 0);
   uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
   int64_t rounds = int64_t(1) << lowering.roundBits;
   SmallVector<Value> out(dst.numRegisters());
@@ -328,6 +357,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     Value base = slotBase[alternate ? round % 2 : 0];
     if (round == 0 ? lowering.leadingBarrier : !alternate)
       barrier();
+    em.sharedByteShift = storeShift;
     if (lowering.storeMatrix)
       storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src, in,
                   lane, warp, localMask, inRound(lowering.store));
@@ -337,6 +367,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                      inRound(lowering.store), localMask);
     barrier();
     // Load this round's registers; others keep their values.
+    em.sharedByteShift = loadShift;
     if (lowering.loadMatrix)
       loadMatrix(em, hooks, *lowering.loadMatrix, base, elementType, out, lane,
                  warp, localMask, inRound(lowering.load));

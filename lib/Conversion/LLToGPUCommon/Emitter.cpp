@@ -61,6 +61,46 @@ std::pair<Value, Value> Emitter::laneAndWarp(const GPUTargetHooks &hooks) {
   return {lane, warp};
 }
 
+const AddressMap &Emitter::scaled(const AddressMap &map, int shift) {
+  if (shift == 0)
+    return map;
+  std::unique_ptr<AddressMap> &slot = scaledMaps[{&map, shift}];
+  if (!slot) {
+    slot = std::make_unique<AddressMap>(map);
+    for (SmallVector<uint64_t> *cols : {&slot->reg, &slot->lane, &slot->warp})
+      for (uint64_t &c : *cols)
+        c <<= shift;
+  }
+  return *slot;
+}
+
+int64_t Emitter::addressShifts(const AddressMap &map, int shift,
+                               int elementBytesLog2, int registerBits,
+                               llvm::function_ref<bool(int64_t)> keep,
+                               uint64_t offsetMask) {
+  int64_t shifts = 0;
+  for (ArrayRef<uint64_t> cols :
+       {ArrayRef<uint64_t>(map.lane), ArrayRef<uint64_t>(map.warp)})
+    for (size_t i = 0; i < cols.size();) {
+      size_t end = i + 1;
+      if (cols[i] && llvm::isPowerOf2_64(cols[i])) {
+        while (end < cols.size() && cols[end] == cols[i] << (end - i))
+          ++end;
+        shifts += int64_t(llvm::Log2_64(cols[i])) + shift != int64_t(i);
+      }
+      i = end;
+    }
+  if (shift == 0 && elementBytesLog2 > 0) {
+    llvm::DenseSet<uint64_t> bases;
+    uint64_t threadBits = map.threadMask();
+    for (int64_t k = 0; k < (int64_t(1) << registerBits); ++k)
+      if (keep(k))
+        bases.insert(map.registerValue(uint64_t(k)) & offsetMask & threadBits);
+    shifts += int64_t(bases.size());
+  }
+  return shifts;
+}
+
 Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
   // Rounds reuse their maps: one computation per block (insertion only
   // moves forward within a block, so the first one dominates the rest).
@@ -272,15 +312,17 @@ struct RegisterAddresses {
   RegisterAddresses(Emitter &em, Value base, Type elementType,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp)
-      : em(em), base(base), elementType(elementType), col(col), row(row),
-        rowStride(rowStride), colThread(em.threadPart(col, lane, warp)),
+      : em(em), base(base), shift(row ? 0 : em.sharedByteShift),
+        elementType(shift ? em.b.getI8Type() : elementType),
+        col(em.scaled(col, shift)), row(row), rowStride(rowStride),
+        colThread(em.threadPart(this->col, lane, warp)),
         rowThread(row ? em.threadPart(*row, lane, warp) : Value()) {}
 
   /// The address of the register whose constant parts are row `r` and
   /// column `c`.
   Value at(uint64_t r, uint64_t c) {
     if (!row)
-      return em.address(base, elementType, col, colThread, c, bases);
+      return em.address(base, elementType, col, colThread, c << shift, bases);
     Value rowValue = em.combine(*row, rowThread, r);
     Value offset = LLVM::AddOp::create(
         em.b, em.loc, LLVM::MulOp::create(em.b, em.loc, rowValue, rowStride),
@@ -290,6 +332,7 @@ struct RegisterAddresses {
 
   Emitter &em;
   Value base;
+  int shift;
   Type elementType;
   const AddressMap &col;
   const AddressMap *row;

@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <tuple>
 
 namespace mlir::ll::lowering {
@@ -34,6 +35,31 @@ struct Emitter {
       threadParts = {};
   llvm::DenseMap<std::tuple<Block *, Value, int>, Value> laneBits = {};
   llvm::DenseMap<std::pair<Block *, Type>, Value> poisons = {};
+  /// Shared-memory addresses in bytes rather than elements: the thread part
+  /// and the register constants of loadRegisters/storeRegisters without
+  /// rows are scaled by 2^sharedByteShift and the pointers are i8 GEPs
+  /// (GPUTargetHooks::sharedAddressesInBytes). 0: element GEPs.
+  int sharedByteShift = 0;
+  /// The scaled copies of address maps that sharedByteShift uses (stable
+  /// addresses: threadParts is keyed by them).
+  llvm::DenseMap<std::pair<const AddressMap *, int>,
+                 std::unique_ptr<AddressMap>>
+      scaledMaps = {};
+
+  /// `map` with every column shifted left by `shift` (`map` itself for 0),
+  /// once per map.
+  const AddressMap &scaled(const AddressMap &map, int shift);
+
+  /// The shifts that the addresses of the registers `k` < 2^registerBits
+  /// with `keep(k)` through `map` cost with offsets in units of 2^-shift
+  /// elements (bytes of 2^shift-byte elements): one per run of single-bit
+  /// thread columns that moves (computeThreadPart), and with element
+  /// offsets (shift 0) of wider elements one more per distinct XORed base
+  /// (its scaling by the element size).
+  static int64_t addressShifts(const AddressMap &map, int shift,
+                               int elementBytesLog2, int registerBits,
+                               llvm::function_ref<bool(int64_t)> keep,
+                               uint64_t offsetMask);
 
   /// The integer constant, created once per block where first needed (an
   /// unrolled conversion uses the same few constants hundreds of times; the

@@ -34,11 +34,24 @@ constexpr uint32_t kDppRowShr = 0x110; // + N: lane l reads l - N
 constexpr uint32_t kDppRowMirror = 0x140;
 constexpr uint32_t kDppRowHalfMirror = 0x141;
 
+/// The smallest round of a shared-memory conversion (bytes of LDS).
+constexpr int64_t kMinRoundBytes = 4096;
+
 class ROCDLHooks : public GPUTargetHooks {
 public:
   explicit ROCDLHooks(GPUTarget target) : GPUTargetHooks(std::move(target)) {}
 
   unsigned getSharedAddressSpace() const override { return 3; }
+  /// Rounds below 4 KiB are merged, in loops or not (docs/lowering-rocdl.md,
+  /// "Rounds"): a split saves at most 2 KiB of the 64 KiB LDS and costs a
+  /// barrier pair and, for the rounds' registers, separate accesses that
+  /// the backend cannot pair into ds_write2/ds_read2.
+  int64_t getMinRoundBytes() const override { return kMinRoundBytes; }
+  /// LDS addresses in bytes: an address is a VGPR of byte offset, so an
+  /// element GEP costs a shift per distinct address (v_lshlrev after each
+  /// v_xor); in bytes the shift is folded into the thread part, computed
+  /// once.
+  bool sharedAddressesInBytes() const override { return true; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }

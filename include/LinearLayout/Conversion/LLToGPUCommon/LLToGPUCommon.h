@@ -48,6 +48,16 @@ public:
   }
   /// Shared memory one block may use, static and dynamic together.
   int64_t getMaxSharedBytes() const { return target.maxSharedBytes; }
+  /// A conversion that the plan splits into rounds runs fewer, larger
+  /// rounds, inside loops or not, until one round covers at least this many
+  /// bytes of the scratch (or the whole tile): below it the barriers and the
+  /// accesses a split adds cost more than the scratch it saves. 0 (the
+  /// default): only LLLoweringOptions::minRoundBytes, inside loops.
+  virtual int64_t getMinRoundBytes() const { return 0; }
+  /// Whether a conversion's shared-memory addresses are computed in bytes
+  /// (i8 GEPs, the element size folded into the thread part) rather than
+  /// in elements: each distinct address then costs its XOR alone, no shift.
+  virtual bool sharedAddressesInBytes() const { return false; }
   /// LLVM address space of shared memory / LDS.
   virtual unsigned getSharedAddressSpace() const = 0;
   /// The thread's index within the (1-D) block, as i32.

@@ -17,6 +17,7 @@
 #include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Analysis/ShuffleRegisterOrder.h"
 #include "LinearLayout/Analysis/TileVector.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -320,11 +321,43 @@ double RegisterOrderOptimizer::costAround(ArrayRef<int> touched) {
   return total;
 }
 
+/// Whether some register of a tile access in `layout` has an offset that
+/// shares a bit with the lane and warp offsets (row-major element offsets of
+/// the whole tile): each such register needs its own XORed address.
+static bool xorsRegisterAddresses(const LinearLayout &layout) {
+  auto regIndex = layout.getInDimIndex(dims::kRegister);
+  if (!regIndex)
+    return false;
+  llvm::ArrayRef<LayoutDim> outs = layout.getOutDims();
+  auto offsetOf = [&](uint64_t flat) {
+    llvm::SmallVector<int64_t> coords = layout.unflattenOut(flat);
+    uint64_t offset = 0;
+    for (size_t d = 0; d < outs.size(); ++d)
+      offset = offset << outs[d].log2Size | uint64_t(coords[d]);
+    return offset;
+  };
+  int regBegin = layout.getInDimBitOffset(*regIndex);
+  int regEnd = regBegin + layout.getInDims()[*regIndex].log2Size;
+  uint64_t regs = 0, threads = 0;
+  for (auto [i, column] : llvm::enumerate(layout.getColumns()))
+    (int(i) >= regBegin && int(i) < regEnd ? regs : threads) |=
+        offsetOf(column);
+  return (regs & threads) != 0;
+}
+
 bool RegisterOrderOptimizer::narrows(const Web &web, const TileAccess &access,
                                      const LinearLayout &layout) const {
-  return access.bits == 0 ||
-         tileVectorElements(layout, access.bits, access.hasRows) <
-             tileVectorElements(web.original, access.bits, access.hasRows);
+  if (access.bits == 0 ||
+      tileVectorElements(layout, access.bits, access.hasRows) <
+          tileVectorElements(web.original, access.bits, access.hasRows))
+    return true;
+  // AMD: an access whose registers' global addresses the new layout XORs
+  // into the thread part costs a 64-bit address per register (v_xor,
+  // v_ashrrev, v_lshl_add_u64 before each global_load/store) where the
+  // original takes immediate offsets: it keeps the original layout too
+  // (docs/lowering-rocdl.md, "Register order").
+  return target.isAMD() && xorsRegisterAddresses(layout) &&
+         !xorsRegisterAddresses(web.original);
 }
 
 double RegisterOrderOptimizer::accessCost(const Web &web,
