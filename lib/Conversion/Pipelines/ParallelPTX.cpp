@@ -19,13 +19,13 @@
 //
 // A part sees only its kernels, so what LLVM decides for the module as a
 // whole must not depend on the others: the module holds kernels (external
-// definitions, no calls between them) and globals only, every part holds at
-// least two users of each internal global that any kernel uses (NVPTX moves a
-// shared global of one user into that function), and after optimization
-// every part has the same globals and declarations. Anything else (a part
-// that fails or reports a diagnostic, debug info, PTX this pass does not
-// know) leaves the module to gpu-module-to-binary, which then compiles it
-// whole as before.
+// definitions, no calls between them) and globals only, every part holds a
+// user of each global that any kernel uses (LLVM marks a global that no
+// function uses) and two of an internal one (NVPTX moves a shared global of
+// one user into that function), and after optimization every part has the
+// same globals and declarations. Anything else (a part that fails or reports
+// a diagnostic, debug info, PTX this pass does not know) leaves the module to
+// gpu-module-to-binary, which then compiles it whole as before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,7 +90,16 @@ unsigned countUserFunctions(const llvm::Value &value) {
 void describeModuleLevel(llvm::Module &module, PartResult &result) {
   llvm::raw_string_ostream os(result.moduleLevel);
   for (llvm::GlobalVariable &global : module.globals()) {
-    global.print(os);
+    std::string printed;
+    llvm::raw_string_ostream(printed) << global;
+    // GlobalOpt marks a declaration local_unnamed_addr where no function of
+    // the module compares its address: a part's mark says nothing about the
+    // code of the others, and the PTX of a declaration does not show it.
+    if (global.isDeclaration())
+      if (size_t at = printed.find(" local_unnamed_addr");
+          at != std::string::npos)
+        printed.erase(at, strlen(" local_unnamed_addr"));
+    os << printed;
     // NVPTX moves an internal shared global of one user into that function.
     if (global.hasLocalLinkage())
       os << " ; users " << countUserFunctions(global);
@@ -205,20 +214,23 @@ struct ParallelPTXPass : public PassWrapper<ParallelPTXPass, OperationPass<>> {
   }
 
   /// Contiguous parts of `kernels` of about equal size, each of which
-  /// holds at least two users of every internal global that any kernel
-  /// uses; empty when there are none.
+  /// holds a user of every global that any kernel uses (LLVM marks a global
+  /// no function of a module uses otherwise), two of an internal one; empty
+  /// when there are none.
   static SmallVector<SmallVector<LLVM::LLVMFuncOp>>
   partition(gpu::GPUModuleOp module, ArrayRef<LLVM::LLVMFuncOp> kernels,
             ArrayRef<uint64_t> sizes, unsigned wanted) {
-    llvm::StringSet<> internal;
+    llvm::StringMap<unsigned> needed;
     for (auto global : module.getOps<LLVM::GlobalOp>())
-      if (global.getLinkage() == LLVM::Linkage::Internal ||
-          global.getLinkage() == LLVM::Linkage::Private)
-        internal.insert(global.getSymName());
+      needed[global.getSymName()] =
+          global.getLinkage() == LLVM::Linkage::Internal ||
+                  global.getLinkage() == LLVM::Linkage::Private
+              ? 2
+              : 1;
     SmallVector<llvm::StringSet<>> uses(kernels.size());
     for (auto [kernel, used] : llvm::zip(kernels, uses))
       LLVM::LLVMFuncOp(kernel).walk([&](LLVM::AddressOfOp addr) {
-        if (internal.contains(addr.getGlobalName()))
+        if (needed.contains(addr.getGlobalName()))
           used.insert(addr.getGlobalName());
       });
     llvm::StringSet<> usedAnywhere;
@@ -248,7 +260,8 @@ struct ParallelPTXPass : public PassWrapper<ParallelPTXPass, OperationPass<>> {
       bool valid = parts.size() >= 2;
       for (const llvm::StringMap<unsigned> &partUsers : users)
         for (const auto &name : usedAnywhere)
-          valid &= partUsers.lookup(name.getKey()) >= 2;
+          valid &=
+              partUsers.lookup(name.getKey()) >= needed.lookup(name.getKey());
       if (valid)
         return parts;
     }
@@ -286,8 +299,7 @@ struct ParallelPTXPass : public PassWrapper<ParallelPTXPass, OperationPass<>> {
         partition(module, *kernels, sizes, wanted);
     if (parts.empty()) {
       LLVM_DEBUG(llvm::dbgs() << "ll-parallel-ptx: @" << module.getName()
-                              << ": no parts with two users of each "
-                                 "internal global\n");
+                              << ": no parts with users of each global\n");
       return success();
     }
 
@@ -302,12 +314,6 @@ struct ParallelPTXPass : public PassWrapper<ParallelPTXPass, OperationPass<>> {
     };
     gpu::TargetOptions options({}, {}, {}, {}, gpu::CompilationTarget::Assembly,
                                getTable);
-    // The serializer adds the embedded libdevice to the context's resources
-    // the first time: do it here, not from several threads at once.
-    {
-      NVVM::SerializeGPUModuleBase warmUp(*module, target, options);
-    }
-
     // The parts: the module's attributes and globals, and their kernels
     // (moved, and moved back if the module is compiled whole).
     Block *body = module.getBody();
@@ -347,6 +353,13 @@ struct ParallelPTXPass : public PassWrapper<ParallelPTXPass, OperationPass<>> {
         diagnosed = true;
         return success();
       });
+      // The serializer adds the embedded libdevice to the context's
+      // resources the first time: do it here, not from several threads at
+      // once (a toolkit path it rejects is reported, and sends the module to
+      // the whole compilation too).
+      {
+        NVVM::SerializeGPUModuleBase warmUp(*module, target, options);
+      }
       (void)failableParallelForEach(
           ctx, llvm::seq<size_t>(0, parts.size()), [&](size_t index) {
             PartResult &result = results[index];
