@@ -5,7 +5,9 @@
 The module holds N / 13 kernels; each loads a tile of one corpus case in
 layout A, converts it A -> B -> A ... (13 conversions per kernel, each
 followed by an add so that no chain folds away) and stores it. Prints the
-wall time of the lowering alone and of the whole ll-to-ptx pipeline.
+wall time of the lowering alone and of the whole ll-to-ptx pipeline, the
+latter also with the module compiled whole (parallel-min-ops above its
+size: one thread for LLVM, as before ll-parallel-ptx).
 """
 
 import json
@@ -52,6 +54,11 @@ def module(n):
             + "\n".join(funcs) + "\n  }\n}\n"), count
 
 
+# ll-to-ptx with the module compiled whole (see the docstring).
+WHOLE = ("--pass-pipeline=builtin.module("
+         "ll-to-ptx{parallel-min-ops=1000000000})")
+
+
 def main(n):
     text, count = module(n)
     ll_opt = os.path.join(os.environ["LL_TOOLS_DIR"], "ll-opt")
@@ -61,7 +68,8 @@ def main(n):
                  ["--convert-ll-to-nvvm", "--emit-bytecode"],
                  ["--pass-pipeline=builtin.module(ll-to-ptx{format=none})",
                   "--emit-bytecode"],
-                 ["--pass-pipeline=builtin.module(ll-to-ptx)"]):
+                 ["--pass-pipeline=builtin.module(ll-to-ptx)"],
+                 [WHOLE]):
         t = time.perf_counter()
         subprocess.run([ll_opt, *args, f.name, "-o", os.devnull], check=True)
         print(f"{count} conversions, ll-opt {' '.join(args)}: "

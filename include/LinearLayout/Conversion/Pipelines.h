@@ -47,6 +47,12 @@ struct LLToPTXPipelineOptions
       llvm::cl::desc("also write the PTX of every gpu.binary to this file "
                      "('-': standard output; format=isa only)"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> parallelMinOps{
+      *this, "parallel-min-ops",
+      llvm::cl::desc("format=isa: compile the kernels of a gpu.module of at "
+                     "least this many ops in parallel parts, joined into the "
+                     "same PTX (0: every module of 4 kernels or more)"),
+      llvm::cl::init(20000)};
 
   /// Reports through `emitError` what the passes would reject only later
   /// (or, for upstream's, after lowering everything): an unknown `format`,

@@ -8,6 +8,8 @@
 
 #include "LinearLayout/Conversion/Pipelines.h"
 
+#include "ParallelPTX.h"
+
 #include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 
@@ -215,6 +217,10 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
   // pipeline ran convert-scf-to-cf over the whole module.
   pm.addNestedPass<func::FuncOp>(createSCFToControlFlowPass());
   if (options.format != "none") {
+    // Large modules of kernels: PTX of the kernels compiled in parallel
+    // parts, the same text as gpu-module-to-binary's (ParallelPTX.cpp).
+    if (options.format == "isa" || options.format == "assembly")
+      pm.addPass(createParallelPTXPass(options.parallelMinOps));
     GpuModuleToBinaryPassOptions binaryOptions;
     binaryOptions.compilationTarget = options.format;
     pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
