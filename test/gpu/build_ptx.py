@@ -26,6 +26,7 @@ if os.environ.get("LL_BUILD_DIR"):
 import cases as case_lib
 
 LOOP_ROUNDS = 4
+MAX_FORCED_SHUFFLES = 256
 
 
 def build(out_dir, random_count, seed=0, loop_random_every=8):
@@ -68,11 +69,58 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
                                 threads=32 * case["warps"],
                                 rounds=LOOP_ROUNDS if kind == "conv_loop" else 0,
                                 dynamic_shared_bytes=ptx.dynamic_shared_bytes))
-    manifest = {"entries": entries, "failures": failures,
-                    "seconds": round(time.time() - t0, 1)}
+    gather_entries = build_gather(out_dir, failures)
+    manifest = {"entries": entries, "gather_entries": gather_entries,
+                "failures": failures, "seconds": round(time.time() - t0, 1)}
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest
+
+
+def build_gather(out_dir, failures, count=48, seed=11):
+    """The ll.gather kernels of random layout pairs (gather_cases.py):
+    through shared memory always, and by shuffles where the gather is
+    warp-local (and the planner's choice, or small)."""
+    import gather_cases
+    import linear_layout as ll
+    from linear_layout import compiler, kernels
+
+    entries = []
+    for case in gather_cases.gather_cases(count, seed, 32):
+        dims = {"dim0": case["src_shape"][0], "dim1": case["src_shape"][1]}
+        idims = {"dim0": case["index_shape"][0],
+                 "dim1": case["index_shape"][1]}
+        plan = ll.plan_gather(ll.LinearLayout(dict(case["src"]), dims),
+                              ll.LinearLayout(dict(case["index"]), idims),
+                              case["axis"], kernels.DTYPES[case["dtype"]][1])
+        # Forced shuffles only where the kernel stays small: a gather the
+        # planner sends through shared memory can need thousands of
+        # shuffles per thread (megabytes of PTX the driver takes minutes to
+        # compile); the SIMT interpreter runs those on the CPU.
+        kinds = ["shared_memory"]
+        if plan.warp_local and (plan.kind == "shuffle" or
+                                plan.shuffles <= MAX_FORCED_SHUFFLES):
+            kinds.insert(0, "shuffle")
+        for kind in kinds:
+            try:
+                text = kernels.gather(case["src"], case["index"],
+                                      case["src_shape"], case["index_shape"],
+                                      case["axis"], case["dtype"],
+                                      index_dtype=case["index_dtype"],
+                                      plan=kind)
+                ptx = compiler.compile(text, chip="sm_90")
+            except Exception as e:  # noqa: BLE001 - recorded in the manifest
+                failures.append({"case": case["name"], "kernel": "gather",
+                                 "chip": "sm_90", "error": str(e)[:2000]})
+                continue
+            fname = f"{case['name']}.gather.{kind}.ptx"
+            with open(os.path.join(out_dir, fname), "w") as f:
+                f.write(ptx)
+            entries.append(dict(case, kernel="gather", plan=kind, ptx=fname,
+                                planned=plan.kind,
+                                threads=32 * case["warps"],
+                                dynamic_shared_bytes=ptx.dynamic_shared_bytes))
+    return entries
 
 
 if __name__ == "__main__":
