@@ -164,13 +164,7 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
       Value elem = toInt(selectByLane(em, round.send[j], lane,
                                       [&](int64_t r) { return in[r]; }));
       if (bits == 64) {
-        words[0] = LLVM::TruncOp::create(b, loc, i32, elem);
-        words[1] = LLVM::TruncOp::create(
-            b, loc, i32,
-            LLVM::LShrOp::create(
-                b, loc, elem,
-                LLVM::ConstantOp::create(b, loc, intType,
-                                         b.getIntegerAttr(intType, 32))));
+        std::tie(words[0], words[1]) = em.splitWords(elem);
         continue;
       }
       Value word =
@@ -219,12 +213,7 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
     int64_t slot = q % lw.slots;
     Value v;
     if (bits == 64) {
-      Value lo = LLVM::ZExtOp::create(b, loc, intType, words[0]);
-      Value hi = LLVM::ShlOp::create(
-          b, loc, LLVM::ZExtOp::create(b, loc, intType, words[1]),
-          LLVM::ConstantOp::create(b, loc, intType,
-                                   b.getIntegerAttr(intType, 32)));
-      v = LLVM::OrOp::create(b, loc, lo, hi);
+      v = em.joinWords(words[0], words[1]);
     } else if (bits == 32) {
       v = words[0];
     } else {

@@ -435,4 +435,25 @@ Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
   return level.front();
 }
 
+std::pair<Value, Value> Emitter::splitWords(Value value) {
+  Type i32 = b.getI32Type();
+  Type i64 = value.getType();
+  Value low = LLVM::TruncOp::create(b, loc, i32, value);
+  Value high = LLVM::TruncOp::create(
+      b, loc, i32,
+      LLVM::LShrOp::create(
+          b, loc, value,
+          LLVM::ConstantOp::create(b, loc, i64, b.getIntegerAttr(i64, 32))));
+  return {low, high};
+}
+
+Value Emitter::joinWords(Value low, Value high) {
+  Type i64 = b.getI64Type();
+  Value lo = LLVM::ZExtOp::create(b, loc, i64, low);
+  Value hi = LLVM::ShlOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, i64, high),
+      LLVM::ConstantOp::create(b, loc, i64, b.getIntegerAttr(i64, 32)));
+  return LLVM::OrOp::create(b, loc, lo, hi);
+}
+
 } // namespace mlir::ll::lowering

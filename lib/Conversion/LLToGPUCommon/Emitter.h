@@ -120,6 +120,11 @@ struct Emitter {
 
   /// `values` as the registers of a tensor of `structType`.
   Value pack(Type structType, ArrayRef<Value> values);
+
+  /// The low and high 32-bit words of the 64-bit integer `value` (what a
+  /// 32-bit warp shuffle moves), and the integer back from its words.
+  std::pair<Value, Value> splitWords(Value value);
+  Value joinWords(Value low, Value high);
 };
 
 /// The most elements of `bits` bits one access moves (16 bytes).

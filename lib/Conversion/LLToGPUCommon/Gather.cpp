@@ -172,6 +172,20 @@ static Value toIndex(Emitter &em, Value v) {
 
 /// For each index register, the first register holding the same element
 /// (registers of a broadcast layout are computed once).
+static SmallVector<int64_t> representatives(const ThreadLayout &idx);
+
+/// out[r] = element(r) for the first register of each element of `idx`,
+/// and a copy of it for the others.
+static SmallVector<Value>
+perDistinctRegister(const ThreadLayout &idx,
+                    llvm::function_ref<Value(int64_t)> element) {
+  SmallVector<int64_t> rep = representatives(idx);
+  SmallVector<Value> out(idx.numRegisters());
+  for (int64_t r = 0; r < idx.numRegisters(); ++r)
+    out[r] = rep[r] == r ? element(r) : out[rep[r]];
+  return out;
+}
+
 static SmallVector<int64_t> representatives(const ThreadLayout &idx) {
   ArrayRef<uint64_t> cols =
       idx.layout.getColumns().take_front(size_t(idx.registerBits));
@@ -223,14 +237,11 @@ lowerGatherByShuffles(Emitter &em, const GPUTargetHooks &hooks,
       return it->second;
     SmallVector<Value> w;
     if (bits == 64) {
-      Value e = LLVM::BitcastOp::create(b, loc, intType, source[regs[0]]);
-      w.push_back(LLVM::TruncOp::create(b, loc, i32, e));
-      w.push_back(LLVM::TruncOp::create(
-          b, loc, i32,
-          LLVM::LShrOp::create(
-              b, loc, e,
-              LLVM::ConstantOp::create(b, loc, intType,
-                                       b.getIntegerAttr(intType, 32)))));
+      Value e = source[regs[0]];
+      if (e.getType() != intType)
+        e = LLVM::BitcastOp::create(b, loc, intType, e);
+      auto [low, high] = em.splitWords(e);
+      w.append({low, high});
     } else {
       Value acc;
       for (auto [slot, r] : llvm::enumerate(regs)) {
@@ -248,13 +259,7 @@ lowerGatherByShuffles(Emitter &em, const GPUTargetHooks &hooks,
     sent[regs] = w;
     return w;
   };
-  SmallVector<int64_t> rep = representatives(idx);
-  SmallVector<Value> out(idx.numRegisters());
-  for (int64_t r = 0; r < idx.numRegisters(); ++r) {
-    if (rep[r] != r) {
-      out[r] = out[rep[r]];
-      continue;
-    }
+  return perDistinctRegister(idx, [&](int64_t r) -> Value {
     // The holder: register | lane << R, from the thread, r and the value.
     uint64_t constant = 0;
     for (size_t i = 0; i < s.registerCols.size(); ++i)
@@ -316,12 +321,7 @@ lowerGatherByShuffles(Emitter &em, const GPUTargetHooks &hooks,
     SmallVector<Value> &word = level.front();
     Value element;
     if (bits == 64) {
-      Value lo = LLVM::ZExtOp::create(b, loc, intType, word[0]);
-      Value hi = LLVM::ShlOp::create(
-          b, loc, LLVM::ZExtOp::create(b, loc, intType, word[1]),
-          LLVM::ConstantOp::create(b, loc, intType,
-                                   b.getIntegerAttr(intType, 32)));
-      element = LLVM::OrOp::create(b, loc, lo, hi);
+      element = em.joinWords(word[0], word[1]);
     } else if (bits == 32) {
       element = word[0];
     } else {
@@ -342,9 +342,8 @@ lowerGatherByShuffles(Emitter &em, const GPUTargetHooks &hooks,
     }
     if (element.getType() != elementType)
       element = LLVM::BitcastOp::create(b, loc, elementType, element);
-    out[r] = element;
-  }
-  return out;
+    return element;
+  });
 }
 
 /// The shared-memory gather: store the source, barrier, load each element.
@@ -376,22 +375,15 @@ lowerGatherThroughShared(Emitter &em, const GPUTargetHooks &hooks,
                  Value(), lane, warp, vector, allRegisters, ~uint64_t(0));
   barrier();
   Value threadPart = em.threadPart(lw.load, lane, warp);
-  SmallVector<int64_t> rep = representatives(idx);
-  SmallVector<Value> out(idx.numRegisters());
-  for (int64_t r = 0; r < idx.numRegisters(); ++r) {
-    if (rep[r] != r) {
-      out[r] = out[rep[r]];
-      continue;
-    }
+  return perDistinctRegister(idx, [&](int64_t r) -> Value {
     Value v = toIndex(em, indices[r]);
     Value offset = em.computeThreadPart(lw.valueOffset, v, Value());
     offset = LLVM::XOrOp::create(b, loc, offset, threadPart);
     if (uint64_t k = lw.load.registerValue(uint64_t(r)))
       offset = LLVM::XOrOp::create(b, loc, offset, em.index(int64_t(k)));
     Value ptr = em.gep(base, elementType, offset);
-    out[r] = em.load(ptr, elementType, 1, bits).front();
-  }
-  return out;
+    return em.load(ptr, elementType, 1, bits).front();
+  });
 }
 
 namespace {
