@@ -1,3 +1,7 @@
+#!/bin/bash
+# On the GPU machine (bench/ptx_gather carried): Nsight Compute occupancy
+# limits, active warps and DRAM/L2 traffic of two one-gather kernels, ours
+# and Triton's, printed one line per kernel.
 m=launch__occupancy_limit_shared_mem,launch__occupancy_limit_registers,launch__occupancy_limit_warps,launch__occupancy_limit_blocks,sm__warps_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,dram__bytes_write.sum,launch__shared_mem_config_size,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum
 for c in g32x32_a0_w4_fp32 g8x128_a0_w4_fp16; do for which in ll triton; do
 name=gather; [ "$which" = ll ] && name=ll_gather
