@@ -48,39 +48,6 @@ constexpr double kDataDependentLoadWavefronts = 2.0;
 /// shuffles in a memory-bound kernel, 0.87x in a loop of gathers).
 constexpr double kShuffleTieFactor = 1.1;
 
-/// Bits of dimension `d` in the flat coordinates of `dims` (first least
-/// significant): (offset, count).
-std::pair<int, int> dimBits(llvm::ArrayRef<LayoutDim> dims, size_t d) {
-  int offset = 0;
-  for (size_t i = 0; i < d; ++i)
-    offset += dims[i].log2Size;
-  return {offset, dims[d].log2Size};
-}
-
-/// A reduced echelon basis with its pivots (highest bits), the pivots in
-/// ascending order.
-void reducedBasis(llvm::ArrayRef<uint64_t> vectors,
-                  llvm::SmallVectorImpl<uint64_t> &basis,
-                  llvm::SmallVectorImpl<int> &pivots) {
-  basis.clear();
-  for (uint64_t v : vectors) {
-    for (uint64_t b : basis)
-      if ((v >> (63 - llvm::countl_zero(b))) & 1)
-        v ^= b;
-    if (!v)
-      continue;
-    int pivot = 63 - llvm::countl_zero(v);
-    for (uint64_t &b : basis)
-      if ((b >> pivot) & 1)
-        b ^= v;
-    basis.push_back(v);
-  }
-  llvm::sort(basis);
-  pivots.clear();
-  for (uint64_t b : basis)
-    pivots.push_back(63 - llvm::countl_zero(b));
-}
-
 /// The diagonals (distinct shifts) of a linear map of an integer given by
 /// its columns: the ALU work of evaluating it at run time.
 int64_t diagonals(llvm::ArrayRef<uint64_t> cols) {
@@ -179,23 +146,20 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   for (auto [i, k] : llvm::enumerate(kernel))
     kernelWarps.insert(k >> warpShift, int(i));
 
-  auto [srcAxisOffset, srcAxisBits] = dimBits(srcDims, size_t(axis));
-  auto [idxAxisOffset, idxAxisBits] = dimBits(idxDims, size_t(axis));
+  int srcAxisOffset = src.getOutDimBitOffset(unsigned(axis));
+  int srcAxisBits = srcDims[size_t(axis)].log2Size;
   // E: the index tensor's coordinates other than the axis, in the source's.
   auto embed = [&](uint64_t x) {
     uint64_t y = 0;
     for (size_t d = 0; d < idxDims.size(); ++d) {
       if (int(d) == axis)
         continue;
-      auto [io, n] = dimBits(idxDims, d);
-      auto [so, m] = dimBits(srcDims, d);
-      (void)m;
-      y |= ((x >> io) & ((uint64_t(1) << n) - 1)) << so;
+      uint64_t bits = (uint64_t(1) << idxDims[d].log2Size) - 1;
+      y |= ((x >> index.getOutDimBitOffset(unsigned(d))) & bits)
+           << src.getOutDimBitOffset(unsigned(d));
     }
     return y;
   };
-  (void)idxAxisOffset;
-  (void)idxAxisBits;
   // The holder of a generator, moved by the kernel into warp `warp` if it
   // can be; nullopt if no thread of that warp holds it.
   auto holderIn = [&](uint64_t coords,
@@ -260,7 +224,9 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
          {&shuffle.laneCols, &shuffle.warpCols, &shuffle.valueCols})
       for (uint64_t c : *cols)
         varying.push_back(c & regMask);
-    reducedBasis(varying, shuffle.selectBasis, shuffle.selectPivots);
+    shuffle.selectBasis = F2Subspace(varying).reducedBasis();
+    for (uint64_t b : shuffle.selectBasis)
+      shuffle.selectPivots.push_back(63 - llvm::countl_zero(b));
     int d = int(shuffle.selectBasis.size());
     shuffle.wordsPerElement = elementBits == 64 ? 2 : 1;
     int packable = elementBits < 32 ? llvm::countr_zero(32u / elementBits) : 0;

@@ -37,6 +37,14 @@ bool F2Subspace::insert(uint64_t v, int tag, uint64_t *dependency) {
   return true;
 }
 
+F2Vectors F2Subspace::reducedBasis() const {
+  F2Vectors rows;
+  for (const Row &row : echelon)
+    rows.push_back(row.value);
+  llvm::sort(rows);
+  return rows;
+}
+
 uint64_t F2Subspace::reduce(uint64_t v) const {
   for (const Row &row : echelon)
     if (v >> highestBit(row.value) & 1)

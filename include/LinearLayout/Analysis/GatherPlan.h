@@ -25,6 +25,7 @@
 
 #include "LinearLayout/Analysis/BankConflictModel.h"
 #include "LinearLayout/Analysis/GPUTarget.h"
+#include "LinearLayout/Core/F2Subspace.h"
 
 #include <optional>
 #include <string>
@@ -48,7 +49,7 @@ struct GatherShuffle {
   /// over a coset of this space (register bits of the source), given in
   /// reduced echelon form: `selectPivots[i]` is set in `selectBasis[i]`
   /// only, so a needed register's coordinates are its pivot bits.
-  llvm::SmallVector<uint64_t> selectBasis;
+  F2Vectors selectBasis;
   llvm::SmallVector<int> selectPivots;
   /// The first `packedBits` basis vectors are packed into one 32-bit word
   /// per shuffle (2^packedBits elements of fewer than 32 bits); the other

@@ -65,6 +65,9 @@ public:
   int dim() const { return int(echelon.size()); }
   /// The independent generators, in the order they were added.
   llvm::ArrayRef<uint64_t> generators() const { return gens; }
+  /// The reduced echelon basis (each row's pivot, its highest bit, is set
+  /// in no other row), in ascending order: the space's one canonical basis.
+  F2Vectors reducedBasis() const;
   /// `v` with every pivot that is set cleared: zero iff `v` is in the space,
   /// and otherwise the smallest member (as an unsigned integer) of the coset
   /// `v + space` (every pivot decision only lowers the value, and bits above
