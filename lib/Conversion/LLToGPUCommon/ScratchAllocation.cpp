@@ -50,39 +50,37 @@ static LogicalResult planConversions(Operation *root,
                                      LoweringState &state,
                                      SharedDemand &demand) {
   auto &[scratchBytes, largestConversion, allocs] = demand;
+  // The scratch of the symbol table around `op` grows to `bytes` (0: only
+  // checks that there is one).
+  auto demandScratch = [&](Operation *op, int64_t bytes) -> LogicalResult {
+    Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+    if (!table)
+      return op->emitError("needs an enclosing symbol table for its scratch");
+    if (!bytes)
+      return success();
+    int64_t &tableBytes = scratchBytes[table];
+    if (bytes > tableBytes)
+      largestConversion[table] = op;
+    tableBytes = std::max(tableBytes, bytes);
+    return success();
+  };
   WalkResult walk = root->walk([&](Operation *op) {
     if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op)) {
       FailureOr<ConversionLowering> lowering =
           decideConversion(convert, hooks, options);
       if (failed(lowering))
         return WalkResult::interrupt();
-      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-      if (!table) {
-        op->emitError("needs an enclosing symbol table for its scratch");
+      auto *shared = std::get_if<SharedMemoryLowering>(&*lowering);
+      if (failed(demandScratch(op, shared ? shared->scratchBytes() : 0)))
         return WalkResult::interrupt();
-      }
-      if (auto *shared = std::get_if<SharedMemoryLowering>(&*lowering)) {
-        int64_t &bytes = scratchBytes[table];
-        if (shared->scratchBytes() > bytes)
-          largestConversion[table] = op;
-        bytes = std::max(bytes, shared->scratchBytes());
-      }
       state.conversions[op] = std::move(*lowering);
     } else if (auto gather = llvm::dyn_cast<GatherOp>(op)) {
       FailureOr<GatherLowering> lowering = decideGather(gather, hooks);
       if (failed(lowering))
         return WalkResult::interrupt();
-      if (int64_t bytes = lowering->scratchBytes()) {
-        Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-        if (!table) {
-          op->emitError("needs an enclosing symbol table for its scratch");
+      if (int64_t bytes = lowering->scratchBytes())
+        if (failed(demandScratch(op, bytes)))
           return WalkResult::interrupt();
-        }
-        int64_t &tableBytes = scratchBytes[table];
-        if (bytes > tableBytes)
-          largestConversion[table] = op;
-        tableBytes = std::max(tableBytes, bytes);
-      }
       state.gathers[op] = std::move(*lowering);
     } else if (auto alloc = llvm::dyn_cast<AllocSharedOp>(op)) {
       Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
@@ -138,32 +136,33 @@ static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
         return alternatesRounds(op, *shared) ? 1 << shared->roundBits : 1;
       },
       twoSlots, [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
+  // A scratch user on slot 1, or alternating its rounds over both slots,
+  // doubles its table's scratch.
+  auto place = [&](Operation *op, const ScratchUse &use, int64_t &slotOffset,
+                   bool &leadingBarrier, bool alternates) {
+    leadingBarrier = use.leadingBarrier;
+    slotOffset = use.slot * slotBytes(op);
+    if (use.slot || alternates) {
+      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+      scratchBytes[table] =
+          std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
+    }
+  };
   for (auto &[op, use] : uses) {
     auto gather = state.gathers.find(op);
     if (gather != state.gathers.end()) {
-      // A gather reads the scratch in one round: one slot, like a
-      // conversion's single round.
-      gather->second.leadingBarrier = use.leadingBarrier;
-      gather->second.slotOffset = use.slot * slotBytes(op);
-      if (use.slot) {
-        Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-        scratchBytes[table] =
-            std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
-      }
+      // A gather reads the scratch in one round.
+      place(op, use, gather->second.slotOffset, gather->second.leadingBarrier,
+            /*alternates=*/false);
       continue;
     }
     SharedMemoryLowering *lowering = sharedLowering(state, op);
     if (!lowering)
       continue; // only shared-memory conversions use the scratch
-    lowering->leadingBarrier = use.leadingBarrier;
-    lowering->slotOffset = use.slot * slotBytes(op);
     lowering->alternateSlotBytes =
         alternatesRounds(op, *lowering) ? slotBytes(op) : 0;
-    if (use.slot || lowering->alternateSlotBytes) {
-      Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-      scratchBytes[table] =
-          std::max<int64_t>(scratchBytes[table], 2 * slotBytes(op));
-    }
+    place(op, use, lowering->slotOffset, lowering->leadingBarrier,
+          lowering->alternateSlotBytes != 0);
   }
 }
 
