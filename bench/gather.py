@@ -191,35 +191,10 @@ def prepare(out_dir):
         json.dump(manifest, f, indent=1)
 
 
-class _Ours:
-    def __init__(self, cp, path, entry_name, threads, dynamic_shared=0):
-        self.cp = cp
-        self.fn = cp.RawModule(path=path).get_function(entry_name)
-        self.threads = threads
-        self.dyn = dynamic_shared
-        if self.dyn > 48 * 1024:
-            self.fn.max_dynamic_shared_size_bytes = self.dyn
-
-    def __call__(self, x, i, y, tiles):
-        import torch
-
-        current = torch.cuda.current_stream()
-        try:
-            stream = self.cp.cuda.Stream.from_external(current)
-        except (AttributeError, TypeError):
-            stream = self.cp.cuda.ExternalStream(current.cuda_stream)
-        self.fn((tiles,), (self.threads,),
-                (self.cp.uint64(x.data_ptr()), self.cp.uint64(i.data_ptr()),
-                 self.cp.uint64(y.data_ptr())), shared_mem=self.dyn,
-                stream=stream)
-
-
 def run(ptx_dir, results_dir):
     import cupy as cp
     import torch
-
-    sys.path.insert(0, HERE)
-    from gpu import graph_times
+    from gpu import RawKernel, graph_times
 
     tk = _triton_module()
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
@@ -254,19 +229,20 @@ def run(ptx_dir, results_dir):
                 kind, km = key.split("/")
                 if km != mode:
                     continue
-                ours = _Ours(cp, os.path.join(ptx_dir, fname),
-                             "ll_gather_loop" if mode == "loop" else
-                             "ll_gather", 32 * w,
-                             e["dynamic_shared_bytes"][fname])
+                ours = RawKernel(cp, os.path.join(ptx_dir, fname),
+                                 "ll_gather_loop" if mode == "loop" else
+                                 "ll_gather", 32 * w,
+                                 e["dynamic_shared_bytes"][fname])
                 launchers[kind] = (lambda xi, ii, yi, k=ours, t=tiles:
-                                   k(xi, ii, yi, t))
+                                   k.launch(t, xi, ii, yi))
                 cubin = os.path.join(ptx_dir, fname[:-4] + ".cubin")
                 if os.path.exists(cubin):
-                    ours = _Ours(cp, cubin, "ll_gather_loop" if mode == "loop"
-                                 else "ll_gather", 32 * w,
-                                 e["dynamic_shared_bytes"][fname])
+                    ours = RawKernel(cp, cubin, "ll_gather_loop"
+                                     if mode == "loop" else "ll_gather",
+                                     32 * w, e["dynamic_shared_bytes"][fname])
                     launchers[kind + "_cubin"] = (
-                        lambda xi, ii, yi, k=ours, t=tiles: k(xi, ii, yi, t))
+                        lambda xi, ii, yi, k=ours, t=tiles:
+                        k.launch(t, xi, ii, yi))
             if mode == "once":
                 def trit(xi, ii, yi, t=tiles, m=m, n=n, axis=axis, w=w):
                     tk.gather[(t,)](xi, ii, yi, m, n, axis, num_warps=w)
@@ -320,10 +296,12 @@ def once(ptx_dir, which, name, mode="loop"):
     y = torch.empty_like(x)
     if which == "ll":
         fname = e["kernels"][f"{e['planned']}/{mode}"]
-        k = _Ours(cp, os.path.join(ptx_dir, fname),
-                  "ll_gather_loop" if mode == "loop" else "ll_gather",
-                  32 * e["warps"], e["dynamic_shared_bytes"][fname])
-        k(x, i, y, tiles)
+        from gpu import RawKernel
+
+        k = RawKernel(cp, os.path.join(ptx_dir, fname),
+                      "ll_gather_loop" if mode == "loop" else "ll_gather",
+                      32 * e["warps"], e["dynamic_shared_bytes"][fname])
+        k.launch(tiles, x, i, y)
     elif mode == "loop":
         tk.gather_loop[(tiles,)](x, i, y, m, n, e["axis"], ROUNDS,
                                  num_warps=e["warps"])

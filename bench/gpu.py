@@ -117,17 +117,19 @@ def _device():
     return cp, torch, tk, torch_dtypes
 
 
-class _Ours:
-    def __init__(self, cp, ptx_dir, entry, threads):
+class RawKernel:
+    """A kernel loaded with CuPy from PTX (the driver JITs it) or a cubin,
+    launched one CTA per tile on torch tensors."""
+
+    def __init__(self, cp, path, name, threads, dynamic_shared=0):
         self.cp = cp
-        mod = cp.RawModule(path=os.path.join(ptx_dir, entry["ptx"]))
-        self.fn = mod.get_function("ll_" + entry["ptx"].split(".")[-2])
-        self.dyn = entry["dynamic_shared_bytes"]
+        self.fn = cp.RawModule(path=path).get_function(name)
+        self.dyn = dynamic_shared
         if self.dyn > 48 * 1024:
             self.fn.max_dynamic_shared_size_bytes = self.dyn
         self.threads = threads
 
-    def __call__(self, x, y, tiles):
+    def launch(self, tiles, *tensors):
         # Raw device pointers of the torch tensors (same buffers Triton uses),
         # on torch's current stream (Triton's launches go there too; a CUDA
         # graph captures only launches on its capture stream).
@@ -139,8 +141,20 @@ class _Ours:
         except (AttributeError, TypeError):
             stream = self.cp.cuda.ExternalStream(current.cuda_stream)
         self.fn((tiles,), (self.threads,),
-                (self.cp.uint64(x.data_ptr()), self.cp.uint64(y.data_ptr())),
+                tuple(self.cp.uint64(t.data_ptr()) for t in tensors),
                 shared_mem=self.dyn, stream=stream)
+
+
+class _Ours(RawKernel):
+    """Our conv or conv_loop kernel of a manifest entry: kernel(x, y, tiles)."""
+
+    def __init__(self, cp, ptx_dir, entry, threads):
+        super().__init__(cp, os.path.join(ptx_dir, entry["ptx"]),
+                         "ll_" + entry["ptx"].split(".")[-2], threads,
+                         entry["dynamic_shared_bytes"])
+
+    def __call__(self, x, y, tiles):
+        self.launch(tiles, x, y)
 
 
 def loop_buffer_sets(torch, x, lt, tile_elems):
