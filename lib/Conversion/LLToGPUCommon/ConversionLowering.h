@@ -168,6 +168,15 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
 /// Whether `op` is inside a loop of its function.
 bool isInsideLoop(Operation *op);
 
+/// Whether the block that runs `op` is at most one warp (its gpu.func's
+/// `known_block_size`): its scratch barriers need only order that warp.
+bool isOneWarpBlock(Operation *op, const GPUTargetHooks &hooks);
+
+/// The barrier between scratch accesses: the warp's own in a one-warp
+/// block, else the block's.
+void createScratchBarrier(Emitter &em, const GPUTargetHooks &hooks,
+                          bool oneWarpBlock);
+
 /// The category of the lowering's optimization remarks.
 inline constexpr llvm::StringLiteral kLoweringRemarkCategory = "ll-lowering";
 

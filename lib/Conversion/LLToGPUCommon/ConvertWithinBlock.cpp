@@ -36,6 +36,19 @@ bool isInsideLoop(Operation *op) {
   return false;
 }
 
+bool isOneWarpBlock(Operation *op, const GPUTargetHooks &hooks) {
+  std::optional<int64_t> blockThreads = knownBlockThreads(op);
+  return blockThreads && *blockThreads <= hooks.getLanesPerWarp();
+}
+
+void createScratchBarrier(Emitter &em, const GPUTargetHooks &hooks,
+                          bool oneWarpBlock) {
+  if (oneWarpBlock)
+    hooks.createWarpBarrier(em.b, em.loc);
+  else
+    hooks.createBarrier(em.b, em.loc);
+}
+
 /// The instruction a plan names for one side of a shared-memory round trip:
 /// empty (not fixed), a plain vector access or a matrix instruction.
 static FailureOr<std::optional<SharedInstruction>>
@@ -176,9 +189,7 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                          << target.maxSharedBytes
                          << " bytes of shared memory a block has on "
                          << target.name;
-  std::optional<int64_t> blockThreads = knownBlockThreads(op);
-  lowering.oneWarpBlock =
-      blockThreads && *blockThreads <= hooks.getLanesPerWarp();
+  lowering.oneWarpBlock = isOneWarpBlock(op, hooks);
 
   // Instructions: the plan's, else the planner's for its own layout, else
   // plain vectors. A matrix instruction moves all its registers in one
@@ -312,10 +323,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   if (alternate)
     slotBase[1] = at(lowering.alternateSlotBytes - lowering.slotOffset);
   auto barrier = [&] {
-    if (lowering.oneWarpBlock)
-      hooks.createWarpBarrier(em.b, em.loc);
-    else
-      hooks.createBarrier(em.b, em.loc);
+    createScratchBarrier(em, hooks, lowering.oneWarpBlock);
   };
   auto [lane, warp] = em.laneAndWarp(hooks);
   // Byte addresses where the target allows them and they cost fewer

@@ -154,9 +154,7 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
     at[size_t(axis)] = bit;
     lowering.valueOffset.lane.push_back(offsetOf(at));
   }
-  std::optional<int64_t> blockThreads = knownBlockThreads(op);
-  lowering.oneWarpBlock =
-      blockThreads && *blockThreads <= hooks.getLanesPerWarp();
+  lowering.oneWarpBlock = isOneWarpBlock(op, hooks);
   return lowering;
 }
 
@@ -361,12 +359,7 @@ lowerGatherThroughShared(Emitter &em, const GPUTargetHooks &hooks,
   Value base = lw.slotOffset
                    ? em.gep(scratch, b.getI8Type(), em.index(lw.slotOffset))
                    : scratch;
-  auto barrier = [&] {
-    if (lw.oneWarpBlock)
-      hooks.createWarpBarrier(b, loc);
-    else
-      hooks.createBarrier(b, loc);
-  };
+  auto barrier = [&] { createScratchBarrier(em, hooks, lw.oneWarpBlock); };
   auto [lane, warp] = em.laneAndWarp(hooks);
   if (lw.leadingBarrier)
     barrier();
