@@ -107,12 +107,22 @@ def _triton_layouts(tk, c):
 
     ty = {"fp32": "*fp32", "fp16": "*fp16"}[c["dtype"]]
     m, n = c["shape"]
+    # The launcher's specialization: torch's buffers are 16-byte aligned, so
+    # Triton's JIT compiles with tt.divisibility = 16 on the three pointers,
+    # which lets its coalescing pick vector loads and stores. Without it the
+    # harvested layouts are those of another kernel than the one timed.
+    aligned = {(k,): [["tt.divisibility", 16]] for k in range(3)}
     src = ASTSource(tk.gather, signature={
         "x": ty, "i": "*i32", "y": ty, "M": "constexpr", "N": "constexpr",
-        "AXIS": "constexpr"}, constexprs={"M": m, "N": n, "AXIS": c["axis"]})
+        "AXIS": "constexpr"}, constexprs={"M": m, "N": n, "AXIS": c["axis"]},
+        attrs=aligned)
     k = triton.compile(src, target=GPUTarget("cuda", 90, 32),
                        options={"num_warps": c["warps"]})
-    ttgir = k.asm["ttgir"]
+    return _layouts_of(k.asm["ttgir"])
+
+
+def _layouts_of(ttgir):
+    """(io, gather source, gather index) encoding texts of a gather TTGIR."""
     aliases = dict(re.findall(r"^(#\w+) = (#ttg\.\w+<.*>)$", ttgir, re.MULTILINE))
     gather = re.search(r"tt\.gather .*: \(tensor<[^,]+, (#\w+)>, "
                        r"tensor<[^,]+, (#\w+)>\)", ttgir)
@@ -252,6 +262,15 @@ def run(ptx_dir, results_dir):
                                          num_warps=w)
             launchers["triton"] = trit
             launchers["triton_again"] = trit
+            if mode == "once":
+                # The kernel Triton's launcher runs must be the one whose
+                # layouts ours were built with (prepare harvested them).
+                ran = tk.gather[(tiles,)](*sets[0], m, n, axis, num_warps=w)
+                want = (e["triton_io"], e["triton_src"], e["triton_index"])
+                if _layouts_of(ran.asm["ttgir"]) != want:
+                    raise RuntimeError(
+                        f"{e['name']}: Triton's launcher compiled other "
+                        "layouts than prepare harvested; prepare again")
             correct = {}
             flat = [((x, i), y) for x, i, y in sets]
 
