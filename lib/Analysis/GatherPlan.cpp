@@ -47,6 +47,20 @@ constexpr double kDataDependentLoadWavefronts = 2.0;
 /// 8 warps: 272 against 264 cycles; shared memory measured 1.27x the
 /// shuffles in a memory-bound kernel, 0.87x in a loop of gathers).
 constexpr double kShuffleTieFactor = 1.1;
+/// The registers per thread a gather may keep live and leave its kernel
+/// room (7/8 of the 255 a thread can have): above it ptxas spills
+/// (docs/gather.md, "Registers": 64x64 fp32 on 2 warps, an estimated 256,
+/// spilled 288 bytes in a loop and ran 1.36x the shared-memory gather;
+/// estimates of 192 did not spill and kept their shuffle speed-ups).
+constexpr int64_t kGatherRegisterBudget = 224;
+
+/// 32-bit registers holding 2^log2Count elements of `bits` bits each,
+/// saturating far above any register file.
+int64_t registerWords(int log2Count, int bits) {
+  if (log2Count > 40)
+    return int64_t(1) << 40;
+  return std::max<int64_t>(1, (int64_t(bits) << log2Count) / 32);
+}
 
 /// The diagonals (distinct shifts) of a linear map of an integer given by
 /// its columns: the ALU work of evaluating it at run time.
@@ -309,6 +323,18 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
       kBarrierCycles +
       double(distinct) * double(2 * diagonals(memoryOfValue) + 2) * kAluCycles;
 
+  // Live registers at the gather's peak, per thread (32-bit words). Both
+  // hold the indices (taken as 32-bit), one address or lane per distinct
+  // index register and the results; the shuffles also keep the whole source
+  // until their last shuffle, which the shared-memory gather frees at its
+  // store.
+  int64_t common = registerWords(Ri, 32) +
+                   registerWords(llvm::countr_zero(uint64_t(distinct)), 32) +
+                   registerWords(Ri, elementBits);
+  plan.sharedLiveRegisters = common;
+  if (plan.warpLocal)
+    plan.shuffleLiveRegisters = common + registerWords(R, elementBits);
+
   // The choice.
   if (opts.forceKind == GatherKind::Shuffle && !plan.warpLocal)
     return makeError("a shuffle gather needs the gathered axis within a "
@@ -320,6 +346,17 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   } else if (!plan.warpLocal) {
     plan.kind = GatherKind::SharedMemory;
     plan.reason = "not warp-local: " + plan.notWarpLocal;
+  } else if (plan.shuffleLiveRegisters > kGatherRegisterBudget &&
+             plan.sharedLiveRegisters < plan.shuffleLiveRegisters) {
+    plan.kind = GatherKind::SharedMemory;
+    plan.reason = "warp-local, but the shuffles keep about " +
+                  std::to_string(plan.shuffleLiveRegisters) +
+                  " registers per thread live (the source, indices, lanes "
+                  "and results), more than the " +
+                  std::to_string(kGatherRegisterBudget) +
+                  " a gather can have without spilling; shared memory needs "
+                  "about " +
+                  std::to_string(plan.sharedLiveRegisters);
   } else if (plan.shuffleCost <= kShuffleTieFactor * plan.sharedCost) {
     plan.kind = GatherKind::Shuffle;
     plan.reason = "warp-local, and " +
@@ -369,6 +406,10 @@ std::string GatherPlan::explain() const {
   if (warpLocal)
     os << "shuffles " << llvm::format("%.1f", shuffleCost) << ", ";
   os << "shared memory " << llvm::format("%.1f", sharedCost) << "\n";
+  os << "5. live registers per thread (estimated): ";
+  if (warpLocal)
+    os << "shuffles " << shuffleLiveRegisters << ", ";
+  os << "shared memory " << sharedLiveRegisters << "\n";
   os << "=> " << gatherKindName(kind) << ": " << reason << "\n";
   return text;
 }

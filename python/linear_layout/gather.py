@@ -36,6 +36,8 @@ class GatherPlan:
     distinct_index_registers: int
     shuffle_cost: float
     shared_cost: float
+    shuffle_live_registers: int | None
+    shared_live_registers: int
     shuffles: int | None
     selects: int | None
     shuffles_per_register: int | None

@@ -255,6 +255,9 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   d["distinct_index_registers"] = plan.distinctIndexRegisters;
   d["shuffle_cost"] = plan.shuffleCost;
   d["shared_cost"] = plan.sharedCost;
+  d["shuffle_live_registers"] =
+      plan.warpLocal ? nb::cast(plan.shuffleLiveRegisters) : nb::none();
+  d["shared_live_registers"] = plan.sharedLiveRegisters;
   if (plan.shuffle) {
     const GatherShuffle &s = *plan.shuffle;
     d["shuffles"] = s.shuffles;

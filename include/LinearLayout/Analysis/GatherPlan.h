@@ -94,6 +94,10 @@ struct GatherPlan {
   GatherShared shared;
   /// The cost model's estimates (issue cycles per warp, docs/gather.md).
   double shuffleCost = 0, sharedCost = 0;
+  /// Estimated 32-bit registers per thread live at the gather's peak
+  /// (shuffles: 0 when not warp-local); a shuffle gather above the budget
+  /// would spill and goes through shared memory instead.
+  int64_t shuffleLiveRegisters = 0, sharedLiveRegisters = 0;
   /// Why `kind` was chosen, in one sentence.
   std::string reason;
   llvm::SmallVector<LayoutDim, 4> sourceDims;

@@ -1,0 +1,67 @@
+"""The gather planner's choice (docs/gather.md, "Cost model" and
+"Registers"): the live-register estimate counted here from the layouts'
+sizes, independently of the planner, and the rule that sends a shuffle
+gather above the register budget through shared memory."""
+
+from __future__ import annotations
+
+import linear_layout as ll
+import pytest
+from linear_layout.ttgir import layout_from_ttg
+
+# Triton 3.6's own gather layout for tl.gather of a 64x64 tile along axis 0
+# on 2 warps (bench/gather.py harvests it): each thread holds 2 rows x 32
+# columns of the source and of the indices.
+GATHER_64x64_W2 = ("#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = "
+                   "[32, 1], warpsPerCTA = [1, 2], order = [0, 1]}>")
+BUDGET = 224
+
+
+def _plan(bits, kind=None, shape=(64, 64)):
+    layout = layout_from_ttg(GATHER_64x64_W2, list(shape))
+    return ll.plan_gather(layout, layout, 0, bits, kind=kind)
+
+
+def _elements_per_thread(shape, threads=64):
+    return shape[0] * shape[1] // threads
+
+
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_live_registers_counted_from_sizes(bits):
+    shape = (64, 64)
+    n = _elements_per_thread(shape)
+    words = max(1, n * bits // 32)
+    plan = _plan(bits)
+    # Both paths: indices (32-bit), one lane or address per index register,
+    # the results; the shuffles also hold the whole source.
+    assert plan.shared_live_registers == n + n + words
+    assert plan.shuffle_live_registers == n + n + words + words
+
+
+def test_shuffles_over_the_register_budget_go_through_shared_memory():
+    plan = _plan(32)
+    assert plan.warp_local
+    assert plan.shuffle_live_registers > BUDGET
+    # The issue-cycle costs alone would pick the shuffles.
+    assert plan.shuffle_cost < plan.shared_cost
+    assert plan.kind == "shared_memory"
+    assert "registers per thread" in plan.reason
+    assert "5. live registers per thread" in plan.explain()
+
+
+def test_shuffles_within_the_budget_keep_the_cost_rule():
+    plan = _plan(16)
+    assert plan.shuffle_live_registers <= BUDGET
+    assert plan.kind == "shuffle"
+
+
+def test_a_requested_shuffle_gather_is_obeyed_above_the_budget():
+    plan = _plan(32, kind="shuffle")
+    assert plan.kind == "shuffle"
+    assert plan.reason == "requested: shuffle"
+
+
+def test_huge_tiles_do_not_overflow_the_estimate():
+    plan = _plan(64, shape=(64, 1 << 20))
+    assert plan.kind == "shared_memory"
+    assert 0 < plan.shared_live_registers < plan.shuffle_live_registers
