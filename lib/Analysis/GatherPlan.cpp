@@ -41,12 +41,6 @@ constexpr double kWavefrontCycles = 1.0;
 constexpr double kAluCycles = 0.25;
 constexpr double kBarrierCycles = 8.0;
 constexpr double kDataDependentLoadWavefronts = 2.0;
-/// Shuffles win ties within this factor: the shared-memory gather's
-/// scratch holds the whole source and its barrier stalls the block, costs
-/// to occupancy and latency that issue cycles do not show (128x128 fp16 on
-/// 8 warps: 272 against 264 cycles; shared memory measured 1.27x the
-/// shuffles in a memory-bound kernel, 0.87x in a loop of gathers).
-constexpr double kShuffleTieFactor = 1.1;
 /// The registers per thread a gather may keep live and leave its kernel
 /// room (7/8 of the 255 a thread can have): above it ptxas spills
 /// (docs/gather.md, "Registers": 64x64 fp32 on 2 warps, an estimated 256,
@@ -357,15 +351,11 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
                   " a gather can have without spilling; shared memory needs "
                   "about " +
                   std::to_string(plan.sharedLiveRegisters);
-  } else if (plan.shuffleCost <= kShuffleTieFactor * plan.sharedCost) {
+  } else if (plan.shuffleCost <= plan.sharedCost) {
     plan.kind = GatherKind::Shuffle;
     plan.reason = "warp-local, and " +
                   std::to_string(plan.shuffle->shufflesPerRegister) +
-                  " shuffle(s) per element cost no more than shared memory" +
-                  (plan.shuffleCost > plan.sharedCost
-                       ? " (within the 10% that shuffles win: no scratch, "
-                         "no barrier)"
-                       : "");
+                  " shuffle(s) per element cost no more than shared memory";
   } else {
     plan.kind = GatherKind::SharedMemory;
     plan.reason = "warp-local, but " +
