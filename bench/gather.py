@@ -347,7 +347,10 @@ def report(results_dir, commit="", out=None):
          "Triton's and its repeat)."),
         "",
         ("Layouts: Triton's own, read from the TTGIR Triton 3.6 compiles for "
-         "each case (`tl.gather` of a tile it loads and stores coalesced). "
+         "each case (`tl.gather` of a tile it loads and stores coalesced), "
+         "with the launcher's specialization (16-byte-aligned pointers, so "
+         "128-bit global accesses; the run checks that the launcher's "
+         "kernel has these layouts). "
          "Our kernels use the same layouts: load coalesced, "
          "`ll.convert_layout` to the gather's layouts, `ll.gather`, convert "
          "back, store (`once`: one gather per tile, 32 MiB of tiles, "
