@@ -101,6 +101,11 @@ def _triton_module():
 
 def _triton_layouts(tk, c):
     """Triton's io layout and gather layout (encoding texts) for case c."""
+    return _layouts_of(_triton_compile(tk, c).asm["ttgir"])
+
+
+def _triton_compile(tk, c):
+    """Triton's one-gather kernel of case c, as its launcher compiles it."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
@@ -116,9 +121,8 @@ def _triton_layouts(tk, c):
         "x": ty, "i": "*i32", "y": ty, "M": "constexpr", "N": "constexpr",
         "AXIS": "constexpr"}, constexprs={"M": m, "N": n, "AXIS": c["axis"]},
         attrs=aligned)
-    k = triton.compile(src, target=GPUTarget("cuda", 90, 32),
-                       options={"num_warps": c["warps"]})
-    return _layouts_of(k.asm["ttgir"])
+    return triton.compile(src, target=GPUTarget("cuda", 90, 32),
+                          options={"num_warps": c["warps"]})
 
 
 def _layouts_of(ttgir):

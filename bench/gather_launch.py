@@ -81,11 +81,9 @@ def main(mode, names):
 
 def _time_case(mode, e, cuda, tk):
     import cupy as cp
+    import gather
     import torch
-    import triton
     from gpu import RawKernel, graph_times
-    from triton.backends.compiler import GPUTarget
-    from triton.compiler import ASTSource
 
     name = e["name"]
     (m, n), axis, w = e["shape"], e["axis"], e["warps"]
@@ -101,14 +99,7 @@ def _time_case(mode, e, cuda, tk):
     wants = [torch.gather(x.view(tiles, m, n).float(), axis + 1,
                           i.view(tiles, m, n).long()).reshape(-1).to(dt)
              for x, i, _ in sets]
-    ty = {"fp32": "*fp32", "fp16": "*fp16"}[e["dtype"]]
-    src = ASTSource(tk.gather, signature={
-        "x": ty, "i": "*i32", "y": ty, "M": "constexpr",
-        "N": "constexpr", "AXIS": "constexpr"},
-        constexprs={"M": m, "N": n, "AXIS": axis},
-        attrs={(k,): [["tt.divisibility", 16]] for k in range(3)})
-    ck = triton.compile(src, target=GPUTarget("cuda", 90, 32),
-                        options={"num_warps": w})
+    ck = gather._triton_compile(tk, e)
     zero = torch.zeros(1, device="cuda", dtype=torch.int32)
     launchers = {}
 
