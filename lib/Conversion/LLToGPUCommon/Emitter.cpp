@@ -371,12 +371,15 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   }
 }
 
+/// The bytes of one L2 cache line (four 32-byte sectors).
+static constexpr uint64_t kGlobalLineBytes = 128;
+
 void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const ThreadLayout &tl, ArrayRef<Value> values,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp, int64_t maxVector,
-                    llvm::function_ref<bool(int64_t)> keep,
-                    uint64_t offsetMask) {
+                    llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
+                    bool inLineOrder) {
   // Broadcast: a thread whose free lane or warp bits are set holds only
   // elements that the thread with those bits cleared also holds, so only
   // threads with all free bits clear store (each element once).
@@ -403,11 +406,30 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   RegisterAddresses addresses(em, base, elementType, col, row, rowStride, lane,
                               warp);
   llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
-  for (int64_t k = 0; k < tl.numRegisters(); ++k) {
-    if (!isVectorBase(vec, k) || !keep(k))
-      continue;
-    uint64_t c = col.registerValue(uint64_t(k)) & offsetMask;
-    uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
+  SmallVector<int64_t> order;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k)
+    if (isVectorBase(vec, k) && keep(k))
+      order.push_back(k);
+  auto registerAddress = [&](int64_t k) {
+    return std::make_pair(row ? row->registerValue(uint64_t(k)) : 0,
+                          col.registerValue(uint64_t(k)) & offsetMask);
+  };
+  if (inLineOrder) {
+    // The register bits that move within one 128-byte line (no row, a
+    // column offset below 128 bytes) go innermost; the others keep the
+    // register order.
+    uint64_t lineBits = 0;
+    for (auto [b, c] : llvm::enumerate(col.reg))
+      if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
+          !(row && row->reg[b]))
+        lineBits |= uint64_t(1) << b;
+    llvm::stable_sort(order, [&](int64_t a, int64_t b) {
+      return std::make_pair(uint64_t(a) & ~lineBits, uint64_t(a) & lineBits) <
+             std::make_pair(uint64_t(b) & ~lineBits, uint64_t(b) & lineBits);
+    });
+  }
+  for (int64_t k : order) {
+    auto [r, c] = registerAddress(k);
     if (!stored.insert({r, c}).second)
       continue;
     SmallVector<Value> elems;

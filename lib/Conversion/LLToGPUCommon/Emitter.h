@@ -148,13 +148,17 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
 
 /// Stores every distinct register of `tl` to `base` + offset(k), as
 /// loadRegisters addresses them; registers for which `keep(k)` is false are
-/// skipped, and so are threads that hold only copies (broadcast).
+/// skipped, and so are threads that hold only copies (broadcast). With
+/// `inLineOrder` the registers that write within one 128-byte line are
+/// stored one after another (outside them, register order): a global
+/// tile's partial writes to a line then reach L2 together
+/// (docs/lowering.md, "Global store order").
 void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const ThreadLayout &tl, ArrayRef<Value> values,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp, int64_t maxVector,
-                    llvm::function_ref<bool(int64_t)> keep,
-                    uint64_t offsetMask);
+                    llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
+                    bool inLineOrder = false);
 
 /// stmatrix.x4 of every instruction base k with `keep(k)`; threads of
 /// free (broadcast) warps skip the store, as in storeRegisters.
