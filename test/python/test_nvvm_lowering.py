@@ -28,7 +28,9 @@ def _count(pattern, ptx):
 
 
 def test_corpus_present():
-    assert len(CORPUS) == 13 + 2  # the shared corpus + the 8-bit transposes
+    # The shared corpus + bench/extra_cases.json (8-bit transposes, 8-bit dot
+    # operands, 8-warp bf16 transposes).
+    assert len(CORPUS) == 13 + 10
 
 
 @pytest.mark.parametrize("kind", ["conv", "conv_loop"])
