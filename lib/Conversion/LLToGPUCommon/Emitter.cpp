@@ -423,9 +423,11 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
           !(row && row->reg[b]))
         lineBits |= uint64_t(1) << b;
+    auto lineOrder = [&](int64_t k) {
+      return std::make_pair(uint64_t(k) & ~lineBits, uint64_t(k) & lineBits);
+    };
     llvm::stable_sort(order, [&](int64_t a, int64_t b) {
-      return std::make_pair(uint64_t(a) & ~lineBits, uint64_t(a) & lineBits) <
-             std::make_pair(uint64_t(b) & ~lineBits, uint64_t(b) & lineBits);
+      return lineOrder(a) < lineOrder(b);
     });
   }
   for (int64_t k : order) {
