@@ -112,18 +112,9 @@ def gather_cases(dir_a, dir_b, names):
         if not names and fa == fb and _same(dir_a, dir_b, fa):
             continue
         (m, n), axis, w = e["shape"], e["axis"], e["warps"]
-        dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
-        tiles = max(132 * 8, (32 << 20) // (m * n * 4))
-        sets, wants = [], []
-        for _ in range(4):
-            x = torch.randint(0, 8, (tiles * m * n,), device="cuda",
-                              dtype=torch.int32).to(dt)
-            i = torch.randint(0, e["shape"][axis], (tiles * m * n,),
-                              device="cuda", dtype=torch.int32)
-            sets.append(((x, i), torch.empty_like(x)))
-            wants.append(torch.gather(
-                x.view(tiles, m, n).float(), axis + 1,
-                i.view(tiles, m, n).long()).reshape(-1).to(dt))
+        tiles = gather.once_tiles(e)
+        triples, wants = gather.buffer_sets(torch, e, tiles, 4)
+        sets = [((x, i), y) for x, i, y in triples]
         launchers = {}
         for key, folder, entry, fname in (("A", dir_a, e, fa),
                                           ("B", dir_b, eb, fb)):

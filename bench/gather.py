@@ -205,6 +205,36 @@ def prepare(out_dir):
         json.dump(manifest, f, indent=1)
 
 
+def once_tiles(e):
+    """CTAs of a one-gather launch of case `e`: 32 MiB of 4-byte data, at
+    least 8 per SM of the H100."""
+    m, n = e["shape"]
+    return max(132 * 8, (32 << 20) // (m * n * 4))
+
+
+def buffer_sets(torch, e, tiles, count, rounds=None):
+    """`count` sets (x, i, y) of `tiles` tiles of case `e` (small integers
+    in its element type, in-range int32 indices, an empty output) and what
+    each y must hold: the gather of x by i, or with `rounds` what the loop
+    kernel accumulates."""
+    m, n = e["shape"]
+    axis = e["axis"]
+    dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
+    sets, wants = [], []
+    for _ in range(count):
+        x = torch.randint(0, 8, (tiles * m * n,), device="cuda",
+                          dtype=torch.int32).to(dt)
+        i = torch.randint(0, e["shape"][axis], (tiles * m * n,),
+                          device="cuda", dtype=torch.int32)
+        sets.append((x, i, torch.empty_like(x)))
+        g = torch.gather(x.view(tiles, m, n).to(torch.float32), axis + 1,
+                         i.view(tiles, m, n).long())
+        if rounds is not None:
+            g = rounds * g + rounds * (rounds + 1) / 2
+        wants.append(g.reshape(-1).to(dt))
+    return sets, wants
+
+
 def run(ptx_dir, results_dir):
     import cupy as cp
     import torch
@@ -212,32 +242,16 @@ def run(ptx_dir, results_dir):
 
     tk = _triton_module()
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
-    torch_dtype = {"fp32": torch.float32, "fp16": torch.float16}
     results = []
     for e in manifest:
         m, n = e["shape"]
         axis, w = e["axis"], e["warps"]
-        dt = torch_dtype[e["dtype"]]
-        tile = m * n
         res = dict(e)
         for mode in ("once", "loop"):
-            tiles = max(132 * 8, (32 << 20) // (tile * 4)) if mode == "once" \
-                else 132 * 8
-            size = e["shape"][axis]
-            sets = []
-            for _ in range(2 if mode == "loop" else 4):
-                x = torch.randint(0, 8, (tiles * tile,), device="cuda",
-                                  dtype=torch.int32).to(dt)
-                i = torch.randint(0, size, (tiles * tile,), device="cuda",
-                                  dtype=torch.int32)
-                sets.append((x, i, torch.empty_like(x)))
-            wants = []
-            for x, i, _ in sets:
-                xs = x.view(tiles, m, n).to(torch.float32)
-                g = torch.gather(xs, axis + 1, i.view(tiles, m, n).long())
-                if mode == "loop":
-                    g = ROUNDS * g + ROUNDS * (ROUNDS + 1) / 2
-                wants.append(g.reshape(-1).to(dt))
+            tiles = once_tiles(e) if mode == "once" else 132 * 8
+            sets, wants = buffer_sets(torch, e, tiles,
+                                      2 if mode == "loop" else 4,
+                                      ROUNDS if mode == "loop" else None)
             launchers = {}
             for key, fname in e["kernels"].items():
                 kind, km = key.split("/")

@@ -87,18 +87,8 @@ def _time_case(mode, e, cuda, tk):
 
     name = e["name"]
     (m, n), axis, w = e["shape"], e["axis"], e["warps"]
-    dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
-    tiles = max(132 * 8, (32 << 20) // (m * n * 4))
-    sets = []
-    for _ in range(4):
-        x = torch.randint(0, 8, (tiles * m * n,), device="cuda",
-                          dtype=torch.int32).to(dt)
-        i = torch.randint(0, e["shape"][axis], (tiles * m * n,),
-                          device="cuda", dtype=torch.int32)
-        sets.append((x, i, torch.empty_like(x)))
-    wants = [torch.gather(x.view(tiles, m, n).float(), axis + 1,
-                          i.view(tiles, m, n).long()).reshape(-1).to(dt)
-             for x, i, _ in sets]
+    tiles = gather.once_tiles(e)
+    sets, wants = gather.buffer_sets(torch, e, tiles, 4)
     ck = gather._triton_compile(tk, e)
     zero = torch.zeros(1, device="cuda", dtype=torch.int32)
     launchers = {}
