@@ -391,7 +391,10 @@ class _Interpreter:
         return self._float_cast(op)
 
     def op_arith_addf(self, op, mask):
+        # A vector (packed halves) is an array of (threads, lanes): the
+        # same element-wise add.
         t = str(op.results[0].type)
+        t = _vector(t)[1] if _vector(t) else t
         a = _to_float(self.get(op.operands[0]), t)
         b = _to_float(self.get(op.operands[1]), t)
         with np.errstate(all="ignore"):
@@ -422,6 +425,14 @@ class _Interpreter:
         val, idx = self.get(op.operands[1]), self.get(op.operands[2])
         vec[np.arange(self.threads), idx.astype(np.int64)] = val
         return vec
+
+    def op_llvm_shufflevector(self, op, mask):
+        both = np.concatenate(
+            [self.get(op.operands[0]), self.get(op.operands[1])], axis=1)
+        picks = list(op.attributes["mask"])
+        if any(p < 0 for p in picks):
+            raise InterpreterError("shufflevector with poison lanes")
+        return both[:, picks]
 
     # addresses and memory
     def op_llvm_getelementptr(self, op, mask):

@@ -233,15 +233,46 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
     return;
   }
   auto vecType = VectorType::get({count}, elementType);
-  Value vec = poison(vecType);
-  for (int64_t e = 0; e < count; ++e)
-    vec = LLVM::InsertElementOp::create(b, loc, vec, elems[e],
-                                        constant(b.getI32Type(), e));
+  Value vec = vector(elems);
   Type memType = memoryType(elementType, count, bits);
   Value word = memType == vecType
                    ? vec
                    : Value(LLVM::BitcastOp::create(b, loc, memType, vec));
   LLVM::StoreOp::create(b, loc, word, ptr, align);
+}
+
+Value Emitter::vector(ArrayRef<Value> elems) {
+  int64_t count = int64_t(elems.size());
+  auto vecType = VectorType::get({count}, elems.front().getType());
+  // Consecutive elements of one vector (registers a vector load gave): that
+  // vector itself, or the slice of it.
+  auto position = [](Value elem) -> std::optional<std::pair<Value, int64_t>> {
+    auto extract = elem.getDefiningOp<LLVM::ExtractElementOp>();
+    APInt index;
+    if (!extract || !matchPattern(extract.getPosition(), m_ConstantInt(&index)))
+      return std::nullopt;
+    return std::make_pair(extract.getVector(), index.getSExtValue());
+  };
+  if (auto first = position(elems.front());
+      first && first->second % count == 0 &&
+      llvm::all_of(llvm::enumerate(elems), [&](auto e) {
+        auto at = position(e.value());
+        return at && at->first == first->first &&
+               at->second == first->second + int64_t(e.index());
+      })) {
+    if (first->first.getType() == vecType)
+      return first->first;
+    SmallVector<int32_t> mask;
+    for (int64_t e = 0; e < count; ++e)
+      mask.push_back(int32_t(first->second + e));
+    return LLVM::ShuffleVectorOp::create(b, loc, first->first, first->first,
+                                         mask);
+  }
+  Value vec = poison(vecType);
+  for (auto [e, elem] : llvm::enumerate(elems))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, elem,
+                                        constant(b.getI32Type(), int64_t(e)));
+  return vec;
 }
 
 SmallVector<Value> Emitter::unpack(Value structValue, int64_t n) {

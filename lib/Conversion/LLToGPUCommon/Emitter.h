@@ -110,6 +110,11 @@ struct Emitter {
   SmallVector<Value> load(Value ptr, Type elementType, int64_t count, int bits,
                           const GPUTargetHooks *lineLoads = nullptr);
 
+  /// `elems` (of one type) as a vector: the vector they were extracted from
+  /// where they are its elements in order, its aligned slice where they are
+  /// consecutive elements of a wider one, else an insertelement chain.
+  Value vector(ArrayRef<Value> elems);
+
   /// Stores `elems` as one vector (see memoryType).
   void store(Value ptr, Type elementType, ArrayRef<Value> elems, int bits);
 
