@@ -5,6 +5,7 @@ Two steps, because the GPU machine has no build of this project:
   LL_BUILD_DIR=build/x python bench/gpu.py build [out_dir]     # CPU: PTX + manifest
   python3 bench/gpu.py run <out_dir> <results_dir>             # GPU: time both
   python3 bench/gpu.py once <out_dir> {ll,triton}              # one CTA each (ncu)
+  python3 bench/gpu.py full <out_dir> {ll,triton} [case ...]   # whole grid (ncu)
 
 `LL_BENCH_CORPUS=real` at `build` time takes the real-kernel corpus
 (bench/real_corpus.json: the conversions of Triton 3.6's own TTGIR for its
@@ -362,6 +363,28 @@ def once(ptx_dir, which):
         print("CASE", c["name"], flush=True)
 
 
+def full(ptx_dir, which, names):
+    """One `conv` launch over the whole timed grid (256 MiB, as `run`) of
+    each named case (all without names), for Nsight Compute's DRAM, L2 and
+    occupancy counters, which one CTA (`once`) does not show."""
+    cp, torch, tk, TORCH = _device()
+    manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
+    corpus = {c["name"]: c for c in cases(manifest.get("corpus", "public"))}
+    for m in manifest["cases"]:
+        if names and m["name"] not in names:
+            continue
+        c = corpus[m["name"]]
+        M, N = c["shape"]
+        tiles, x, A, B = case_tensors(c, torch, tk, TORCH)
+        y = torch.empty_like(x)
+        if which == "ll":
+            _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])(x, y, tiles)
+        else:
+            tk.conv[(tiles,)](x, y, M, N, A, B, num_warps=c["warps"])
+        torch.cuda.synchronize()
+        print("CASE", c["name"], flush=True)
+
+
 if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "build":
@@ -371,5 +394,7 @@ if __name__ == "__main__":
         run(sys.argv[2], sys.argv[3])
     elif cmd == "once":
         once(sys.argv[2], sys.argv[3])
+    elif cmd == "full" and len(sys.argv) >= 4:
+        full(sys.argv[2], sys.argv[3], set(sys.argv[4:]))
     else:
         sys.exit(__doc__)
