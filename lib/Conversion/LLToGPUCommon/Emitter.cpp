@@ -421,22 +421,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     else if (dim == dims::kWarp)
       freeWarps = mask;
   }
-  OpBuilder::InsertionGuard guard(em.b);
-  if (freeLanes || freeWarps) {
-    Value zero = em.index(0);
-    Value free = LLVM::OrOp::create(
-        em.b, em.loc,
-        LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(freeLanes))),
-        LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))));
-    Value owner =
-        LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, free, zero);
-    auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
-    em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  }
   VectorShape vec = findVector(col, row, maxVector);
-  RegisterAddresses addresses(em, base, elementType, col, row, rowStride, lane,
-                              warp);
-  llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
   SmallVector<int64_t> order;
   for (int64_t k = 0; k < tl.numRegisters(); ++k)
     if (isVectorBase(vec, k) && keep(k))
@@ -445,11 +430,13 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     return std::make_pair(row ? row->registerValue(uint64_t(k)) : 0,
                           col.registerValue(uint64_t(k)) & offsetMask);
   };
+  // The register bits from outermost to innermost in the store order.
+  SmallVector<int> outermostFirst;
+  uint64_t lineBits = 0;
   if (inLineOrder) {
     // The register bits that move within one 128-byte line (no row, a
     // column offset below 128 bytes) go innermost; the others keep the
     // register order.
-    uint64_t lineBits = 0;
     for (auto [b, c] : llvm::enumerate(col.reg))
       if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
           !(row && row->reg[b]))
@@ -461,14 +448,126 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       return lineOrder(a) < lineOrder(b);
     });
   }
-  for (int64_t k : order) {
-    auto [r, c] = registerAddress(k);
-    if (!stored.insert({r, c}).second)
-      continue;
-    SmallVector<Value> elems;
-    for (int64_t e = 0; e < vec.elements(); ++e)
-      elems.push_back(values[vectorRegister(vec, k, e)]);
-    em.store(addresses.at(r, c), elementType, elems, bits);
+  for (bool inLine : {false, true})
+    for (int b = tl.registerBits - 1; b >= 0; --b)
+      if (bool((lineBits >> b) & 1) == inLine)
+        outermostFirst.push_back(b);
+
+  // Warps that hold the same registers at the same addresses (a warp bit
+  // that moves no address, e.g. a dot operand replicated over the warps)
+  // split the stores instead of leaving them to one warp: warp bit w is
+  // paired with a register bit r that moves the address, and a warp stores
+  // the registers whose bit r equals its bit w. Each element is still
+  // stored once, and each of the 2^m warps issues 1/2^m of the stores
+  // (docs/lowering.md, "Broadcast stores").
+  SmallVector<std::pair<int, int>> split; // (warp bit, register bit)
+  auto movesAddress = [&](const AddressMap &map, int b) {
+    return map.reg[b] != 0;
+  };
+  auto rowMoves = [&](int b) { return row && movesAddress(*row, b); };
+  // A register bit that some duplicate register (same address, deduplicated
+  // below) differs in would let two warps store one element: only bits
+  // outside every dependency among the register columns pair.
+  uint64_t tiedBits = 0;
+  {
+    // Gaussian elimination over F2 on (row, column) offsets, each with the
+    // register bits it combines.
+    struct Column {
+      uint64_t row, col, bits;
+    };
+    SmallVector<Column> basis;
+    for (int b = 0; b < tl.registerBits; ++b) {
+      if (llvm::is_contained(vec.bits, b))
+        continue;
+      Column c{rowMoves(b) ? row->reg[b] : 0, col.reg[b] & offsetMask,
+               uint64_t(1) << b};
+      // Each element's pivot is its leading row bit, else its leading
+      // column bit; later elements are zero at earlier pivots.
+      for (const Column &p : basis) {
+        bool reduce = p.row ? (c.row >> llvm::Log2_64(p.row)) & 1
+                            : (c.col >> llvm::Log2_64(p.col)) & 1;
+        if (reduce) {
+          c.row ^= p.row;
+          c.col ^= p.col;
+          c.bits ^= p.bits;
+        }
+      }
+      if (c.row || c.col)
+        basis.push_back(c);
+      else
+        tiedBits |= c.bits;
+    }
+  }
+  SmallVector<int> pairable;
+  for (int b : outermostFirst)
+    if (!llvm::is_contained(vec.bits, b) && !((tiedBits >> b) & 1) &&
+        (movesAddress(col, b) || rowMoves(b)))
+      pairable.push_back(b);
+  // A split costs each warp a compare and a branch per subset and the
+  // thread part of the addresses again: it is taken only while every warp
+  // keeps at least kMinSplitStores stores (docs/lowering.md, "Broadcast
+  // stores": 16 stores split 4 ways lost 20%; 32 and 64 split into 8 per
+  // warp gained 28-31%).
+  constexpr int64_t kMinSplitStores = 8;
+  llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
+  for (int64_t k : order)
+    distinct.insert(registerAddress(k));
+  int64_t stores = int64_t(distinct.size());
+  for (int w = tl.warpBits - 1;
+       w >= 0 && split.size() < pairable.size() &&
+       (stores >> (split.size() + 1)) >= kMinSplitStores;
+       --w)
+    if (((freeWarps >> w) & 1) && col.warp[w] == 0 && !(row && row->warp[w]))
+      split.push_back({w, pairable[split.size()]});
+
+  OpBuilder::InsertionGuard guard(em.b);
+  Block *block = em.b.getInsertionBlock();
+  Block::iterator point = em.b.getInsertionPoint();
+  for (uint64_t pattern = 0; pattern < (uint64_t(1) << split.size());
+       ++pattern) {
+    // Each subset's branch before `point`: after the previous one.
+    em.b.setInsertionPoint(block, point);
+    uint64_t warpValue = 0;
+    for (auto [i, pair] : llvm::enumerate(split))
+      if ((pattern >> i) & 1)
+        warpValue |= uint64_t(1) << pair.first;
+    if (freeLanes || freeWarps) {
+      // The free lane bits must be clear, the free warp bits equal
+      // warpValue: one compare of (lane & freeLanes) | (warp & freeWarps)
+      // << laneBits (not shifted where warpValue is 0).
+      int shift = split.empty() ? 0 : tl.laneBits;
+      Value warpPart =
+          LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps)));
+      if (shift)
+        warpPart = LLVM::ShlOp::create(em.b, em.loc, warpPart,
+                                       em.index(int64_t(shift)));
+      Value free = LLVM::OrOp::create(
+          em.b, em.loc,
+          LLVM::AndOp::create(em.b, em.loc, lane, em.index(int64_t(freeLanes))),
+          warpPart);
+      Value owner =
+          LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, free,
+                               em.index(int64_t(warpValue << shift)));
+      auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
+      em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    }
+    RegisterAddresses addresses(em, base, elementType, col, row, rowStride,
+                                lane, warp);
+    llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
+    for (int64_t k : order) {
+      if (llvm::any_of(llvm::enumerate(split), [&](auto e) {
+            return ((uint64_t(k) >> e.value().second) & 1) !=
+                   ((pattern >> e.index()) & 1);
+          }))
+        continue;
+      auto [r, c] = registerAddress(k);
+      if (!stored.insert({r, c}).second)
+        continue;
+      SmallVector<Value> elems;
+      for (int64_t e = 0; e < vec.elements(); ++e)
+        elems.push_back(values[vectorRegister(vec, k, e)]);
+      em.store(addresses.at(r, c), elementType, elems, bits);
+    }
   }
 }
 

@@ -153,7 +153,9 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
 
 /// Stores every distinct register of `tl` to `base` + offset(k), as
 /// loadRegisters addresses them; registers for which `keep(k)` is false are
-/// skipped, and so are threads that hold only copies (broadcast). With
+/// skipped, and so are threads that hold only copies (broadcast), except
+/// that warps holding the same registers split them (docs/lowering.md,
+/// "Broadcast stores"). With
 /// `inLineOrder` the registers that write within one 128-byte line are
 /// stored one after another (outside them, register order): a global
 /// tile's partial writes to a line then reach L2 together
