@@ -20,7 +20,7 @@ std::string mlir::ll::sharedInstructionName(SharedInstruction kind,
 std::optional<std::pair<DistributedColumns, MatrixTile>>
 mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
                      bool trans, bool store, const F2Subspace *contiguousIn) {
-  if (elementBits != 16 && (elementBits != 32 || trans))
+  if (elementBits != 16 && ((elementBits != 32 && elementBits != 8) || trans))
     return std::nullopt;
   if (layout.bits(HwDim::Lane) != 5)
     return std::nullopt;
@@ -34,8 +34,11 @@ mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
   for (int r = 0; r < layout.bits(HwDim::Register); ++r)
     if (!(regFree >> r & 1))
       usable.push_back(r);
-  bool needPair = elementBits == 16;
-  if (int(usable.size()) < (needPair ? 3 : 2))
+  // Register bits packed into one 32-bit word: the pair (16-bit), the
+  // pair and the quad (8-bit).
+  int packed = elementBits == 16 ? 1 : elementBits == 8 ? 2 : 0;
+  bool needPair = packed > 0;
+  if (int(usable.size()) < packed + 2)
     return std::nullopt;
 
   auto fits = [&](llvm::ArrayRef<uint64_t> contiguous) {
@@ -47,13 +50,23 @@ mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
     return true;
   };
 
-  for (int pairIndex = 0; pairIndex < (needPair ? int(usable.size()) : 1);
-       ++pairIndex) {
+  int pairs = needPair ? int(usable.size()) : 1;
+  int quads = packed == 2 ? int(usable.size()) : 1;
+  for (int index = 0; index < pairs * quads; ++index) {
+    int pairIndex = index / quads, quadIndex = index % quads;
+    if (packed == 2 && quadIndex == pairIndex)
+      continue;
     MatrixTile tile;
     tile.kind =
         trans ? SharedInstruction::MatrixTrans : SharedInstruction::Matrix;
     F2Vectors contiguous, rows;
-    if (needPair) {
+    if (packed == 2) {
+      tile.pairRegister = usable[pairIndex];
+      tile.quadRegister = usable[quadIndex];
+      contiguous = {regs[tile.pairRegister], regs[tile.quadRegister], lanes[0],
+                    lanes[1]};
+      rows = {lanes[2], lanes[3], lanes[4]};
+    } else if (needPair) {
       tile.pairRegister = usable[pairIndex];
       uint64_t pair = regs[tile.pairRegister];
       if (trans) {
@@ -71,7 +84,7 @@ mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
       continue;
     int m = 0;
     for (int r : usable)
-      if (r != tile.pairRegister && m < 2)
+      if (r != tile.pairRegister && r != tile.quadRegister && m < 2)
         tile.matrixRegisters[m++] = r;
     // The 16 contiguous bytes must be distinct elements. A load may repeat
     // rows or matrices (lanes give the same address: a broadcast); a store
@@ -89,8 +102,8 @@ mlir::ll::matrixView(const DistributedColumns &layout, int elementBits,
     view.outDims = layout.outDims;
     view.columns[int(HwDim::Register)] = contiguous;
     for (int r = 0; r < layout.bits(HwDim::Register); ++r)
-      if (r != tile.pairRegister && r != tile.matrixRegisters[0] &&
-          r != tile.matrixRegisters[1])
+      if (r != tile.pairRegister && r != tile.quadRegister &&
+          r != tile.matrixRegisters[0] && r != tile.matrixRegisters[1])
         view.columns[int(HwDim::Register)].push_back(regs[r]);
     view.columns[int(HwDim::Lane)] = rows;
     view.columns[int(HwDim::Lane)].push_back(regs[tile.matrixRegisters[0]]);

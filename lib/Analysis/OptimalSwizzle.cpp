@@ -233,13 +233,24 @@ instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
                            F2Vectors(own.begin(), own.begin() + k),
                            /*perSide=*/true});
     }
-  bool ldmatrix = options.allowMatrix && target.hasLdmatrix;
-  bool stmatrix = options.allowMatrix && target.hasStmatrix;
+  // 8-bit data is offered ldmatrix, and only where every warp and lane of
+  // the source stores (no broadcast), but not stmatrix: on the H100 the
+  // 8-bit stmatrix plans (blocked -> dot operand B, 2-8 warps) lost 9-20%
+  // against st.shared, and ldmatrix behind a broadcast source (dot operand
+  // B -> blocked: its fewer, wider stores fall to the storing warps) lost
+  // 14-42% in loops, while ldmatrix behind a full source won 25% on blocked
+  // -> dot operand A (docs/planning.md, "8-bit matrix instructions"). An
+  // ll.plan may still ask for either.
+  bool ldmatrix =
+      options.allowMatrix && target.hasLdmatrix &&
+      (elementBits != 8 || (!src.free(HwDim::Lane) && !src.free(HwDim::Warp)));
+  bool stmatrix = options.allowMatrix && target.hasStmatrix && elementBits != 8;
   F2Subspace srcRegs(src.get(HwDim::Register)),
       dstRegs(dst.get(HwDim::Register));
   auto contiguous = [&](const DistributedColumns &view) {
+    // The 16 contiguous bytes of a row: log2(128 / elementBits) columns.
     return F2Vectors(
-        view.get(HwDim::Register).take_front(elementBits == 16 ? 3 : 2));
+        view.get(HwDim::Register).take_front(llvm::Log2_32(128 / elementBits)));
   };
   for (bool trans : {false, true}) {
     if (ldmatrix)

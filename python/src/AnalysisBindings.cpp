@@ -124,6 +124,7 @@ static nb::dict swizzleDict(const SwizzlePlan &s, const DistributedColumns &c) {
   auto tileRegs = [](const MatrixTile &t) {
     nb::dict r;
     r["pair_register"] = t.pairRegister;
+    r["quad_register"] = t.quadRegister;
     r["matrix_registers"] =
         nb::make_tuple(t.matrixRegisters[0], t.matrixRegisters[1]);
     return r;

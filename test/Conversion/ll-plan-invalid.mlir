@@ -115,14 +115,15 @@ func.func @unknown_instruction(%p: !llvm.ptr<1>) {
 
 // -----
 
-// ldmatrix moves 16- and 32-bit elements, not bytes (the planner's plan of
-// the corpus's 64x64 int8 transpose, with ldmatrix asked for its load).
+// ldmatrix moves bytes only as 4-byte words of 16-byte rows: the planner's
+// plan of the corpus's 64x64 int8 transpose, with ldmatrix asked for its
+// load, has no such rows in its memory layout.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [32, 0]], lane = [[0, 16], [0, 32], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 32]], lane = [[16, 0], [32, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 16]], block = []}>
 #m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 16], [0, 32], [2, 0], [4, 0], [16, 16], [32, 32], [1, 4], [0, 8], [8, 0]]}>
 func.func @ldmatrix_bytes(%p: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xi8, #a>
-  // expected-error @below {{cannot carry out the ll.plan: ldmatrix cannot load this layout}}
+  // expected-error @below {{cannot carry out the ll.plan: ldmatrix cannot load through its memory layout}}
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 8, rounds = 1, shared_bytes = 4096, store_instruction = "st.shared", load_instruction = "ldmatrix", store_wavefronts = 32, load_wavefronts = 128>} : tensor<64x64xi8, #a> -> tensor<64x64xi8, #b>
   ll.store_tile %y, %p : tensor<64x64xi8, #b>, !llvm.ptr<1>
   return

@@ -91,3 +91,35 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// 8-bit data (blocked -> dot operand A of int8, k_width 4): ldmatrix moves
+// each lane's four bytes as one 32-bit fragment word (docs/planning.md,
+// "8-bit matrix instructions"): in each of two rounds (4 KiB of scratch),
+// two 128-bit stores, a barrier and two ldmatrix.x4, each word split into
+// its bytes. sm_70 has no ldmatrix.
+#a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [32, 0], [64, 0]], lane = [[0, 16], [0, 32], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]]}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16], [0, 32], [64, 0]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]]}>
+gpu.module @k {
+  // CHECK-LABEL: gpu.func @dot_a_bytes
+  // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+  // CHECK:         nvvm.barrier0
+  // CHECK:         nvvm.ldmatrix
+  // CHECK:         llvm.bitcast %{{.*}} : i32 to vector<4xi8>
+  // CHECK:         nvvm.ldmatrix
+  // CHECK:         nvvm.barrier0
+  // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+  // CHECK:         nvvm.barrier0
+  // CHECK-COUNT-2: nvvm.ldmatrix
+  // CHECK-NOT:     nvvm.ldmatrix
+  // SM70-LABEL: gpu.func @dot_a_bytes
+  // SM70-NOT:   nvvm.ldmatrix
+  // SM70:       gpu.return
+  gpu.func @dot_a_bytes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x64xi8, #a>
+    %u = ll.convert_layout %t : tensor<128x64xi8, #a> -> tensor<128x64xi8, #b>
+    ll.store_tile %u, %q : tensor<128x64xi8, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}

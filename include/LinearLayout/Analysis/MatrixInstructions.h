@@ -16,7 +16,11 @@
 //   .trans:    contiguous = {lane2, lane3, lane4}, rows = {reg p, lane0, lane1}
 //
 // 32-bit data uses the non-trans form with each element one register:
-// contiguous = {lane0, lane1}, rows = {lane2, lane3, lane4}.
+// contiguous = {lane0, lane1}, rows = {lane2, lane3, lane4}. 8-bit data uses
+// it with four elements in one register (bytes in order, the register bits
+// p and q of the second and third byte): contiguous = {reg p, reg q, lane0,
+// lane1}, rows = {lane2, lane3, lane4}; the instruction only moves 32-bit
+// words, so the bytes ride along (there is no 8-bit transpose before sm_100).
 //
 // For the bank model such an instruction is exactly a 128-bit vector access
 // by a *virtual* distributed layout whose vector is the contiguous bits, whose
@@ -40,9 +44,11 @@ enum class SharedInstruction { Vector, Matrix, MatrixTrans };
 
 struct MatrixTile {
   SharedInstruction kind = SharedInstruction::Vector;
-  /// Register bits used by the tile: the packed pair (16-bit only, else -1)
-  /// and the two matrix-selecting bits.
+  /// Register bits used by the tile: the packed pair (16-bit: the second
+  /// half of a word; 8-bit: its second byte; else -1), the third byte
+  /// (8-bit only, else -1) and the two matrix-selecting bits.
   int pairRegister = -1;
+  int quadRegister = -1;
   int matrixRegisters[2] = {-1, -1};
 };
 
@@ -51,7 +57,8 @@ std::string sharedInstructionName(SharedInstruction kind, bool store);
 
 /// The virtual 128-bit access layout of `layout` used through `tile`, or
 /// std::nullopt when the layout does not fit the instruction (fewer than 5
-/// lanes or 3 register bits, dependent contiguous columns; on a store also
+/// lanes, fewer register bits than the word's packed elements and the two
+/// matrix bits, dependent contiguous columns; on a store also
 /// dependent rows or matrices and predicated lanes). `contiguousIn`, if given,
 /// must contain the contiguous bits (the other side's vector space); the pair
 /// bit is chosen to satisfy it.

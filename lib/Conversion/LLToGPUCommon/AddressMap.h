@@ -83,22 +83,29 @@ struct ThreadLayout {
 /// an instruction whose other registers are `k` reads or writes rows at
 /// rows(lane, warp) ^ rows.registerValue(k). Fragment word i (matrix i) of
 /// that instruction is register k | i0 << matrix[0] | i1 << matrix[1],
-/// with the 16-bit halves registers k' and k' | 1 << pair.
+/// with the 16-bit halves registers k' and k' | 1 << pair (8-bit: the
+/// bytes k', k' | 1 << pair, k' | 1 << quad and k' | both).
 struct MatrixAccess {
   bool trans = false;
   int pair = -1;
+  /// 8-bit only: the register bit of the third byte of a word.
+  int quad = -1;
   int matrix[2] = {-1, -1};
   AddressMap rows;
-  /// The registers of the fragment word `word` of the instruction at `k`.
-  SmallVector<int64_t, 2> wordRegisters(int64_t k, int word) const {
+  /// The registers of the fragment word `word` of the instruction at `k`,
+  /// lowest bits of the word first.
+  SmallVector<int64_t, 4> wordRegisters(int64_t k, int word) const {
     int64_t r = k | (int64_t(word & 1) << matrix[0]) |
                 (int64_t(word >> 1) << matrix[1]);
     if (pair < 0)
       return {r};
-    return {r, r | (int64_t(1) << pair)};
+    if (quad < 0)
+      return {r, r | (int64_t(1) << pair)};
+    int64_t p = int64_t(1) << pair, q = int64_t(1) << quad;
+    return {r, r | p, r | q, r | p | q};
   }
   bool isBase(int64_t k) const {
-    for (int b : {pair, matrix[0], matrix[1]})
+    for (int b : {pair, quad, matrix[0], matrix[1]})
       if (b >= 0 && ((k >> b) & 1))
         return false;
     return true;

@@ -29,22 +29,29 @@ std::optional<MatrixAccess> matrixAccess(const AddressMap &map,
                                          const MatrixTile &tile, int bits) {
   if (tile.kind == SharedInstruction::Vector || map.lane.size() != 5)
     return std::nullopt;
-  if (bits != 16 && (bits != 32 || tile.kind == SharedInstruction::MatrixTrans))
+  if (bits != 16 && ((bits != 32 && bits != 8) ||
+                     tile.kind == SharedInstruction::MatrixTrans))
     return std::nullopt;
   int numRegs = int(map.reg.size());
   auto validReg = [&](int r) { return r >= 0 && r < numRegs; };
   if (!validReg(tile.matrixRegisters[0]) ||
       !validReg(tile.matrixRegisters[1]) ||
-      (bits == 16) != validReg(tile.pairRegister))
+      (bits != 32) != validReg(tile.pairRegister) ||
+      (bits == 8) != validReg(tile.quadRegister))
     return std::nullopt;
   MatrixAccess access;
   access.trans = tile.kind == SharedInstruction::MatrixTrans;
-  access.pair = bits == 16 ? tile.pairRegister : -1;
+  access.pair = bits != 32 ? tile.pairRegister : -1;
+  access.quad = bits == 8 ? tile.quadRegister : -1;
   access.matrix[0] = tile.matrixRegisters[0];
   access.matrix[1] = tile.matrixRegisters[1];
   SmallVector<uint64_t> contiguous, rowLanes;
   if (bits == 32) {
     contiguous = {map.lane[0], map.lane[1]};
+    rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
+  } else if (bits == 8) {
+    contiguous = {map.reg[access.pair], map.reg[access.quad], map.lane[0],
+                  map.lane[1]};
     rowLanes = {map.lane[2], map.lane[3], map.lane[4]};
   } else if (!access.trans) {
     contiguous = {map.reg[access.pair], map.lane[0], map.lane[1]};
@@ -62,7 +69,7 @@ std::optional<MatrixAccess> matrixAccess(const AddressMap &map,
   access.rows.lane = rowLanes;
   access.rows.warp = map.warp;
   access.rows.reg = map.reg;
-  for (int b : {access.pair, access.matrix[0], access.matrix[1]})
+  for (int b : {access.pair, access.quad, access.matrix[0], access.matrix[1]})
     if (b >= 0)
       access.rows.reg[b] = 0;
   for (ArrayRef<uint64_t> cols :
@@ -75,7 +82,7 @@ std::optional<MatrixAccess> matrixAccess(const AddressMap &map,
 }
 
 /// The fragment word of `values` at the registers `regs` (one 32-bit
-/// element, or two 16-bit halves, low half first) as i32.
+/// element, two 16-bit halves or four bytes, lowest first) as i32.
 static Value packWord(Emitter &em, Type elementType, ArrayRef<Value> values,
                       ArrayRef<int64_t> regs) {
   Type i32 = em.b.getI32Type();
@@ -84,12 +91,10 @@ static Value packWord(Emitter &em, Type elementType, ArrayRef<Value> values,
     return v.getType() == i32 ? v
                               : LLVM::BitcastOp::create(em.b, em.loc, i32, v);
   }
-  auto pairType = VectorType::get({2}, elementType);
-  Value vec = em.poison(pairType);
-  for (int h = 0; h < 2; ++h)
-    vec = LLVM::InsertElementOp::create(em.b, em.loc, vec, values[regs[h]],
-                                        em.constant(i32, h));
-  return LLVM::BitcastOp::create(em.b, em.loc, i32, vec);
+  SmallVector<Value, 4> parts;
+  for (int64_t r : regs)
+    parts.push_back(values[r]);
+  return LLVM::BitcastOp::create(em.b, em.loc, i32, em.vector(parts));
 }
 
 /// The registers `regs` of the fragment word `word` (inverse of packWord).
@@ -103,9 +108,10 @@ static void unpackWord(Emitter &em, Type elementType, Value word,
             : Value(LLVM::BitcastOp::create(em.b, em.loc, elementType, word));
     return;
   }
-  Value vec = LLVM::BitcastOp::create(em.b, em.loc,
-                                      VectorType::get({2}, elementType), word);
-  for (int h = 0; h < 2; ++h)
+  int64_t parts = int64_t(regs.size());
+  Value vec = LLVM::BitcastOp::create(
+      em.b, em.loc, VectorType::get({parts}, elementType), word);
+  for (int64_t h = 0; h < parts; ++h)
     out[regs[h]] =
         LLVM::ExtractElementOp::create(em.b, em.loc, vec, em.constant(i32, h));
 }
