@@ -405,6 +405,83 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
 /// The bytes of one L2 cache line (four 32-byte sectors).
 static constexpr uint64_t kGlobalLineBytes = 128;
 
+/// The register bits whose addresses no duplicate register (same address,
+/// which storeRegisters stores once) reaches through them: Gaussian
+/// elimination over F2 of the (row, column) register offsets, each with the
+/// register bits it combines; the bits of a combination that vanishes are
+/// tied.
+static uint64_t tiedRegisterBits(const ThreadLayout &tl, const AddressMap &col,
+                                 const AddressMap *row, const VectorShape &vec,
+                                 uint64_t offsetMask) {
+  struct Column {
+    uint64_t row, col, bits;
+  };
+  uint64_t tied = 0;
+  SmallVector<Column> basis;
+  for (int b = 0; b < tl.registerBits; ++b) {
+    if (llvm::is_contained(vec.bits, b))
+      continue;
+    Column c{row ? row->reg[b] : 0, col.reg[b] & offsetMask, uint64_t(1) << b};
+    // Each element's pivot is its leading row bit, else its leading column
+    // bit; later elements are zero at earlier pivots.
+    for (const Column &p : basis) {
+      bool reduce = p.row ? (c.row >> llvm::Log2_64(p.row)) & 1
+                          : (c.col >> llvm::Log2_64(p.col)) & 1;
+      if (reduce) {
+        c.row ^= p.row;
+        c.col ^= p.col;
+        c.bits ^= p.bits;
+      }
+    }
+    if (c.row || c.col)
+      basis.push_back(c);
+    else
+      tied |= c.bits;
+  }
+  return tied;
+}
+
+/// Warps that hold the same registers at the same addresses (a free warp
+/// bit that moves no address, e.g. a dot operand replicated over the
+/// warps) split the stores instead of leaving them to one warp: warp bit w
+/// is paired with a register bit r that moves the address, and a warp
+/// stores the registers whose bit r equals its bit w. Each element is still
+/// stored once, and each of the 2^m warps issues 1/2^m of the stores
+/// (docs/lowering.md, "Broadcast stores"). The (warp bit, register bit)
+/// pairs, register bits outermost first in the store order.
+static SmallVector<std::pair<int, int>>
+splitOverWarps(const ThreadLayout &tl, const AddressMap &col,
+               const AddressMap *row, const VectorShape &vec,
+               uint64_t offsetMask, uint64_t freeWarps,
+               ArrayRef<int> outermostFirst, ArrayRef<int64_t> order,
+               llvm::function_ref<std::pair<uint64_t, uint64_t>(int64_t)>
+                   registerAddress) {
+  // A tied register bit would let two warps store one element.
+  uint64_t tied = tiedRegisterBits(tl, col, row, vec, offsetMask);
+  SmallVector<int> pairable;
+  for (int b : outermostFirst)
+    if (!llvm::is_contained(vec.bits, b) && !((tied >> b) & 1) &&
+        (col.reg[b] || (row && row->reg[b])))
+      pairable.push_back(b);
+  // A split costs each warp a compare and a branch per subset and the
+  // thread part of the addresses again: it is taken only while every warp
+  // keeps at least kMinSplitStores stores (16 stores split 4 ways lost 20%;
+  // 32 and 64 split into 8 per warp gained 28-31%).
+  constexpr int64_t kMinSplitStores = 8;
+  llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
+  for (int64_t k : order)
+    distinct.insert(registerAddress(k));
+  int64_t stores = int64_t(distinct.size());
+  SmallVector<std::pair<int, int>> split;
+  for (int w = tl.warpBits - 1;
+       w >= 0 && split.size() < pairable.size() &&
+       (stores >> (split.size() + 1)) >= kMinSplitStores;
+       --w)
+    if (((freeWarps >> w) & 1) && col.warp[w] == 0 && !(row && row->warp[w]))
+      split.push_back({w, pairable[split.size()]});
+  return split;
+}
+
 void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const ThreadLayout &tl, ArrayRef<Value> values,
                     const AddressMap &col, const AddressMap *row,
@@ -453,72 +530,9 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       if (bool((lineBits >> b) & 1) == inLine)
         outermostFirst.push_back(b);
 
-  // Warps that hold the same registers at the same addresses (a warp bit
-  // that moves no address, e.g. a dot operand replicated over the warps)
-  // split the stores instead of leaving them to one warp: warp bit w is
-  // paired with a register bit r that moves the address, and a warp stores
-  // the registers whose bit r equals its bit w. Each element is still
-  // stored once, and each of the 2^m warps issues 1/2^m of the stores
-  // (docs/lowering.md, "Broadcast stores").
-  SmallVector<std::pair<int, int>> split; // (warp bit, register bit)
-  auto movesAddress = [&](const AddressMap &map, int b) {
-    return map.reg[b] != 0;
-  };
-  auto rowMoves = [&](int b) { return row && movesAddress(*row, b); };
-  // A register bit that some duplicate register (same address, deduplicated
-  // below) differs in would let two warps store one element: only bits
-  // outside every dependency among the register columns pair.
-  uint64_t tiedBits = 0;
-  {
-    // Gaussian elimination over F2 on (row, column) offsets, each with the
-    // register bits it combines.
-    struct Column {
-      uint64_t row, col, bits;
-    };
-    SmallVector<Column> basis;
-    for (int b = 0; b < tl.registerBits; ++b) {
-      if (llvm::is_contained(vec.bits, b))
-        continue;
-      Column c{rowMoves(b) ? row->reg[b] : 0, col.reg[b] & offsetMask,
-               uint64_t(1) << b};
-      // Each element's pivot is its leading row bit, else its leading
-      // column bit; later elements are zero at earlier pivots.
-      for (const Column &p : basis) {
-        bool reduce = p.row ? (c.row >> llvm::Log2_64(p.row)) & 1
-                            : (c.col >> llvm::Log2_64(p.col)) & 1;
-        if (reduce) {
-          c.row ^= p.row;
-          c.col ^= p.col;
-          c.bits ^= p.bits;
-        }
-      }
-      if (c.row || c.col)
-        basis.push_back(c);
-      else
-        tiedBits |= c.bits;
-    }
-  }
-  SmallVector<int> pairable;
-  for (int b : outermostFirst)
-    if (!llvm::is_contained(vec.bits, b) && !((tiedBits >> b) & 1) &&
-        (movesAddress(col, b) || rowMoves(b)))
-      pairable.push_back(b);
-  // A split costs each warp a compare and a branch per subset and the
-  // thread part of the addresses again: it is taken only while every warp
-  // keeps at least kMinSplitStores stores (docs/lowering.md, "Broadcast
-  // stores": 16 stores split 4 ways lost 20%; 32 and 64 split into 8 per
-  // warp gained 28-31%).
-  constexpr int64_t kMinSplitStores = 8;
-  llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
-  for (int64_t k : order)
-    distinct.insert(registerAddress(k));
-  int64_t stores = int64_t(distinct.size());
-  for (int w = tl.warpBits - 1;
-       w >= 0 && split.size() < pairable.size() &&
-       (stores >> (split.size() + 1)) >= kMinSplitStores;
-       --w)
-    if (((freeWarps >> w) & 1) && col.warp[w] == 0 && !(row && row->warp[w]))
-      split.push_back({w, pairable[split.size()]});
+  SmallVector<std::pair<int, int>> split =
+      splitOverWarps(tl, col, row, vec, offsetMask, freeWarps, outermostFirst,
+                     order, registerAddress);
 
   OpBuilder::InsertionGuard guard(em.b);
   Block *block = em.b.getInsertionBlock();
