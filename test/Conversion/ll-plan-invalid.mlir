@@ -184,3 +184,18 @@ func.func @ldmatrix_on_sm70(%p: !llvm.ptr<1>) {
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 128, rounds = 1, shared_bytes = 2048, store_instruction = "st.shared", load_instruction = "ldmatrix", store_wavefronts = 16, load_wavefronts = 16>} : tensor<16x32xf32, #a> -> tensor<16x32xf32, #b>
   return
 }
+
+// -----
+
+// ldmatrix.trans has no 8-bit form (the planner's plan of blocked -> dot
+// operand A of int8, with its ldmatrix load asked to transpose).
+#a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [32, 0], [64, 0]], lane = [[0, 16], [0, 32], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16], [0, 32], [64, 0]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#m = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0], [64, 0]]}>
+func.func @ldmatrix_trans_bytes(%p: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x64xi8, #a>
+  // expected-error @below {{cannot carry out the ll.plan: ldmatrix.trans has no 8-bit form (b8 transposes need sm_100)}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 128, rounds = 2, shared_bytes = 4096, store_instruction = "st.shared", load_instruction = "ldmatrix.trans", store_wavefronts = 64, load_wavefronts = 64>} : tensor<128x64xi8, #a> -> tensor<128x64xi8, #b>
+  ll.store_tile %y, %p : tensor<128x64xi8, #b>, !llvm.ptr<1>
+  return
+}

@@ -240,6 +240,9 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
       auto view =
           matrixView(*columns, bits, kind == SharedInstruction::MatrixTrans,
                      isStore, nullptr);
+      if (!view && bits == 8 && kind == SharedInstruction::MatrixTrans)
+        return planError(op)
+               << name << " has no 8-bit form (b8 transposes need sm_100)";
       if (!view)
         return planError(op)
                << name << " cannot " << (isStore ? "store" : "load")
