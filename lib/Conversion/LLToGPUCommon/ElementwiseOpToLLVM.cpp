@@ -9,7 +9,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::ll::lowering {
@@ -52,12 +51,8 @@ wordPartners(ArrayRef<SmallVector<Value>> operands) {
     int64_t n = int64_t(regs.size());
     llvm::DenseMap<std::pair<Value, int64_t>, int64_t> holder;
     for (int64_t k = 0; k < n; ++k) {
-      auto extract = regs[k].getDefiningOp<LLVM::ExtractElementOp>();
-      APInt position;
-      if (!extract ||
-          !matchPattern(extract.getPosition(), m_ConstantInt(&position)) ||
-          !holder.try_emplace({extract.getVector(), position.getSExtValue()}, k)
-               .second)
+      std::optional<std::pair<Value, int64_t>> at = extractedElement(regs[k]);
+      if (!at || !holder.try_emplace(*at, k).second)
         return std::nullopt;
     }
     SmallVector<int64_t> mine(n);

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -241,22 +242,23 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
   LLVM::StoreOp::create(b, loc, word, ptr, align);
 }
 
+std::optional<std::pair<Value, int64_t>> extractedElement(Value value) {
+  auto extract = value.getDefiningOp<LLVM::ExtractElementOp>();
+  APInt index;
+  if (!extract || !matchPattern(extract.getPosition(), m_ConstantInt(&index)))
+    return std::nullopt;
+  return std::make_pair(extract.getVector(), index.getSExtValue());
+}
+
 Value Emitter::vector(ArrayRef<Value> elems) {
   int64_t count = int64_t(elems.size());
   auto vecType = VectorType::get({count}, elems.front().getType());
   // Consecutive elements of one vector (registers a vector load gave): that
   // vector itself, or the slice of it.
-  auto position = [](Value elem) -> std::optional<std::pair<Value, int64_t>> {
-    auto extract = elem.getDefiningOp<LLVM::ExtractElementOp>();
-    APInt index;
-    if (!extract || !matchPattern(extract.getPosition(), m_ConstantInt(&index)))
-      return std::nullopt;
-    return std::make_pair(extract.getVector(), index.getSExtValue());
-  };
-  if (auto first = position(elems.front());
+  if (auto first = extractedElement(elems.front());
       first && first->second % count == 0 &&
       llvm::all_of(llvm::enumerate(elems), [&](auto e) {
-        auto at = position(e.value());
+        auto at = extractedElement(e.value());
         return at && at->first == first->first &&
                at->second == first->second + int64_t(e.index());
       })) {

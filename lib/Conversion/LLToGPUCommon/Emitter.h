@@ -26,6 +26,10 @@
 
 namespace mlir::ll::lowering {
 
+/// The vector `value` was extracted from and the element's constant
+/// position, or nothing when `value` is not such an element.
+std::optional<std::pair<Value, int64_t>> extractedElement(Value value);
+
 struct Emitter {
   OpBuilder &b;
   Location loc;
