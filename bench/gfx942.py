@@ -563,6 +563,11 @@ def markdown(rows: list[dict], env: dict) -> str:
     return "\n".join(out)
 
 
+def exit_status(rows: list[dict]) -> int:
+    """1 where a case is worse or failed on our side."""
+    return 1 if any(r["verdict"] in ("**worse**", "FAILED (ours)") for r in rows) else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--isa-dir", help="also write both assemblies of every case here")
@@ -578,7 +583,7 @@ def main() -> int:
             row["verdict"] = verdict(row)
         (RESULTS / "gfx942.json").write_text(json.dumps(saved, indent=1) + "\n")
         (RESULTS / "gfx942.md").write_text(markdown(rows, saved["env"]))
-        return 1 if any(r["verdict"] in ("**worse**", "FAILED (ours)") for r in rows) else 0
+        return exit_status(rows)
     cases = [c for c in all_cases() if not args.only or args.only in c["name"]]
     env = versions()
     rows = []
@@ -605,7 +610,7 @@ def main() -> int:
         (RESULTS / "gfx942.json").write_text(json.dumps({"chip": CHIP, "lanes": LANES, "env": env,
                                                          "cases": rows}, indent=1) + "\n")
         (RESULTS / "gfx942.md").write_text(markdown(rows, env))
-    return 1 if any(r["verdict"] in ("**worse**", "FAILED (ours)") for r in rows) else 0
+    return exit_status(rows)
 
 
 if __name__ == "__main__":
