@@ -375,7 +375,8 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     else
       storeRegisters(em, base, elementType, bits, src, in, lowering.store,
                      nullptr, Value(), lane, warp, lowering.vectorElements(),
-                     inRound(lowering.store), localMask);
+                     inRound(lowering.store), localMask,
+                     sharedStoreOrder(hooks));
     barrier();
     // Load this round's registers; others keep their values.
     em.sharedByteShift = loadShift;

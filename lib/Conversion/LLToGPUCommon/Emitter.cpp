@@ -489,7 +489,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp, int64_t maxVector,
                     llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
-                    bool inLineOrder) {
+                    StoreOrder storeOrder) {
   // Broadcast: a thread whose free lane or warp bits are set holds only
   // elements that the thread with those bits cleared also holds, so only
   // threads with all free bits clear store (each element once).
@@ -512,7 +512,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   // The register bits from outermost to innermost in the store order.
   SmallVector<int> outermostFirst;
   uint64_t lineBits = 0;
-  if (inLineOrder) {
+  if (storeOrder == StoreOrder::Lines) {
     // The register bits that move within one 128-byte line (no row, a
     // column offset below 128 bytes) go innermost; the others keep the
     // register order.
@@ -526,6 +526,15 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     llvm::stable_sort(order, [&](int64_t a, int64_t b) {
       return lineOrder(a) < lineOrder(b);
     });
+  } else if (storeOrder == StoreOrder::SharedBases && !row && !col.additive()) {
+    // A store to another base may alias, so a pair from one base is fused
+    // only when no such store lies between them.
+    uint64_t swizzleBits = col.threadMask() & offsetMask;
+    auto baseOf = [&](int64_t k) {
+      return col.registerValue(uint64_t(k)) & swizzleBits;
+    };
+    llvm::stable_sort(
+        order, [&](int64_t a, int64_t b) { return baseOf(a) < baseOf(b); });
   }
   for (bool inLine : {false, true})
     for (int b = tl.registerBits - 1; b >= 0; --b)

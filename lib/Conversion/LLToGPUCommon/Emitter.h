@@ -139,6 +139,26 @@ struct Emitter {
 /// The most elements of `bits` bits one access moves (16 bytes).
 inline int64_t maxVectorElements(int bits) { return 128 / bits; }
 
+/// The order in which storeRegisters issues a thread's stores.
+enum class StoreOrder {
+  /// Register order.
+  Registers,
+  /// The registers that write within one 128-byte line one after another
+  /// (outside them, register order): a global tile's partial writes to a
+  /// line then reach L2 together (docs/lowering.md, "Global store order").
+  Lines,
+  /// The stores that share a swizzled base (the register part of the
+  /// offset that meets the thread bits) one after another, for targets
+  /// that pair stores from one base (GPUTargetHooks::pairsSharedStores).
+  SharedBases,
+};
+
+/// The order of a conversion's stores to shared memory on `hooks`' target.
+inline StoreOrder sharedStoreOrder(const GPUTargetHooks &hooks) {
+  return hooks.pairsSharedStores() ? StoreOrder::SharedBases
+                                   : StoreOrder::Registers;
+}
+
 /// A `keep` for loadRegisters/storeRegisters: every register.
 inline bool allRegisters(int64_t) { return true; }
 
@@ -159,17 +179,13 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
 /// loadRegisters addresses them; registers for which `keep(k)` is false are
 /// skipped, and so are threads that hold only copies (broadcast), except
 /// that warps holding the same registers split them (docs/lowering.md,
-/// "Broadcast stores"). With
-/// `inLineOrder` the registers that write within one 128-byte line are
-/// stored one after another (outside them, register order): a global
-/// tile's partial writes to a line then reach L2 together
-/// (docs/lowering.md, "Global store order").
+/// "Broadcast stores"), in the order `order` asks for.
 void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const ThreadLayout &tl, ArrayRef<Value> values,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp, int64_t maxVector,
                     llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
-                    bool inLineOrder = false);
+                    StoreOrder order = StoreOrder::Registers);
 
 /// stmatrix.x4 of every instruction base k with `keep(k)`; threads of
 /// free (broadcast) warps skip the store, as in storeRegisters.

@@ -365,7 +365,8 @@ lowerGatherThroughShared(Emitter &em, const GPUTargetHooks &hooks,
     barrier();
   int64_t vector = std::max<int64_t>(1, lw.plan.shared.vectorBits / bits);
   storeRegisters(em, base, elementType, bits, src, source, lw.store, nullptr,
-                 Value(), lane, warp, vector, allRegisters, ~uint64_t(0));
+                 Value(), lane, warp, vector, allRegisters, ~uint64_t(0),
+                 sharedStoreOrder(hooks));
   barrier();
   Value threadPart = em.threadPart(lw.load, lane, warp);
   return perDistinctRegister(idx, [&](int64_t r) -> Value {

@@ -163,7 +163,8 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
     SmallVector<Value> values = em.unpack(access.stored, tl->numRegisters());
     storeRegisters(em, access.base, elementType, *bits, *tl, values, *col,
                    rowMap, stride, lane, warp, maxVector, allRegisters,
-                   kAllOffsetBits, /*inLineOrder=*/!access.buffer);
+                   kAllOffsetBits,
+                   access.buffer ? StoreOrder::Registers : StoreOrder::Lines);
     rewriter.eraseOp(op);
     return success();
   }

@@ -58,6 +58,11 @@ public:
   /// (i8 GEPs, the element size folded into the thread part) rather than
   /// in elements: each distinct address then costs its XOR alone, no shift.
   virtual bool sharedAddressesInBytes() const { return false; }
+  /// Whether the backend fuses two shared-memory stores from one base
+  /// register into one instruction (AMDGPU's ds_write2), which it does only
+  /// when no store to another base lies between them: a conversion's
+  /// stores are then issued grouped by base.
+  virtual bool pairsSharedStores() const { return false; }
   /// LLVM address space of shared memory / LDS.
   virtual unsigned getSharedAddressSpace() const = 0;
   /// The thread's index within the (1-D) block, as i32.
