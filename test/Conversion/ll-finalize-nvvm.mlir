@@ -360,3 +360,53 @@ gpu.module @annotated {
     gpu.return
   }
 }
+
+// -----
+
+// Narrow registers cross the loop's back edge in 32-bit words
+// (docs/lowering.md, "Loop-carried registers in words"): f16 registers two
+// to a word, paired as the loop body's vector takes them ((0, 2) and
+// (1, 3): the words are slices of the stored vector), i8 registers four to
+// a word in register order (no vector takes them), and three f16 (not
+// whole words) stay scalars.
+// CHECK-LABEL: llvm.func @words(
+// CHECK:         %[[R0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f16, f16, f16, f16)>
+// CHECK:         %[[W0:.*]] = llvm.insertelement %[[R0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+// CHECK:         %[[R2:.*]] = llvm.extractvalue %{{.*}}[2] : !llvm.struct<(f16, f16, f16, f16)>
+// CHECK:         llvm.insertelement %[[R2]], %[[W0]][%{{.*}} : i32] : vector<2xf16>
+// CHECK:         %[[B0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>
+// CHECK:         %[[V0:.*]] = llvm.insertelement %[[B0]], %{{.*}}[%{{.*}} : i32] : vector<4xi8>
+// CHECK:         %[[B1:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>
+// CHECK:         llvm.insertelement %[[B1]], %[[V0]][%{{.*}} : i32] : vector<4xi8>
+// CHECK:         llvm.br ^[[HEAD:bb[0-9]+]](%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, !llvm.struct<(vector<2xf16>, vector<2xf16>)>, !llvm.struct<(vector<4xi8>, vector<4xi8>)>, !llvm.struct<(f16, f16, f16)>)
+// CHECK:       ^[[HEAD]](%{{.*}}: i32, %{{.*}}: !llvm.struct<(vector<2xf16>, vector<2xf16>)>, %{{.*}}: !llvm.struct<(vector<4xi8>, vector<4xi8>)>, %{{.*}}: !llvm.struct<(f16, f16, f16)>):
+gpu.module @m {
+  gpu.func @words(%p: !llvm.ptr<3>, %h: !llvm.struct<(f16, f16, f16, f16)>,
+                  %q: !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>,
+                  %t: !llvm.struct<(f16, f16, f16)>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %r:3 = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %h, %bytes = %q, %three = %t)
+        -> (!llvm.struct<(f16, f16, f16, f16)>, !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>, !llvm.struct<(f16, f16, f16)>) {
+      %a = llvm.extractvalue %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
+      %b = llvm.extractvalue %acc[1] : !llvm.struct<(f16, f16, f16, f16)>
+      %c = llvm.extractvalue %acc[2] : !llvm.struct<(f16, f16, f16, f16)>
+      %d = llvm.extractvalue %acc[3] : !llvm.struct<(f16, f16, f16, f16)>
+      %u = llvm.mlir.poison : vector<4xf16>
+      %k0 = llvm.mlir.constant(0 : i32) : i32
+      %k1 = llvm.mlir.constant(1 : i32) : i32
+      %k2 = llvm.mlir.constant(2 : i32) : i32
+      %k3 = llvm.mlir.constant(3 : i32) : i32
+      %v0 = llvm.insertelement %a, %u[%k0 : i32] : vector<4xf16>
+      %v1 = llvm.insertelement %c, %v0[%k1 : i32] : vector<4xf16>
+      %v2 = llvm.insertelement %b, %v1[%k2 : i32] : vector<4xf16>
+      %v3 = llvm.insertelement %d, %v2[%k3 : i32] : vector<4xf16>
+      llvm.store %v3, %p : vector<4xf16>, !llvm.ptr<3>
+      %e = llvm.fadd %a, %c : f16
+      %s = llvm.insertvalue %e, %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
+      scf.yield %s, %bytes, %three : !llvm.struct<(f16, f16, f16, f16)>, !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>, !llvm.struct<(f16, f16, f16)>
+    }
+    gpu.return
+  }
+}

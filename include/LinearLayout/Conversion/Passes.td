@@ -114,10 +114,12 @@ def LLFinalizeNVVM : Pass<"ll-finalize-nvvm", "::mlir::gpu::GPUModuleOp"> {
     greedily and converts it serially; on a module of many large kernels
     this pass is several times faster (bench/results/lowering-cost.md).
     It is the tail of the `ll-to-ptx` pipeline. Math ops become libdevice
-    calls, as upstream. One difference: an `llvm.loop_annotation` on an
+    calls, as upstream. Two differences: an `llvm.loop_annotation` on an
     `scf.for` (an unroll request) becomes the latch `llvm.br`'s own
-    `loop_annotation`, which the translation to LLVM IR reads; upstream's
-    tail leaves it as a discardable attribute that the translation ignores.
+    `loop_annotation`, which the translation to LLVM IR reads (upstream's
+    tail leaves it as a discardable attribute that the translation
+    ignores); and after scf to cf, 8- and 16-bit registers cross branches
+    in 32-bit words (`ll-pack-narrow-block-arguments`).
   }];
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"32",
@@ -197,6 +199,28 @@ def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::ROCDL::ROCDLDialect"];
+}
+
+def LLPackNarrowBlockArguments : Pass<"ll-pack-narrow-block-arguments"> {
+  let summary = "Carry 8- and 16-bit registers across branches in 32-bit "
+                "words";
+  let description = [{
+    After `convert-scf-to-cf`: every block argument (a loop's carried
+    tensor) whose type is an LLVM struct of one 8- or 16-bit type, as many
+    members as fill whole words, becomes a struct of `vector<4xi8>` or
+    `vector<2xf16>`-style words. Each branch to the block packs the
+    registers into words, the block unpacks them, and LLVM folds both where
+    the registers already sit in those words. Which registers share a word:
+    those that a vector the function builds from the argument (a store's,
+    a packed op's) takes at aligned positions, first in program order, so
+    that a word is a slice of that vector; the others in register order.
+
+    One 16-bit phi per register costs ptxas a 32-bit register each; a word
+    holds two. `ll-finalize-nvvm` (the tail of `ll-to-ptx`) runs this on
+    every function; `ll-to-rocdl` runs it after `convert-scf-to-cf`
+    (docs/lowering.md, "Loop-carried registers in words").
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def LLExtractGPUModule : Pass<"ll-extract-gpu-module", "::mlir::ModuleOp"> {

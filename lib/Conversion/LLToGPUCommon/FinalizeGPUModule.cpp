@@ -2,10 +2,14 @@
 //
 // The conversion of convert-scf-to-cf + convert-gpu-to-<target> +
 // reconcile-unrealized-casts, with the function bodies converted in
-// parallel. The patterns are upstream's; the schedule is ours, and so is
-// one repair: loop annotations reach the translation to LLVM IR.
+// parallel. The patterns are upstream's; the schedule is ours, and so are
+// one repair (loop annotations reach the translation to LLVM IR) and one
+// change of type: 8- and 16-bit registers cross branches in 32-bit words
+// (NarrowBlockArguments.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "NarrowBlockArguments.h"
 
 #include "LinearLayout/Conversion/LLToGPUCommon/FinalizeGPUModule.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
@@ -197,6 +201,7 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
                 failed(applyPartialConversion(function, scfTarget, frozenSCF)))
               return failure();
             eraseDeadCode(w.function);
+            ll::packNarrowBlockArguments(w.function);
             SmallVector<Operation *> roots = gpuRewriteRoots(w.function);
             if (!roots.empty() && failed(applyOpPatternsGreedily(
                                       roots, frozenGpuRewrites, rewriteConfig)))

@@ -1,0 +1,228 @@
+//===- NarrowBlockArguments.cpp - 8/16-bit registers in words at phis -----===//
+//
+// A tensor of 16-bit registers is a struct of 16-bit scalars. Carried
+// through a loop, it becomes one 16-bit phi per register, and ptxas gives
+// each its own 32-bit register; carried as words, two registers share one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NarrowBlockArguments.h"
+
+#include "LinearLayout/Conversion/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::ll {
+#define GEN_PASS_DEF_LLPACKNARROWBLOCKARGUMENTS
+#include "LinearLayout/Conversion/Passes.h.inc"
+
+/// The word of a struct whose members are all one 8- or 16-bit type, as
+/// many as fill whole words: vector<4xi8>, vector<2xf16>, ...; else null.
+static VectorType narrowWord(Type type) {
+  auto structType = llvm::dyn_cast<LLVM::LLVMStructType>(type);
+  if (!structType || structType.isIdentified() ||
+      structType.getBody().empty() || !llvm::all_equal(structType.getBody()))
+    return {};
+  Type element = structType.getBody().front();
+  if (!element.isIntOrFloat())
+    return {};
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16)
+    return {};
+  int64_t perWord = 32 / bits;
+  if (int64_t(structType.getBody().size()) % perWord != 0)
+    return {};
+  return VectorType::get({perWord}, element);
+}
+
+/// Every terminator that branches to `block`, as a branch, or nothing if
+/// one of them is not a BranchOpInterface or produces its operands.
+static std::optional<SmallVector<std::pair<BranchOpInterface, unsigned>>>
+incomingBranches(Block *block) {
+  SmallVector<std::pair<BranchOpInterface, unsigned>> branches;
+  for (Block *pred : block->getPredecessors()) {
+    auto branch = llvm::dyn_cast<BranchOpInterface>(pred->getTerminator());
+    if (!branch)
+      return std::nullopt;
+    for (unsigned s = 0; s < branch->getNumSuccessors(); ++s)
+      if (branch->getSuccessor(s) == block) {
+        if (branch.getSuccessorOperands(s).getProducedOperandCount() != 0)
+          return std::nullopt;
+        branches.push_back({branch, s});
+      }
+  }
+  // A block reached twice from one terminator is listed once per edge;
+  // getPredecessors lists the predecessor once per edge as well.
+  llvm::sort(branches, [](auto a, auto b) {
+    return std::make_pair(a.first.getOperation(), a.second) <
+           std::make_pair(b.first.getOperation(), b.second);
+  });
+  branches.erase(llvm::unique(branches), branches.end());
+  return branches;
+}
+
+/// The value of `insert`'s chain of insertelement ops that its result is
+/// the vector operand of, each one's only use: the vector the chain builds.
+static Value chainEnd(LLVM::InsertElementOp insert) {
+  Value v = insert.getResult();
+  while (v.hasOneUse()) {
+    auto next = llvm::dyn_cast<LLVM::InsertElementOp>(*v.getUsers().begin());
+    if (!next || next.getVector() != v)
+      break;
+    v = next.getResult();
+  }
+  return v;
+}
+
+/// Which registers of `arg` (a struct of `registers` narrow scalars) share
+/// a word, `perWord` to a group in element order: those that a vector the
+/// block's code builds (a store's, a packed op's) takes at aligned
+/// positions, first come first served in program order, so that the word
+/// is a slice of that vector and LLVM passes it on without byte permutes;
+/// registers no such vector groups, in register order.
+static SmallVector<SmallVector<int64_t>>
+wordGroups(BlockArgument arg, int64_t registers, int64_t perWord) {
+  // Register of each scalar extracted from the argument.
+  llvm::DenseMap<Value, int64_t> registerOf;
+  for (Operation *user : arg.getUsers())
+    if (auto extract = llvm::dyn_cast<LLVM::ExtractValueOp>(user))
+      if (extract.getContainer() == arg && extract.getPosition().size() == 1)
+        registerOf.try_emplace(extract.getResult(), extract.getPosition()[0]);
+  // The vectors those scalars go into, in program order: element position
+  // -> register.
+  llvm::MapVector<Value, llvm::DenseMap<int64_t, int64_t>> vectors;
+  Region *body = arg.getParentRegion();
+  body->walk([&](LLVM::InsertElementOp insert) {
+    auto reg = registerOf.find(insert.getValue());
+    if (reg == registerOf.end())
+      return;
+    auto at = insert.getPosition().getDefiningOp<LLVM::ConstantOp>();
+    auto index = at ? llvm::dyn_cast<IntegerAttr>(at.getValue()) : nullptr;
+    if (index)
+      vectors[chainEnd(insert)].try_emplace(index.getInt(), reg->second);
+  });
+  SmallVector<SmallVector<int64_t>> groups;
+  SmallVector<bool> grouped(registers, false);
+  for (auto &[vector, elements] : vectors) {
+    auto vecType = llvm::dyn_cast<VectorType>(vector.getType());
+    if (!vecType || vecType.getNumElements() % perWord != 0)
+      continue;
+    for (int64_t first = 0; first < vecType.getNumElements();
+         first += perWord) {
+      SmallVector<int64_t> group;
+      for (int64_t e = first; e < first + perWord; ++e) {
+        auto it = elements.find(e);
+        if (it == elements.end() || it->second < 0 || it->second >= registers ||
+            grouped[it->second] || llvm::is_contained(group, it->second))
+          break;
+        group.push_back(it->second);
+      }
+      if (int64_t(group.size()) != perWord)
+        continue;
+      for (int64_t r : group)
+        grouped[r] = true;
+      groups.push_back(std::move(group));
+    }
+  }
+  SmallVector<int64_t> rest;
+  for (int64_t r = 0; r < registers; ++r)
+    if (!grouped[r])
+      rest.push_back(r);
+  // Grouped registers come in whole words, so the rest does too.
+  for (size_t i = 0; i < rest.size(); i += size_t(perWord))
+    groups.push_back(
+        SmallVector<int64_t>(ArrayRef(rest).slice(i, size_t(perWord))));
+  llvm::sort(groups);
+  return groups;
+}
+
+int64_t packNarrowBlockArguments(FunctionOpInterface function) {
+  int64_t changed = 0;
+  OpBuilder b(function.getContext());
+  Type i32 = b.getI32Type();
+  for (Block &block : function.getFunctionBody()) {
+    if (block.isEntryBlock() || block.getNumArguments() == 0)
+      continue;
+    auto branches = incomingBranches(&block);
+    if (!branches)
+      continue;
+    for (BlockArgument arg : block.getArguments()) {
+      VectorType word = narrowWord(arg.getType());
+      if (!word)
+        continue;
+      Location loc = arg.getLoc();
+      auto scalars = llvm::cast<LLVM::LLVMStructType>(arg.getType());
+      int64_t perWord = word.getNumElements();
+      int64_t members = int64_t(scalars.getBody().size()) / perWord;
+      auto words = LLVM::LLVMStructType::getLiteral(
+          b.getContext(), SmallVector<Type>(members, word));
+      SmallVector<SmallVector<int64_t>> groups =
+          wordGroups(arg, members * perWord, perWord);
+      auto position = [&](int64_t e) {
+        return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(e));
+      };
+      // Each edge passes the registers as words.
+      for (auto [branch, s] : *branches) {
+        b.setInsertionPoint(branch);
+        MutableOperandRange forwarded =
+            branch.getSuccessorOperands(s).getMutableForwardedOperands();
+        OpOperand &operand = forwarded[arg.getArgNumber()];
+        Value value = operand.get();
+        Value packed = LLVM::PoisonOp::create(b, loc, words);
+        Value emptyWord = LLVM::PoisonOp::create(b, loc, word);
+        for (int64_t m = 0; m < members; ++m) {
+          Value w = emptyWord;
+          for (int64_t e = 0; e < perWord; ++e) {
+            Value reg = LLVM::ExtractValueOp::create(
+                b, loc, value, ArrayRef<int64_t>{groups[m][e]});
+            w = LLVM::InsertElementOp::create(b, loc, w, reg, position(e));
+          }
+          packed = LLVM::InsertValueOp::create(b, loc, packed, w,
+                                               ArrayRef<int64_t>{m});
+        }
+        operand.set(packed);
+      }
+      // The block reads the registers back out of the words.
+      SmallVector<OpOperand *> uses;
+      for (OpOperand &use : arg.getUses())
+        uses.push_back(&use);
+      arg.setType(words);
+      b.setInsertionPointToStart(&block);
+      Value unpacked = LLVM::PoisonOp::create(b, loc, scalars);
+      for (int64_t m = 0; m < members; ++m) {
+        Value w =
+            LLVM::ExtractValueOp::create(b, loc, arg, ArrayRef<int64_t>{m});
+        for (int64_t e = 0; e < perWord; ++e) {
+          Value reg = LLVM::ExtractElementOp::create(b, loc, w, position(e));
+          unpacked = LLVM::InsertValueOp::create(
+              b, loc, unpacked, reg, ArrayRef<int64_t>{groups[m][e]});
+        }
+      }
+      for (OpOperand *use : uses)
+        use->set(unpacked);
+      ++changed;
+    }
+  }
+  return changed;
+}
+
+namespace {
+struct LLPackNarrowBlockArgumentsPass
+    : public impl::LLPackNarrowBlockArgumentsBase<
+          LLPackNarrowBlockArgumentsPass> {
+  using LLPackNarrowBlockArgumentsBase::LLPackNarrowBlockArgumentsBase;
+
+  void runOnOperation() override {
+    getOperation()->walk([](FunctionOpInterface function) {
+      if (!function.isExternal())
+        packNarrowBlockArguments(function);
+    });
+  }
+};
+} // namespace
+
+} // namespace mlir::ll

@@ -1,0 +1,26 @@
+//===- NarrowBlockArguments.h - 8/16-bit registers in words at phis -------===//
+//
+// Internal to lib/Conversion/LLToGPUCommon.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_LLTOGPUCOMMON_NARROWBLOCKARGUMENTS_H
+#define LIB_CONVERSION_LLTOGPUCOMMON_NARROWBLOCKARGUMENTS_H
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir::ll {
+
+/// Carries the 8- and 16-bit registers of ll tensors across branches in
+/// 32-bit words: every block argument (a loop's carried value, after
+/// scf-to-cf) of LLVM struct type whose members are all one 8- or 16-bit
+/// type becomes a struct of vector<4xi8>/vector<2xf16>-style words, the
+/// registers 4j..4j+3 or 2j, 2j + 1 of each; its predecessors pack, the
+/// block unpacks, and LLVM folds both where the registers already sit in
+/// those words (docs/lowering.md, "Loop-carried registers in words").
+/// Returns how many block arguments changed.
+int64_t packNarrowBlockArguments(FunctionOpInterface function);
+
+} // namespace mlir::ll
+
+#endif // LIB_CONVERSION_LLTOGPUCOMMON_NARROWBLOCKARGUMENTS_H
