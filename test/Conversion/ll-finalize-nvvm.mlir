@@ -367,8 +367,8 @@ gpu.module @annotated {
 // (docs/lowering.md, "Loop-carried registers in words"): f16 registers two
 // to a word, paired as the loop body's vector takes them ((0, 2) and
 // (1, 3): the words are slices of the stored vector), i8 registers four to
-// a word in register order (no vector takes them), and three f16 (not
-// whole words) stay scalars.
+// a word in register order (no vector takes them); three f16 (not whole
+// words) and a packed struct stay as they are.
 // CHECK-LABEL: llvm.func @words(
 // CHECK:         %[[R0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f16, f16, f16, f16)>
 // CHECK:         %[[W0:.*]] = llvm.insertelement %[[R0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
@@ -378,17 +378,18 @@ gpu.module @annotated {
 // CHECK:         %[[V0:.*]] = llvm.insertelement %[[B0]], %{{.*}}[%{{.*}} : i32] : vector<4xi8>
 // CHECK:         %[[B1:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>
 // CHECK:         llvm.insertelement %[[B1]], %[[V0]][%{{.*}} : i32] : vector<4xi8>
-// CHECK:         llvm.br ^[[HEAD:bb[0-9]+]](%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, !llvm.struct<(vector<2xf16>, vector<2xf16>)>, !llvm.struct<(vector<4xi8>, vector<4xi8>)>, !llvm.struct<(f16, f16, f16)>)
-// CHECK:       ^[[HEAD]](%{{.*}}: i32, %{{.*}}: !llvm.struct<(vector<2xf16>, vector<2xf16>)>, %{{.*}}: !llvm.struct<(vector<4xi8>, vector<4xi8>)>, %{{.*}}: !llvm.struct<(f16, f16, f16)>):
+// CHECK:         llvm.br ^[[HEAD:bb[0-9]+]](%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, !llvm.struct<(vector<2xf16>, vector<2xf16>)>, !llvm.struct<(vector<4xi8>, vector<4xi8>)>, !llvm.struct<(f16, f16, f16)>, !llvm.struct<packed (f16, f16)>)
+// CHECK:       ^[[HEAD]](%{{.*}}: i32, %{{.*}}: !llvm.struct<(vector<2xf16>, vector<2xf16>)>, %{{.*}}: !llvm.struct<(vector<4xi8>, vector<4xi8>)>, %{{.*}}: !llvm.struct<(f16, f16, f16)>, %{{.*}}: !llvm.struct<packed (f16, f16)>):
 gpu.module @m {
   gpu.func @words(%p: !llvm.ptr<3>, %h: !llvm.struct<(f16, f16, f16, f16)>,
                   %q: !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>,
-                  %t: !llvm.struct<(f16, f16, f16)>) kernel {
+                  %t: !llvm.struct<(f16, f16, f16)>,
+                  %pk: !llvm.struct<packed (f16, f16)>) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
-    %r:3 = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %h, %bytes = %q, %three = %t)
-        -> (!llvm.struct<(f16, f16, f16, f16)>, !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>, !llvm.struct<(f16, f16, f16)>) {
+    %r:4 = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %h, %bytes = %q, %three = %t, %packed = %pk)
+        -> (!llvm.struct<(f16, f16, f16, f16)>, !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>, !llvm.struct<(f16, f16, f16)>, !llvm.struct<packed (f16, f16)>) {
       %a = llvm.extractvalue %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
       %b = llvm.extractvalue %acc[1] : !llvm.struct<(f16, f16, f16, f16)>
       %c = llvm.extractvalue %acc[2] : !llvm.struct<(f16, f16, f16, f16)>
@@ -405,7 +406,7 @@ gpu.module @m {
       llvm.store %v3, %p : vector<4xf16>, !llvm.ptr<3>
       %e = llvm.fadd %a, %c : f16
       %s = llvm.insertvalue %e, %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
-      scf.yield %s, %bytes, %three : !llvm.struct<(f16, f16, f16, f16)>, !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>, !llvm.struct<(f16, f16, f16)>
+      scf.yield %s, %bytes, %three, %packed : !llvm.struct<(f16, f16, f16, f16)>, !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8)>, !llvm.struct<(f16, f16, f16)>, !llvm.struct<packed (f16, f16)>
     }
     gpu.return
   }

@@ -24,7 +24,7 @@ namespace mlir::ll {
 /// many as fill whole words: vector<4xi8>, vector<2xf16>, ...; else null.
 static VectorType narrowWord(Type type) {
   auto structType = llvm::dyn_cast<LLVM::LLVMStructType>(type);
-  if (!structType || structType.isIdentified() ||
+  if (!structType || structType.isIdentified() || structType.isPacked() ||
       structType.getBody().empty() || !llvm::all_equal(structType.getBody()))
     return {};
   Type element = structType.getBody().front();
