@@ -32,6 +32,17 @@ std::optional<int64_t> knownBlockThreads(Operation *op) {
   return threads;
 }
 
+ThreadLayout::FreeThreadBits ThreadLayout::freeThreadBits() const {
+  FreeThreadBits free;
+  for (const auto &[dim, mask] : layout.getFreeVariableMasks()) {
+    if (dim == dims::kLane)
+      free.lanes = mask;
+    else if (dim == dims::kWarp)
+      free.warps = mask;
+  }
+  return free;
+}
+
 FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                                         const LinearLayout &layout, size_t rank,
                                         const GPUTarget &target,

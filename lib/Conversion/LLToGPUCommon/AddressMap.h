@@ -73,6 +73,12 @@ struct ThreadLayout {
   LinearLayout layout;
   int registerBits = 0, laneBits = 0, warpBits = 0;
   int64_t numRegisters() const { return int64_t(1) << registerBits; }
+  /// The lane and warp bits that move no element (the layout broadcasts
+  /// over them): a thread with one of them set holds only copies.
+  struct FreeThreadBits {
+    uint64_t lanes = 0, warps = 0;
+  };
+  FreeThreadBits freeThreadBits() const;
 };
 
 /// A warp-wide ldmatrix/stmatrix access (MatrixInstructions.h) of a thread

@@ -206,9 +206,7 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     return true;
   };
   // stmatrix is warp-wide: no lane may be predicated off.
-  bool freeSourceLanes = false;
-  for (const auto &[dim, mask] : src.layout.getFreeVariableMasks())
-    freeSourceLanes |= dim == dims::kLane && mask != 0;
+  bool freeSourceLanes = src.freeThreadBits().lanes != 0;
   for (bool isStore : {true, false}) {
     const ThreadLayout &side = isStore ? src : dst;
     const AddressMap &map = isStore ? lowering.store : lowering.load;

@@ -493,13 +493,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   // Broadcast: a thread whose free lane or warp bits are set holds only
   // elements that the thread with those bits cleared also holds, so only
   // threads with all free bits clear store (each element once).
-  uint64_t freeLanes = 0, freeWarps = 0;
-  for (const auto &[dim, mask] : tl.layout.getFreeVariableMasks()) {
-    if (dim == dims::kLane)
-      freeLanes = mask;
-    else if (dim == dims::kWarp)
-      freeWarps = mask;
-  }
+  auto [freeLanes, freeWarps] = tl.freeThreadBits();
   VectorShape vec = findVector(col, row, maxVector);
   SmallVector<int64_t> order;
   for (int64_t k = 0; k < tl.numRegisters(); ++k)

@@ -122,10 +122,7 @@ void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,
                  Value warp, uint64_t offsetMask,
                  llvm::function_ref<bool(int64_t)> keep) {
   OpBuilder::InsertionGuard guard(em.b);
-  uint64_t freeWarps = 0;
-  for (const auto &[dim, mask] : tl.layout.getFreeVariableMasks())
-    if (dim == dims::kWarp)
-      freeWarps = mask;
+  uint64_t freeWarps = tl.freeThreadBits().warps;
   if (freeWarps) {
     Value owner = LLVM::ICmpOp::create(
         em.b, em.loc, LLVM::ICmpPredicate::eq,
