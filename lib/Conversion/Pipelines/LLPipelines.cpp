@@ -253,7 +253,8 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
   pm.addPass(createLLPlanConversions(planOptions));
   pm.addPass(createConvertLLToROCDL(llOptions));
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createLLPackNarrowBlockArguments());
+  // Device code only, as ll-finalize-nvvm does for PTX.
+  pm.addNestedPass<gpu::GPUModuleOp>(createLLPackNarrowBlockArguments());
   ConvertGpuOpsToROCDLOpsOptions gpuOptions;
   gpuOptions.chipset = options.chip;
   gpuOptions.indexBitwidth = options.indexBitwidth;
@@ -313,7 +314,7 @@ void mlir::ll::registerLLPipelines() {
         "ll-to-rocdl",
         "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
         "ll-optimize-register-order, convert-ll-to-rocdl, convert-scf-to-cf, "
-        "ll-pack-narrow-block-arguments, "
+        "gpu.module(ll-pack-narrow-block-arguments), "
         "convert-gpu-to-rocdl, "
         "rocdl-attach-target, reconcile-unrealized-casts (then "
         "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
