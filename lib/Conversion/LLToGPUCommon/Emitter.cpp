@@ -374,6 +374,29 @@ struct RegisterAddresses {
 };
 } // namespace
 
+/// The bytes of one L2 cache line (four 32-byte sectors).
+static constexpr uint64_t kGlobalLineBytes = 128;
+
+/// Sorts the registers `order` so that those whose accesses fall within one
+/// 128-byte line follow each other: the register bits that move within a
+/// line (no row, a column offset below 128 bytes) go innermost, the others
+/// keep the register order. Returns those line bits.
+static uint64_t sortInLineOrder(SmallVectorImpl<int64_t> &order,
+                                const AddressMap &col, const AddressMap *row,
+                                int bits) {
+  uint64_t lineBits = 0;
+  for (auto [b, c] : llvm::enumerate(col.reg))
+    if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
+        !(row && row->reg[b]))
+      lineBits |= uint64_t(1) << b;
+  auto lineOrder = [&](int64_t k) {
+    return std::make_pair(uint64_t(k) & ~lineBits, uint64_t(k) & lineBits);
+  };
+  llvm::stable_sort(
+      order, [&](int64_t a, int64_t b) { return lineOrder(a) < lineOrder(b); });
+  return lineBits;
+}
+
 void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const ThreadLayout &tl, MutableArrayRef<Value> values,
                    const AddressMap &col, const AddressMap *row,
@@ -387,9 +410,13 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   RegisterAddresses addresses(em, base, elementType, col, row, rowStride, lane,
                               warp);
   llvm::DenseMap<std::pair<uint64_t, uint64_t>, SmallVector<Value>> loaded;
-  for (int64_t k = 0; k < tl.numRegisters(); ++k) {
-    if (!isVectorBase(vec, k) || !keep(k))
-      continue;
+  SmallVector<int64_t> order;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k)
+    if (isVectorBase(vec, k) && keep(k))
+      order.push_back(k);
+  if (globalTarget)
+    sortInLineOrder(order, col, row, bits);
+  for (int64_t k : order) {
     uint64_t c = col.registerValue(uint64_t(k)) & offsetMask;
     uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
     auto key = std::make_pair(r, c);
@@ -403,9 +430,6 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
       values[vectorRegister(vec, k, e)] = it->second[e];
   }
 }
-
-/// The bytes of one L2 cache line (four 32-byte sectors).
-static constexpr uint64_t kGlobalLineBytes = 128;
 
 /// The register bits whose addresses no duplicate register (same address,
 /// which storeRegisters stores once) reaches through them: Gaussian
@@ -507,19 +531,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   SmallVector<int> outermostFirst;
   uint64_t lineBits = 0;
   if (storeOrder == StoreOrder::Lines) {
-    // The register bits that move within one 128-byte line (no row, a
-    // column offset below 128 bytes) go innermost; the others keep the
-    // register order.
-    for (auto [b, c] : llvm::enumerate(col.reg))
-      if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
-          !(row && row->reg[b]))
-        lineBits |= uint64_t(1) << b;
-    auto lineOrder = [&](int64_t k) {
-      return std::make_pair(uint64_t(k) & ~lineBits, uint64_t(k) & lineBits);
-    };
-    llvm::stable_sort(order, [&](int64_t a, int64_t b) {
-      return lineOrder(a) < lineOrder(b);
-    });
+    lineBits = sortInLineOrder(order, col, row, bits);
   } else if (storeOrder == StoreOrder::SharedBases && !row && !col.additive()) {
     // A store to another base may alias, so a pair from one base is fused
     // only when no such store lies between them.

@@ -166,8 +166,9 @@ inline bool allRegisters(int64_t) { return true; }
 /// offset(k), where offset(k) = row(k) * rowStride + col(k) (no rows:
 /// col(k)), with the register part of col masked by `offsetMask`; the other
 /// values stay. Duplicate registers (same address) are loaded once. With
-/// `globalTarget`, a contiguous tile whose warps read partial lines loads
-/// through its createLineLoad.
+/// `globalTarget` (a global tile), the loads go in line order (as
+/// StoreOrder::Lines: docs/lowering.md "Global loads"), and a contiguous
+/// tile whose warps read partial lines loads through its createLineLoad.
 void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const ThreadLayout &tl, MutableArrayRef<Value> values,
                    const AddressMap &col, const AddressMap *row,
