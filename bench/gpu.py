@@ -34,7 +34,12 @@ CORPUS = os.path.join(HERE, "corpus.json")
 # Cases beyond the shared corpus: 8-bit transposes (issue 5's target).
 EXTRA = os.path.join(HERE, "extra_cases.json")
 ROUNDS = 32
-REPEATS = 5  # interleaved timings per kernel; the median is reported
+# `conv` kernels (0.2-2.4 ms: the tile set is 32 MiB or more) are timed
+# the same way, with fewer launches per replay: graph_times with
+# CONV_LAUNCHES launches and CONV_REPLAYS replays, Triton's kernel twice (its
+# A/A), as bench/ab.py times them.
+CONV_LAUNCHES = 4
+CONV_REPLAYS = 15
 # conv_loop kernels run 5-300 µs, the short ones near the launch floor,
 # where do_bench (one event pair per launch, about 0.5 µs apart in steps,
 # an L2 flush before each) reads two identical kernels up to 2% apart. `run`
@@ -292,15 +297,26 @@ def run(ptx_dir, results_dir):
             torch.cuda.synchronize()
             r["triton_correct"] = bool(torch.equal(x.view(torch.uint8),
                                                    yt.view(torch.uint8)))
-            # Interleave the two measurements to share the machine's state.
-            ours_t, theirs_t = [], []
-            for _ in range(REPEATS):
-                ours_t.append(do_bench(functools.partial(ours, x, y, tiles)))
-                theirs_t.append(do_bench(functools.partial(
-                    tk.conv[(tiles,)], x, yt, M, N, A, B,
-                    num_warps=c["warps"])))
-            r["ll_conv_ms"] = statistics.median(ours_t)
-            r["triton_conv_ms"] = statistics.median(theirs_t)
+            # CUDA-graph replays, interleaved, Triton's kernel twice (A/A).
+            def triton(xi, yi, M=M, N=N, A=A, B=B, c=c, tiles=tiles):
+                tk.conv[(tiles,)](xi, yi, M, N, A, B, num_warps=c["warps"])
+
+            replayed = {}  # each launcher's output after its first replay
+
+            def check(name, x=x, y=y, replayed=replayed):
+                replayed[name] = bool(torch.equal(x.view(torch.uint8),
+                                                  y.view(torch.uint8)))
+
+            launchers = {"ours": lambda xi, yi, o=ours, t=tiles: o(xi, yi, t),
+                         "triton": triton, "triton_again": triton}
+            conv_t = graph_times(torch, launchers, [(x, y)], check,
+                                 CONV_LAUNCHES, CONV_REPLAYS)
+            med = {k: statistics.median(v) for k, v in conv_t.items()}
+            r["ll_conv_ms"] = med["ours"]
+            r["triton_conv_ms"] = med["triton"]
+            r["triton_again_conv_ms"] = med["triton_again"]
+            r["aa_conv_ratio"] = med["triton_again"] / med["triton"]
+            r["ll_correct"] = r["ll_correct"] and replayed["ours"]
             r["copy_ms"] = do_bench(functools.partial(y.copy_, x))
             if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
                 loop = _Ours(cp, ptx_dir, m["conv_loop"], 32 * c["warps"])
@@ -329,7 +345,10 @@ def run(ptx_dir, results_dir):
                else str(props["name"]), "corpus": corpus_name,
            "triton": triton.__version__,
                "torch": torch.__version__, "rounds": ROUNDS,
-               "conv_statistic": f"median of {REPEATS} do_bench calls",
+               "conv_statistic": (
+                   f"median per-launch time over {CONV_REPLAYS} replays of a "
+                   f"CUDA graph of {CONV_LAUNCHES} back-to-back launches, "
+                   "the implementations' replays interleaved"),
                "loop_statistic": (
                    f"median per-launch time over {GRAPH_REPLAYS} replays of a "
                    f"CUDA graph of {GRAPH_LAUNCHES} back-to-back launches "

@@ -138,6 +138,7 @@ def main(src, note=""):
             "copy_ms": b["copy_ms"], "conv_ratio": b["conv_ratio"],
             "ll_loop_ms": b.get("ll_loop_ms"), "triton_loop_ms": b.get("triton_loop_ms"),
             "loop_ratio": b.get("loop_ratio"),
+            "aa_conv_ratio": b.get("aa_conv_ratio"),
             "aa_loop_ratio": b.get("aa_loop_ratio"),
             "loop_smem_floor_ms": floor if b.get("loop_ratio") and
             not loop_shuffles(c) else None,
@@ -179,19 +180,20 @@ def main(src, note=""):
         "faster). `conv_loop` = "
         f"{bench['rounds']} round trips A->B->A with +1 after each conversion."
         + (f" Each time is, per kernel, the {bench['conv_statistic']} "
-           "(triton.testing.do_bench, the two implementations' calls "
-           f"interleaved; conv) and the {bench['loop_statistic']} "
-           "(conv_loop). A/A: Triton's conv_loop timed against itself the "
-           "same way, the precision of the conv_loop ratio."
+           f"(conv) and the {bench['loop_statistic']} "
+           "(conv_loop). A/A: Triton's kernel timed against itself the "
+           "same way in the same run, the precision of the ratio beside it."
            if "loop_statistic" in bench else "")),
         "",
-        ("| case | plan | bit-exact | conv ms (ours / Triton) | ratio | "
+        ("| case | plan | bit-exact | conv ms (ours / Triton) | ratio | A/A | "
         "conv_loop ms (ours / Triton) | ratio | A/A | conv_loop shared-memory floor "
         "ms | st+ld wavefronts: predicted "
         "/ ours / Triton | bank conflicts (ours / Triton) |"),
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
+        conv_aa = (f"{r['aa_conv_ratio']:.3f}" if r.get("aa_conv_ratio")
+                   else "-")
         aa = r.get("aa_loop_ratio")
         loop = (f"{r['ll_loop_ms']:.4f} / {r['triton_loop_ms']:.4f} | "
                 f"{r['loop_ratio']:.3f} | "
@@ -202,7 +204,7 @@ def main(src, note=""):
         lines.append(
             f"| {r['name']} | {r['plan']} | {'yes' if r['correct'] else 'NO'} | "
             f"{r['ll_conv_ms']:.4f} / {r['triton_conv_ms']:.4f} | "
-            f"{r['conv_ratio']:.2f} | {loop} | "
+            f"{r['conv_ratio']:.3f} | {conv_aa} | {loop} | "
             f"{r['predicted_wf_st']}+{r['predicted_wf_ld']} / "
             f"{r['ll_wf_st']}+{r['ll_wf_ld']} / "
             f"{r['triton_wf_st']}+{r['triton_wf_ld']} | "
