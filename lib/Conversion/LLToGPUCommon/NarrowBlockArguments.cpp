@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::ll {
@@ -44,24 +45,22 @@ static VectorType narrowWord(Type type) {
 static std::optional<SmallVector<std::pair<BranchOpInterface, unsigned>>>
 incomingBranches(Block *block) {
   SmallVector<std::pair<BranchOpInterface, unsigned>> branches;
+  // getPredecessors lists a terminator once per edge to the block: each
+  // (terminator, successor index) is taken once, in that order.
+  llvm::DenseSet<std::pair<Operation *, unsigned>> seen;
   for (Block *pred : block->getPredecessors()) {
     auto branch = llvm::dyn_cast<BranchOpInterface>(pred->getTerminator());
     if (!branch)
       return std::nullopt;
-    for (unsigned s = 0; s < branch->getNumSuccessors(); ++s)
-      if (branch->getSuccessor(s) == block) {
-        if (branch.getSuccessorOperands(s).getProducedOperandCount() != 0)
-          return std::nullopt;
-        branches.push_back({branch, s});
-      }
+    for (unsigned s = 0; s < branch->getNumSuccessors(); ++s) {
+      if (branch->getSuccessor(s) != block ||
+          !seen.insert({branch.getOperation(), s}).second)
+        continue;
+      if (branch.getSuccessorOperands(s).getProducedOperandCount() != 0)
+        return std::nullopt;
+      branches.push_back({branch, s});
+    }
   }
-  // A block reached twice from one terminator is listed once per edge;
-  // getPredecessors lists the predecessor once per edge as well.
-  llvm::sort(branches, [](auto a, auto b) {
-    return std::make_pair(a.first.getOperation(), a.second) <
-           std::make_pair(b.first.getOperation(), b.second);
-  });
-  branches.erase(llvm::unique(branches), branches.end());
   return branches;
 }
 
@@ -80,7 +79,7 @@ static Value chainEnd(LLVM::InsertElementOp insert) {
 
 /// Which registers of `arg` (a struct of `registers` narrow scalars) share
 /// a word, `perWord` to a group in element order: those that a vector the
-/// block's code builds (a store's, a packed op's) takes at aligned
+/// function builds from them (a store's, a packed op's) takes at aligned
 /// positions, first come first served in program order, so that the word
 /// is a slice of that vector and LLVM passes it on without byte permutes;
 /// registers no such vector groups, in register order.
