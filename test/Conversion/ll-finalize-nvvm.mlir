@@ -2,6 +2,7 @@
 // with upstream's patterns; kernel bodies in parallel, function ops after.
 // RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm))" --split-input-file %s | FileCheck %s
 // RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm{index-bitwidth=64}))" --split-input-file %s | FileCheck %s --check-prefix=I64
+// RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm))" --remarks-filter=ll-lowering --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // A kernel with an LLVM signature: its body converts alone (scf.for to
 // branches, arith and gpu.thread_id to LLVM/NVVM), then gpu.func becomes an
@@ -369,6 +370,11 @@ gpu.module @annotated {
 // (1, 3): the words are slices of the stored vector), i8 registers four to
 // a word in register order (no vector takes them); three f16 (not whole
 // words) and a packed struct stay as they are.
+// Each packed argument is an ll-lowering remark (the three f16 and the
+// packed struct, left alone, are not).
+// REMARK: remark: [Passed] words | Category:ll-lowering | Function=words | Reason="block argument 1 carried in 2 words of vector<2xf16>; 2 of them slices of vectors the function builds from its registers, the rest in register order"
+// REMARK: remark: [Passed] words | Category:ll-lowering | Function=words | Reason="block argument 2 carried in 2 words of vector<4xi8>; 0 of them slices of vectors the function builds from its registers, the rest in register order"
+// REMARK-NOT: remark:
 // CHECK-LABEL: llvm.func @words(
 // CHECK:         %[[R0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f16, f16, f16, f16)>
 // CHECK:         %[[W0:.*]] = llvm.insertelement %[[R0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>

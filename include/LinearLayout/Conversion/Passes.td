@@ -214,6 +214,8 @@ def LLPackNarrowBlockArguments : Pass<"ll-pack-narrow-block-arguments"> {
     those that a vector the function builds from the argument (a store's,
     a packed op's) takes at aligned positions, first in program order, so
     that a word is a slice of that vector; the others in register order.
+    Each packed argument is an optimization remark of category
+    `ll-lowering` (`--remarks-filter=ll-lowering`).
 
     One 16-bit phi per register costs ptxas a 32-bit register each; a word
     holds two. `ll-finalize-nvvm` (the tail of `ll-to-ptx`) runs this on

@@ -8,10 +8,12 @@
 
 #include "NarrowBlockArguments.h"
 
+#include "ConversionLowering.h"
 #include "LinearLayout/Conversion/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -83,8 +85,11 @@ static Value chainEnd(LLVM::InsertElementOp insert) {
 /// positions, first come first served in program order, so that the word
 /// is a slice of that vector and LLVM passes it on without byte permutes;
 /// registers no such vector groups, in register order.
-static SmallVector<SmallVector<int64_t>>
-wordGroups(BlockArgument arg, int64_t registers, int64_t perWord) {
+/// `sliced` is set to the number of groups taken from such vectors.
+static SmallVector<SmallVector<int64_t>> wordGroups(BlockArgument arg,
+                                                    int64_t registers,
+                                                    int64_t perWord,
+                                                    int64_t &sliced) {
   // Register of each scalar extracted from the argument.
   llvm::DenseMap<Value, int64_t> registerOf;
   for (Operation *user : arg.getUsers())
@@ -127,6 +132,7 @@ wordGroups(BlockArgument arg, int64_t registers, int64_t perWord) {
       groups.push_back(std::move(group));
     }
   }
+  sliced = int64_t(groups.size());
   SmallVector<int64_t> rest;
   for (int64_t r = 0; r < registers; ++r)
     if (!grouped[r])
@@ -137,6 +143,26 @@ wordGroups(BlockArgument arg, int64_t registers, int64_t perWord) {
         SmallVector<int64_t>(ArrayRef(rest).slice(i, size_t(perWord))));
   llvm::sort(groups);
   return groups;
+}
+
+/// What the pass did to `arg`, as an optimization remark of category
+/// ll-lowering (`--remarks-filter=ll-lowering`).
+static void remarkWords(FunctionOpInterface function, BlockArgument arg,
+                        int64_t members, VectorType word, int64_t sliced) {
+  auto opts = remark::RemarkOpts::name("words")
+                  .category(lowering::kLoweringRemarkCategory)
+                  .function(function.getName());
+  remark::detail::InFlightRemark remark = remark::passed(arg.getLoc(), opts);
+  if (!remark)
+    return;
+  std::string type;
+  llvm::raw_string_ostream(type) << word;
+  remark << remark::detail::Remark::Arg(
+      "Reason", "block argument " + std::to_string(arg.getArgNumber()) +
+                    " carried in " + std::to_string(members) + " words of " +
+                    type + "; " + std::to_string(sliced) +
+                    " of them slices of vectors the function builds from "
+                    "its registers, the rest in register order");
 }
 
 int64_t packNarrowBlockArguments(FunctionOpInterface function) {
@@ -159,8 +185,10 @@ int64_t packNarrowBlockArguments(FunctionOpInterface function) {
       int64_t members = int64_t(scalars.getBody().size()) / perWord;
       auto words = LLVM::LLVMStructType::getLiteral(
           b.getContext(), SmallVector<Type>(members, word));
+      int64_t sliced = 0;
       SmallVector<SmallVector<int64_t>> groups =
-          wordGroups(arg, members * perWord, perWord);
+          wordGroups(arg, members * perWord, perWord, sliced);
+      remarkWords(function, arg, members, word, sliced);
       auto position = [&](int64_t e) {
         return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(e));
       };
