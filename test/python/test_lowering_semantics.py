@@ -424,3 +424,51 @@ def test_llvm_ir_min_round_bytes():
                        for n in (None, 32768))
     assert (planned, merged) == (16, 8)
     _check(case, "gfx942/32768", "conv_loop")
+
+
+@pytest.mark.parametrize("case", EIGHT_BIT[:12], ids=lambda c: c["name"])
+def test_random_8bit_loops_on_nvvm(case):
+    # The loop's `+ 1` on i8 registers that share a word runs as one add of
+    # the word with carries kept inside each byte (ElementwiseOpToLLVM,
+    # swarByteOp); every byte must wrap modulo 256 as the scalar add does.
+    _check(case, "sm_70", "conv_loop")
+
+
+_BYTE_OPS = """
+gpu.module @k {{
+  gpu.func @bytes(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {{known_block_size = array<i32: {threads}, 1, 1>}} {{
+    %three = arith.constant dense<3> : {t}
+    %k200 = arith.constant dense<-56> : {t}
+    %t = ll.load_tile %x : !llvm.ptr<1> -> {t}
+    %a = arith.subi %t, %three : {t}
+    %b = arith.subi %k200, %a : {t}
+    %c = arith.addi %b, %b : {t}
+    %d = arith.addi %c, %t : {t}
+    ll.store_tile %d, %y : {t}, !llvm.ptr<1>
+    gpu.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("target", ["sm_70", "gfx942"])
+def test_byte_add_and_sub_wrap_in_words(target):
+    # i8 adds and subtractions on registers that share a word (16 bytes per
+    # thread, loaded as vectors) run on whole words (swarByteOp): splat and
+    # tensor operands on either side, an operand repeated, every byte value.
+    lanes = 64 if target.startswith("gfx") else 32
+    rows = lanes // 4
+    lane_rows = ", ".join(f"[{1 << i}, 0]" for i in range(lanes.bit_length() - 3))
+    layout = ("#ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8]], "
+              f"lane = [[0, 16], [0, 32], {lane_rows}], "
+              "warp = [], block = []}>")
+    tensor = f"tensor<{rows}x64xi8, {layout}>"
+    lowered = lower(_BYTE_OPS.format(threads=lanes, t=tensor), target)
+    assert "2139062143" in lowered  # 0x7f7f7f7f: the word path ran
+    x = np.arange(rows * 64, dtype=np.uint8)  # every byte value
+    y = np.zeros_like(x)
+    simt.run_workgroup(lowered, "bytes", [x, y], threads=lanes, wave=lanes)
+    a = x.astype(np.int64) - 3
+    b = 200 - a
+    expected = ((2 * b + x.astype(np.int64)) % 256).astype(np.uint8)
+    assert np.array_equal(y, expected)

@@ -30,21 +30,34 @@ bool packedFloatOp(Operation *op) {
   });
 }
 
-/// For registers that arrive in 32-bit words (elements 2j and 2j + 1 of a
-/// vector that a load, ldmatrix or shuffle produced), the register holding
-/// the other half: partner[k] for a low half k, and k itself for a high
-/// half.
-/// Nothing unless every operand that is not one value splat over all
-/// registers pairs its registers the same way, each exactly once.
+/// Whether `op` adds or subtracts i8 registers: four of them that share a
+/// 32-bit word are added as the word itself, with carries kept inside each
+/// byte (swarByteOp). PTX has no packed byte add, and NVPTX scalarizes a
+/// vector<4xi8> add: a byte extract, add and insert per element.
+bool packedByteOp(Operation *op) {
+  if (!llvm::isa<arith::AddIOp, arith::SubIOp>(op))
+    return false;
+  return llvm::all_of(op->getOperandTypes(), [](Type t) {
+    return getElementTypeOrSelf(t).isInteger(8);
+  });
+}
+
+/// The registers that arrive in 32-bit words: `size` elements of a vector
+/// that a load, ldmatrix or shuffle produced, at positions size·j to
+/// size·j + size - 1, as groups in element order (sorted by their first
+/// register). Nothing unless every operand that is not one value splat
+/// over all registers groups its registers the same way, each exactly
+/// once.
 ///
 /// Applying a packed op to these words is what LLVM's SLP vectorizer does
-/// to the scalar ops, but SLP finds the pairs by searching each long block
-/// again after every change: on fp16 kernels it was half of LLVM's time
-/// (bench/results/lowering-cost.md). Words of other pairs (a register from
-/// each of two loads) would need byte permutes, so those stay scalar.
-std::optional<SmallVector<int64_t>>
-wordPartners(ArrayRef<SmallVector<Value>> operands) {
-  std::optional<SmallVector<int64_t>> partner;
+/// to the scalar f16 ops, but SLP finds the pairs by searching each long
+/// block again after every change: on fp16 kernels it was half of LLVM's
+/// time (bench/results/lowering-cost.md). Words of other groups (a register
+/// from each of two loads) would need byte permutes, so those stay scalar.
+using WordGroups = SmallVector<SmallVector<int64_t, 4>>;
+std::optional<WordGroups> registerWords(ArrayRef<SmallVector<Value>> operands,
+                                        int64_t size) {
+  std::optional<WordGroups> groups;
   for (ArrayRef<Value> regs : operands) {
     if (llvm::all_equal(regs))
       continue;
@@ -55,19 +68,57 @@ wordPartners(ArrayRef<SmallVector<Value>> operands) {
       if (!at || !holder.try_emplace(*at, k).second)
         return std::nullopt;
     }
-    SmallVector<int64_t> mine(n);
+    WordGroups mine;
     for (auto [key, k] : holder) {
-      // Elements 2j and 2j + 1 share a word.
-      auto other = holder.find({key.first, key.second ^ 1});
-      if (other == holder.end())
-        return std::nullopt;
-      mine[k] = key.second % 2 == 0 ? other->second : k;
+      if (key.second % size != 0)
+        continue;
+      SmallVector<int64_t, 4> group;
+      for (int64_t e = 0; e < size; ++e) {
+        auto other = holder.find({key.first, key.second + e});
+        if (other == holder.end())
+          return std::nullopt;
+        group.push_back(other->second);
+      }
+      mine.push_back(std::move(group));
     }
-    if (partner && *partner != mine)
+    if (int64_t(mine.size()) * size != n)
       return std::nullopt;
-    partner = std::move(mine);
+    llvm::sort(mine);
+    if (groups && *groups != mine)
+      return std::nullopt;
+    groups = std::move(mine);
   }
-  return partner;
+  return groups;
+}
+
+/// a + b or a - b on the four bytes of two words, each byte modulo 256
+/// (SWAR): the low 7 bits of every byte are added apart from the top
+/// bits, which are then XORed in, so no carry crosses a byte.
+Value swarByteOp(Emitter &em, bool subtract, Value a, Value b) {
+  Type i32 = em.b.getI32Type();
+  auto word = [&](Value v) {
+    return LLVM::BitcastOp::create(em.b, em.loc, i32, v).getResult();
+  };
+  Value x = word(a), y = word(b);
+  Value high = em.constant(i32, int64_t(int32_t(0x80808080u)));
+  Value low = em.constant(i32, 0x7f7f7f7f);
+  Value yLow = LLVM::AndOp::create(em.b, em.loc, y, low);
+  Value sum, tops;
+  if (subtract) {
+    // (x | H) - (y & L), then the top bits of x ^ ~y.
+    sum = LLVM::SubOp::create(em.b, em.loc,
+                              LLVM::OrOp::create(em.b, em.loc, x, high), yLow);
+    Value notY = LLVM::XOrOp::create(em.b, em.loc, y, em.constant(i32, -1));
+    tops = LLVM::XOrOp::create(em.b, em.loc, x, notY);
+  } else {
+    // (x & L) + (y & L), then the top bits of x ^ y.
+    sum = LLVM::AddOp::create(em.b, em.loc,
+                              LLVM::AndOp::create(em.b, em.loc, x, low), yLow);
+    tops = LLVM::XOrOp::create(em.b, em.loc, x, y);
+  }
+  Value result = LLVM::XOrOp::create(
+      em.b, em.loc, sum, LLVM::AndOp::create(em.b, em.loc, tops, high));
+  return LLVM::BitcastOp::create(em.b, em.loc, a.getType(), result);
 }
 
 /// Elementwise ops (arith.addf, ...) on `ll` tensors of one layout: the same
@@ -111,30 +162,39 @@ struct ElementwiseLowering : public ConversionPattern {
       return rewriter.create(state)->getResult(0);
     };
     SmallVector<Value> results(n);
-    std::optional<SmallVector<int64_t>> partner =
-        packedFloatOp(op) ? wordPartners(unpacked) : std::nullopt;
-    for (int64_t k = 0; k < n; ++k) {
-      if (!partner) {
+    bool bytes = packedByteOp(op);
+    std::optional<WordGroups> groups = packedFloatOp(op)
+                                           ? registerWords(unpacked, 2)
+                                       : bytes ? registerWords(unpacked, 4)
+                                               : std::nullopt;
+    if (!groups) {
+      for (int64_t k = 0; k < n; ++k) {
         SmallVector<Value> scalars;
         for (auto &regs : unpacked)
           scalars.push_back(regs[k]);
         results[k] = create(scalars, element);
-        continue;
       }
-      // A high half is done with its low half.
-      int64_t high = (*partner)[k];
-      if (high == k)
-        continue;
+    }
+    for (ArrayRef<int64_t> group : groups ? *groups : WordGroups()) {
       SmallVector<Value> words;
       for (auto [i, regs] : llvm::enumerate(unpacked)) {
         // An operand repeated (x + x) is one word.
         auto same = llvm::find(ArrayRef(unpacked).take_front(i), regs);
-        words.push_back(same == unpacked.begin() + i
-                            ? em.vector({regs[k], regs[high]})
-                            : words[same - unpacked.begin()]);
+        if (same != unpacked.begin() + i) {
+          words.push_back(words[same - unpacked.begin()]);
+          continue;
+        }
+        SmallVector<Value, 4> elems;
+        for (int64_t k : group)
+          elems.push_back(regs[k]);
+        words.push_back(em.vector(elems));
       }
-      Value word = create(words, VectorType::get({2}, element));
-      for (auto [index, reg] : llvm::enumerate(std::array{k, high}))
+      Value word =
+          bytes
+              ? swarByteOp(em, llvm::isa<arith::SubIOp>(op), words[0], words[1])
+              : create(words,
+                       VectorType::get({int64_t(group.size())}, element));
+      for (auto [index, reg] : llvm::enumerate(group))
         results[reg] = LLVM::ExtractElementOp::create(
             rewriter, op->getLoc(), word,
             em.constant(rewriter.getI32Type(), int64_t(index)));
