@@ -214,6 +214,11 @@ SmallVector<Value> Emitter::load(Value ptr, Type elementType, int64_t count,
                    : Value(LLVM::LoadOp::create(b, loc, memType, ptr, align));
   if (count == 1)
     return {word};
+  return elementsOf(word, elementType, count);
+}
+
+SmallVector<Value> Emitter::elementsOf(Value word, Type elementType,
+                                       int64_t count) {
   auto vecType = VectorType::get({count}, elementType);
   Value vec = word.getType() == vecType
                   ? word
@@ -242,12 +247,20 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
   LLVM::StoreOp::create(b, loc, word, ptr, align);
 }
 
+std::optional<int64_t> constantIndex(Value value) {
+  APInt index;
+  if (!matchPattern(value, m_ConstantInt(&index)))
+    return std::nullopt;
+  return index.getSExtValue();
+}
+
 std::optional<std::pair<Value, int64_t>> extractedElement(Value value) {
   auto extract = value.getDefiningOp<LLVM::ExtractElementOp>();
-  APInt index;
-  if (!extract || !matchPattern(extract.getPosition(), m_ConstantInt(&index)))
+  std::optional<int64_t> index =
+      extract ? constantIndex(extract.getPosition()) : std::nullopt;
+  if (!index)
     return std::nullopt;
-  return std::make_pair(extract.getVector(), index.getSExtValue());
+  return std::make_pair(extract.getVector(), *index);
 }
 
 Value Emitter::vector(ArrayRef<Value> elems) {
@@ -397,6 +410,16 @@ static uint64_t sortInLineOrder(SmallVectorImpl<int64_t> &order,
   return lineBits;
 }
 
+/// The (row, column) offsets of register k's address: row(k), and col(k)
+/// with its register part masked by `offsetMask`.
+static std::pair<uint64_t, uint64_t> registerOffsets(const AddressMap &col,
+                                                     const AddressMap *row,
+                                                     uint64_t offsetMask,
+                                                     int64_t k) {
+  return {row ? row->registerValue(uint64_t(k)) : 0,
+          col.registerValue(uint64_t(k)) & offsetMask};
+}
+
 void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const ThreadLayout &tl, MutableArrayRef<Value> values,
                    const AddressMap &col, const AddressMap *row,
@@ -417,14 +440,13 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   if (globalTarget)
     sortInLineOrder(order, col, row, bits);
   for (int64_t k : order) {
-    uint64_t c = col.registerValue(uint64_t(k)) & offsetMask;
-    uint64_t r = row ? row->registerValue(uint64_t(k)) : 0;
-    auto key = std::make_pair(r, c);
+    auto key = registerOffsets(col, row, offsetMask, k);
     auto it = loaded.find(key);
     if (it == loaded.end())
       it = loaded
-               .try_emplace(key, em.load(addresses.at(r, c), elementType,
-                                         vec.elements(), bits, lineLoads))
+               .try_emplace(key, em.load(addresses.at(key.first, key.second),
+                                         elementType, vec.elements(), bits,
+                                         lineLoads))
                .first;
     for (int64_t e = 0; e < vec.elements(); ++e)
       values[vectorRegister(vec, k, e)] = it->second[e];
@@ -524,8 +546,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     if (isVectorBase(vec, k) && keep(k))
       order.push_back(k);
   auto registerAddress = [&](int64_t k) {
-    return std::make_pair(row ? row->registerValue(uint64_t(k)) : 0,
-                          col.registerValue(uint64_t(k)) & offsetMask);
+    return registerOffsets(col, row, offsetMask, k);
   };
   // The register bits from outermost to innermost in the store order.
   SmallVector<int> outermostFirst;

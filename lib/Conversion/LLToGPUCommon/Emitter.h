@@ -26,6 +26,9 @@
 
 namespace mlir::ll::lowering {
 
+/// The value of a constant integer (an element position), or nothing.
+std::optional<int64_t> constantIndex(Value value);
+
 /// The vector `value` was extracted from and the element's constant
 /// position, or nothing when `value` is not such an element.
 std::optional<std::pair<Value, int64_t>> extractedElement(Value value);
@@ -113,6 +116,10 @@ struct Emitter {
   /// `lineLoads`: load through GPUTargetHooks::createLineLoad.
   SmallVector<Value> load(Value ptr, Type elementType, int64_t count, int bits,
                           const GPUTargetHooks *lineLoads = nullptr);
+
+  /// The `count` elements of `elementType` that `word` holds (a vector of
+  /// them, or an integer of their total width), lowest first.
+  SmallVector<Value> elementsOf(Value word, Type elementType, int64_t count);
 
   /// `elems` (of one type) as a vector: the vector they were extracted from
   /// where they are its elements in order, its aligned slice where they are

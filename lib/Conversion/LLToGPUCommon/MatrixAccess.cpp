@@ -108,12 +108,10 @@ static void unpackWord(Emitter &em, Type elementType, Value word,
             : Value(LLVM::BitcastOp::create(em.b, em.loc, elementType, word));
     return;
   }
-  int64_t parts = int64_t(regs.size());
-  Value vec = LLVM::BitcastOp::create(
-      em.b, em.loc, VectorType::get({parts}, elementType), word);
-  for (int64_t h = 0; h < parts; ++h)
-    out[regs[h]] =
-        LLVM::ExtractElementOp::create(em.b, em.loc, vec, em.constant(i32, h));
+  SmallVector<Value> parts =
+      em.elementsOf(word, elementType, int64_t(regs.size()));
+  for (auto [reg, part] : llvm::zip(regs, parts))
+    out[reg] = part;
 }
 
 void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,

@@ -9,6 +9,7 @@
 #include "NarrowBlockArguments.h"
 
 #include "ConversionLowering.h"
+#include "Emitter.h"
 #include "LinearLayout/Conversion/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -104,10 +105,9 @@ static SmallVector<SmallVector<int64_t>> wordGroups(BlockArgument arg,
     auto reg = registerOf.find(insert.getValue());
     if (reg == registerOf.end())
       return;
-    auto at = insert.getPosition().getDefiningOp<LLVM::ConstantOp>();
-    auto index = at ? llvm::dyn_cast<IntegerAttr>(at.getValue()) : nullptr;
-    if (index)
-      vectors[chainEnd(insert)].try_emplace(index.getInt(), reg->second);
+    if (std::optional<int64_t> index =
+            lowering::constantIndex(insert.getPosition()))
+      vectors[chainEnd(insert)].try_emplace(*index, reg->second);
   });
   SmallVector<SmallVector<int64_t>> groups;
   SmallVector<bool> grouped(registers, false);
