@@ -136,6 +136,33 @@ std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
   return lowering;
 }
 
+/// One select tree on whole words for the muxes of a word's slots, when
+/// they select on the same lane bits: 2^b - 1 selects of words and 2^b
+/// packings where slot by slot it took slots x (2^b - 1) selects and one
+/// packing, the same count for 16-bit slots and fewer when a choice is a
+/// word already (the extracts of a load's, a shuffle's or a packed op's
+/// vector: Emitter::vector returns it; or a loop-carried word once
+/// ll-pack-narrow-block-arguments has run). Nothing otherwise.
+static std::optional<Value>
+selectWords(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
+            llvm::function_ref<Value(int64_t)> element) {
+  const LaneMux &head = *slotMuxes.front();
+  if (head.bits.empty())
+    return std::nullopt;
+  SmallVector<SmallVector<Value>> choices(head.values.size());
+  for (const LaneMux *mux : slotMuxes) {
+    if (mux->bits != head.bits)
+      return std::nullopt;
+    for (auto [c, v] : llvm::enumerate(mux->values))
+      choices[c].push_back(element(v));
+  }
+  LaneMux byChoice{head.bits, {}};
+  for (int64_t c = 0; c < int64_t(choices.size()); ++c)
+    byChoice.values.push_back(c);
+  return selectByLane(em, byChoice, lane,
+                      [&](int64_t c) { return em.vector(choices[c]); });
+}
+
 SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
                                    const ShuffleLowering &lw,
                                    ArrayRef<Value> in, Type elementType) {
@@ -155,12 +182,36 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
                : Value(LLVM::BitcastOp::create(b, loc, elementType, v));
   };
   auto [lane, warp] = em.laneAndWarp(hooks);
+  // Narrow elements that fill the word travel as a vector bitcast to i32:
+  // a word of registers that a load, a shuffle or a packed op made is
+  // that vector itself, and the received word's elements are its
+  // extracts, which the next packed op takes whole (registerWords). Shifts
+  // and ors would hide the pairs from both: an f16 lane exchange in a loop
+  // unpacked, added and repacked every word, 51 byte permutes per round
+  // trip where Triton 3.6 has 16 (docs/lowering.md, "Words through
+  // shuffles").
+  bool vectorWords = bits < 32 && lw.slots * bits == 32;
   // words[round][w]
   SmallVector<SmallVector<Value>> received;
   std::map<SmallVector<uint64_t>, Value> linearParts;
   for (const ShuffleRound &round : lw.rounds) {
     SmallVector<Value> words(lw.wordsPerElement);
-    for (int j = 0; j < lw.slots; ++j) {
+    if (vectorWords) {
+      SmallVector<const LaneMux *> slotMuxes;
+      for (const LaneMux &mux : round.send)
+        slotMuxes.push_back(&mux);
+      std::optional<Value> vec =
+          selectWords(em, slotMuxes, lane, [&](int64_t r) { return in[r]; });
+      if (!vec) {
+        SmallVector<Value> elems;
+        for (int j = 0; j < lw.slots; ++j)
+          elems.push_back(selectByLane(em, round.send[j], lane,
+                                       [&](int64_t r) { return in[r]; }));
+        vec = em.vector(elems);
+      }
+      words[0] = LLVM::BitcastOp::create(b, loc, i32, *vec);
+    }
+    for (int j = 0; j < lw.slots && !vectorWords; ++j) {
       Value elem = toInt(selectByLane(em, round.send[j], lane,
                                       [&](int64_t r) { return in[r]; }));
       if (bits == 64) {
@@ -211,6 +262,13 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
       return it->second;
     const SmallVector<Value> &words = received[q / lw.slots];
     int64_t slot = q % lw.slots;
+    if (vectorWords) {
+      int64_t first = q - slot;
+      for (auto [e, v] :
+           llvm::enumerate(em.elementsOf(words[0], elementType, lw.slots)))
+        unpacked[first + int64_t(e)] = v;
+      return unpacked[q];
+    }
     Value v;
     if (bits == 64) {
       v = em.joinWords(words[0], words[1]);
@@ -229,9 +287,43 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
     unpacked[q] = v;
     return v;
   };
-  SmallVector<Value> out;
-  for (const LaneMux &mux : lw.receive)
-    out.push_back(selectByLane(em, mux, lane, element));
+  SmallVector<Value> out(lw.receive.size());
+  if (vectorWords) {
+    // Result registers whose choices are the slots of one word, in order,
+    // for every lane: one select tree on the words.
+    std::map<std::pair<SmallVector<int>, SmallVector<int64_t>>, int64_t>
+        byChoices;
+    for (auto [r, mux] : llvm::enumerate(lw.receive))
+      byChoices.try_emplace({mux.bits, mux.values}, int64_t(r));
+    for (auto [r, mux] : llvm::enumerate(lw.receive)) {
+      if (out[r] || mux.bits.empty() ||
+          llvm::any_of(mux.values, [&](int64_t q) { return q % lw.slots; }))
+        continue;
+      SmallVector<const LaneMux *> slotMuxes = {&mux};
+      SmallVector<int64_t> group = {int64_t(r)};
+      for (int j = 1; j < lw.slots; ++j) {
+        SmallVector<int64_t> values(mux.values);
+        for (int64_t &q : values)
+          q += j;
+        auto it = byChoices.find({mux.bits, values});
+        if (it == byChoices.end() || out[it->second])
+          break;
+        slotMuxes.push_back(&lw.receive[it->second]);
+        group.push_back(it->second);
+      }
+      if (int(group.size()) != lw.slots)
+        continue;
+      std::optional<Value> vec = selectWords(em, slotMuxes, lane, element);
+      if (!vec)
+        continue;
+      for (auto [j, e] :
+           llvm::enumerate(em.elementsOf(*vec, elementType, lw.slots)))
+        out[group[j]] = e;
+    }
+  }
+  for (auto [r, mux] : llvm::enumerate(lw.receive))
+    if (!out[r])
+      out[r] = selectByLane(em, mux, lane, element);
   return out;
 }
 

@@ -1,0 +1,61 @@
+// Warp shuffles of 16-bit elements move 32-bit words that are vectors: the
+// word a lane sends is the vector<2xf16> of its two slots (the packed op's
+// result itself when it made one), the received word is bitcast back to
+// vector<2xf16>, and a packed op takes it whole. Where the register a lane
+// sends or receives depends on the lane, the select tree chooses whole
+// words (docs/lowering.md, "Words through shuffles").
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
+
+// The natural layouts of a lane exchange (ll-optimize-register-order's): no
+// select. The add takes each received word as a vector and the second
+// exchange sends the sums as they are, with no shift, or or truncation.
+#a = #ll.linear<{register = [[0, 8], [4, 0], [0, 16], [8, 0]], lane = [[0, 1], [0, 2], [4, 4], [1, 0], [2, 0]], warp = [[16, 0]]}>
+#b = #ll.linear<{register = [[0, 8], [0, 4], [0, 16], [8, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 4]], warp = [[16, 0]]}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @select_free
+  // CHECK-COUNT-8: nvvm.shfl.sync idx
+  // CHECK:       %[[W:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK:       %[[S:.*]] = arith.addf %[[W]], %{{.*}} : vector<2xf16>
+  // CHECK:       %[[SEND:.*]] = llvm.bitcast %[[S]] : vector<2xf16> to i32
+  // CHECK-NOT:   llvm.zext
+  // CHECK:       nvvm.shfl.sync idx %{{.*}}, %[[SEND]]
+  // CHECK-NOT:   llvm.select
+  // CHECK-NOT:   llvm.trunc %{{.*}} : i32 to i16
+  // CHECK:       gpu.return
+  gpu.func @select_free(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %one = arith.constant dense<1.0> : tensor<32x32xf16, #b>
+    %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf16, #a>
+    %y = ll.convert_layout %x : tensor<32x32xf16, #a> -> tensor<32x32xf16, #b>
+    %z = arith.addf %y, %one : tensor<32x32xf16, #b>
+    %w = ll.convert_layout %z : tensor<32x32xf16, #b> -> tensor<32x32xf16, #a>
+    ll.store_tile %w, %p : tensor<32x32xf16, #a>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same exchange between blocked layouts (4 -> 8 lanes along dim 1): a
+// lane sends one of two words by its lane bit, and files a received word
+// under one of two registers pairs. Selects of vector<2xf16>, none of f16.
+#c = #ll.linear<{register = [[0, 8], [0, 16], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [[16, 0]]}>
+#d = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [[16, 0]]}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @by_lane
+  // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
+  // CHECK:       %[[SEL:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, vector<2xf16>
+  // CHECK-NEXT:  %[[SEND:.*]] = llvm.bitcast %[[SEL]] : vector<2xf16> to i32
+  // CHECK:       nvvm.shfl.sync idx %{{.*}}, %[[SEND]]
+  // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
+  // CHECK:       %[[R0:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK:       %[[R1:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK:       llvm.select %{{.*}}, %[[R1]], %[[R0]] : i1, vector<2xf16>
+  // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
+  // CHECK:       gpu.return
+  gpu.func @by_lane(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf16, #c>
+    %y = ll.convert_layout %x : tensor<32x32xf16, #c> -> tensor<32x32xf16, #d>
+    ll.store_tile %y, %p : tensor<32x32xf16, #d>, !llvm.ptr<1>
+    gpu.return
+  }
+}
