@@ -126,17 +126,24 @@ def test_planned_cost_never_grows(case):
 def test_corpus_shuffles_become_select_free():
     """The intra-warp corpus cases: 64 selects per conversion (and 480 for
     the 16x32 transpose, which therefore went through shared memory) drop
-    to none; both directions of the loop become plain shuffles."""
+    to none; both directions of the loop become plain shuffles. The tile
+    accesses keep their layouts (the select-free order would spread a
+    warp's load over more sectors): a conversion on each side of the loop
+    bridges (8 round trips pay for them)."""
     for name in ("intrawarp_4x8_to_8x4_32x32_fp32_w1",
                  "seed_transpose_16x32_f32"):
         case = next(c for c in CORPUS if c["name"] == name)
         planned = compiler.lower(
-            _optimized(_kernel(case, "conv_loop")),
+            _optimized(_kernel(case, "conv_loop", rounds=8)),
             "builtin.module(gpu.module(ll-plan-conversions{target=sm_90}))")
         plans = _plans(planned)
-        assert len(plans) == 2, name
-        for plan in plans:
-            assert "kind = shuffle" in plan and "selects = 0" in plan, plan
+        shuffles = [p for p in plans if "kind = shuffle" in p]
+        assert len(shuffles) == 2, name
+        for plan in shuffles:
+            assert "selects = 0" in plan, plan
+        # The bridges: a register move each (a lane-dependent one over
+        # more than 3 lane bits goes through shared memory).
+        assert len(plans) == 4, name
 
 
 NVVM = ("builtin.module(gpu.module(ll-optimize-register-order{target=sm_70},"
@@ -193,8 +200,8 @@ def test_pipelines_run_the_pass_unless_told_not_to():
         ptx = compiler.lower(text, "builtin.module(ll-to-ptx{format=none "
                              f"register-order={order}}})")
         selects.append(len(re.findall(r"llvm\.select", ptx)))
+    # What is left are the bridges' register moves outside the loop.
     assert selects[0] < selects[1]
-    assert selects[0] == 0
 
 
 def test_compile_register_order_option():

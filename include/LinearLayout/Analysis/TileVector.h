@@ -36,6 +36,18 @@ llvm::SmallVector<int> findAlignedVector(llvm::ArrayRef<uint64_t> regOffsets,
 int64_t tileVectorElements(const LinearLayout &layout, int elementBits,
                            bool hasRows, int maxBits = 128);
 
+/// Memory units of `unitBytes` (32: sectors, 128: lines) that one warp's
+/// ll.load_tile / ll.store_tile of `layout` touches, summed over its
+/// vector instructions (registers at one address counted once, as the
+/// lowering moves them once). With `hasRows`, each row is its own line.
+/// Layouts of more than 2^kMaxFootprintRegisterBits registers are not
+/// counted (0).
+inline constexpr int kMaxFootprintRegisterBits = 12;
+inline constexpr int64_t kSectorBytes = 32, kLineBytes = 128;
+int64_t tileFootprintPerWarp(const LinearLayout &layout, int elementBits,
+                             bool hasRows, int64_t unitBytes,
+                             int maxBits = 128);
+
 } // namespace mlir::ll
 
 #endif // LINEARLAYOUT_ANALYSIS_TILEVECTOR_H

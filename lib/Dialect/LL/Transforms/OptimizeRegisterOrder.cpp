@@ -44,8 +44,9 @@ static constexpr int kMaxSweeps = 4;
 
 namespace {
 /// A tile load (of a web value) or store (from one). When the web's new
-/// layout would narrow its vectors, the access keeps the original layout
-/// and a conversion next to it bridges the two.
+/// layout would narrow its vectors or spread its warp instructions over
+/// more memory (degrades), the access keeps the original layout and a
+/// conversion next to it bridges the two.
 struct TileAccess {
   Operation *op = nullptr;
   bool isLoad = false;
@@ -64,6 +65,9 @@ struct Web {
   bool pinned = false;
   /// The tile loads and stores of the web's values.
   SmallVector<TileAccess, 2> accesses;
+  /// Its loads take the new layout even where it spreads them over more
+  /// memory: the change that made it saved a shared-memory round trip.
+  bool spreadLoads = false;
 };
 
 /// One conversion between two webs.
@@ -89,11 +93,22 @@ private:
     auto it = webIndex.find(v);
     return it == webIndex.end() ? -1 : it->second;
   }
+  /// The planner's cost of a conversion, and whether it goes through
+  /// shared memory.
+  struct Priced {
+    double cost;
+    bool sharedMemory;
+  };
+  Priced price(const LinearLayout &src, const LinearLayout &dst, int bits);
   double conversionCost(const LinearLayout &src, const LinearLayout &dst,
-                        int bits);
+                        int bits) {
+    return price(src, dst, bits).cost;
+  }
+  /// How many conversions touching `touched` go through shared memory.
+  int sharedMemoryConversions(ArrayRef<int> touched);
   double costAround(ArrayRef<int> webs);
-  bool narrows(const Web &web, const TileAccess &access,
-               const LinearLayout &layout) const;
+  bool degrades(const Web &web, const TileAccess &access,
+                const LinearLayout &layout) const;
   double accessCost(const Web &web, const TileAccess &access);
   bool tryProposal(int srcWeb, std::optional<LinearLayout> srcLayout,
                    int dstWeb, std::optional<LinearLayout> dstLayout);
@@ -105,8 +120,8 @@ private:
   SmallVector<Edge> edges;
   /// Per web, the indices of the edges that touch it.
   std::vector<SmallVector<int, 4>> edgesOf;
-  /// Memo of conversion costs (key: conversionCost).
-  std::map<std::vector<uint64_t>, double> costs;
+  /// Memo of conversion prices (key: price).
+  std::map<std::vector<uint64_t>, Priced> costs;
 };
 } // namespace
 
@@ -272,9 +287,9 @@ void RegisterOrderOptimizer::recordBoundaries(FunctionOpInterface func) {
   });
 }
 
-double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
-                                              const LinearLayout &dst,
-                                              int bits) {
+RegisterOrderOptimizer::Priced
+RegisterOrderOptimizer::price(const LinearLayout &src, const LinearLayout &dst,
+                              int bits) {
   // Both layouts' dimension sizes and columns, and the element bits.
   std::vector<uint64_t> key;
   for (const LinearLayout *layout : {&src, &dst}) {
@@ -291,26 +306,43 @@ double RegisterOrderOptimizer::conversionCost(const LinearLayout &src,
     return it->second;
   // The planner's choice and price (ConversionCost.h); a conversion it
   // cannot plan is never made cheaper by a proposal.
-  double cost = std::numeric_limits<double>::infinity();
+  Priced priced{std::numeric_limits<double>::infinity(), false};
   if (auto plan = planConversion(src, dst, bits, target))
-    cost = ConversionCost::of(*plan).perWarp;
+    priced = {ConversionCost::of(*plan).perWarp,
+              plan->kind == ConversionKind::SharedMemory};
   else
     llvm::consumeError(plan.takeError());
-  costs[key] = cost;
-  return cost;
+  costs[key] = priced;
+  return priced;
+}
+
+/// The conversions (edge indices) that touch any of `touched`.
+static SmallVector<int>
+edgesAround(ArrayRef<int> touched,
+            const std::vector<SmallVector<int, 4>> &edgesOf) {
+  SmallVector<int> around;
+  for (int w : touched)
+    around.append(edgesOf[w].begin(), edgesOf[w].end());
+  llvm::sort(around);
+  around.erase(std::unique(around.begin(), around.end()), around.end());
+  return around;
+}
+
+int RegisterOrderOptimizer::sharedMemoryConversions(ArrayRef<int> touched) {
+  int count = 0;
+  for (int i : edgesAround(touched, edgesOf)) {
+    const Edge &e = edges[i];
+    count += price(webs[e.src].layout, webs[e.dst].layout, e.bits).sharedMemory;
+  }
+  return count;
 }
 
 double RegisterOrderOptimizer::costAround(ArrayRef<int> touched) {
   SmallVector<int> unique(touched.begin(), touched.end());
   llvm::sort(unique);
   unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-  SmallVector<int> around;
-  for (int w : unique)
-    around.append(edgesOf[w].begin(), edgesOf[w].end());
-  llvm::sort(around);
-  around.erase(std::unique(around.begin(), around.end()), around.end());
   double total = 0;
-  for (int i : around) {
+  for (int i : edgesAround(unique, edgesOf)) {
     const Edge &e = edges[i];
     total += e.weight *
              conversionCost(webs[e.src].layout, webs[e.dst].layout, e.bits);
@@ -345,11 +377,26 @@ static bool xorsRegisterAddresses(const LinearLayout &layout) {
   return (regs & threads) != 0;
 }
 
-bool RegisterOrderOptimizer::narrows(const Web &web, const TileAccess &access,
-                                     const LinearLayout &layout) const {
+bool RegisterOrderOptimizer::degrades(const Web &web, const TileAccess &access,
+                                      const LinearLayout &layout) const {
   if (access.bits == 0 ||
       tileVectorElements(layout, access.bits, access.hasRows) <
           tileVectorElements(web.original, access.bits, access.hasRows))
+    return true;
+  // A warp instruction spread over more memory: more 32-byte sectors (a
+  // store writes partial sectors, a load takes more L1 wavefronts) or, for
+  // a load, more 128-byte lines. Measured on 43 lane exchanges outside
+  // loops, where the pass had made `conv` up to 2x slower
+  // (docs/register-order.md, "Footprint").
+  auto spreads = [&](int64_t unitBytes) {
+    return tileFootprintPerWarp(layout, access.bits, access.hasRows,
+                                unitBytes) >
+           tileFootprintPerWarp(web.original, access.bits, access.hasRows,
+                                unitBytes);
+  };
+  if (access.isLoad
+          ? !web.spreadLoads && (spreads(kSectorBytes) || spreads(kLineBytes))
+          : spreads(kSectorBytes))
     return true;
   // AMD: an access whose registers' global addresses the new layout XORs
   // into the thread part costs a 64-bit address per register (v_xor,
@@ -362,7 +409,7 @@ bool RegisterOrderOptimizer::narrows(const Web &web, const TileAccess &access,
 
 double RegisterOrderOptimizer::accessCost(const Web &web,
                                           const TileAccess &access) {
-  if (web.layout == web.original || !narrows(web, access, web.layout))
+  if (web.layout == web.original || !degrades(web, access, web.layout))
     return 0; // the access itself takes the new layout
   return access.weight *
          (access.isLoad
@@ -388,16 +435,28 @@ bool RegisterOrderOptimizer::tryProposal(
       return false;
   SmallVector<int> touched = {srcWeb, dstWeb};
   double before = costAround(touched);
-  std::vector<LinearLayout> saved;
+  int roundTripsBefore = sharedMemoryConversions(touched);
+  std::vector<std::pair<LinearLayout, bool>> saved;
   for (auto &[w, layout] : changes) {
-    saved.push_back(webs[w].layout);
+    saved.push_back({webs[w].layout, webs[w].spreadLoads});
     webs[w].layout = layout;
+    webs[w].spreadLoads = false;
   }
-  double after = costAround(touched);
-  if (after < before)
+  if (costAround(touched) < before)
     return true;
+  // A load spread over more memory costs less than a shared-memory round
+  // trip (its barrier and its loads' latency) in the memory-bound code
+  // around a conversion, though not less than selects: the 16x32 seed
+  // transpose ran 0.98x Triton's time with its sheared load and shuffles,
+  // 1.00x through shared memory (docs/register-order.md, "Footprint").
+  if (sharedMemoryConversions(touched) < roundTripsBefore) {
+    for (auto &[w, layout] : changes)
+      webs[w].spreadLoads = true;
+    if (costAround(touched) < before)
+      return true;
+  }
   for (auto [change, old] : llvm::zip(changes, saved))
-    webs[change.first].layout = old;
+    std::tie(webs[change.first].layout, webs[change.first].spreadLoads) = old;
   return false;
 }
 
@@ -490,10 +549,10 @@ void RegisterOrderOptimizer::rewrite() {
         constant.setValueAttr(
             cast<DenseElementsAttr>(constant.getValue()).reshape(newType));
     }
-    // Accesses whose vectors the new layout would narrow keep the original
-    // layout; a conversion next to them bridges.
+    // Accesses that the new layout would degrade keep the original layout;
+    // a conversion next to them bridges.
     for (const TileAccess &access : web.accesses) {
-      if (!narrows(web, access, web.layout))
+      if (!degrades(web, access, web.layout))
         continue;
       OpBuilder b(access.op);
       if (auto load = dyn_cast<LoadTileOp>(access.op)) {
