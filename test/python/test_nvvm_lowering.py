@@ -29,8 +29,8 @@ def _count(pattern, ptx):
 
 def test_corpus_present():
     # The shared corpus + bench/extra_cases.json (8-bit transposes, 8-bit dot
-    # operands, 8-warp bf16 transposes).
-    assert len(CORPUS) == 13 + 10
+    # operands, 8-warp bf16 transposes, lane exchanges).
+    assert len(CORPUS) == 13 + 16
 
 
 @pytest.mark.parametrize("kind", ["conv", "conv_loop"])
