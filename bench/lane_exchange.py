@@ -21,7 +21,6 @@ twice (the A/A control), as CUDA-graph replays, and checks them bit for bit.
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import random
@@ -30,44 +29,21 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "test", "gpu"))
+
+import cases as case_lib  # test/gpu/cases.py
+
 CASES = os.path.join(HERE, "lane_exchange_cases.json")
 CORPUS_CASES = ["seed_transpose_16x32_f32", "transpose_32x32_fp32_w1",
                 "intrawarp_4x8_to_8x4_32x32_fp32_w1"]
 
 
-def blocked(m, n, vector, lanes_along_n, warps):
-    """Bases of a blocked layout of an m x n tile: `vector` elements along
-    dim 1 per lane, `lanes_along_n` lanes along dim 1 then the rest of the
-    32 along dim 0, the warps on the top rows, the registers the rest."""
-    cols = [[0, 1 << i] for i in range(n.bit_length() - 1)]
-    rows = [[1 << i, 0] for i in range(m.bit_length() - 1)]
-    vb, tb = vector.bit_length() - 1, lanes_along_n.bit_length() - 1
-    wb = warps.bit_length() - 1
-    warp, rows = rows[len(rows) - wb:], rows[:len(rows) - wb]
-    lane = cols[vb:vb + tb] + rows[:5 - tb]
-    if len(lane) != 5:
-        return None
-    return {"register": cols[:vb] + cols[vb + tb:] + rows[5 - tb:],
-            "lane": lane, "warp": warp}
-
-
 def candidates():
-    out = []
-    shapes = [(32, 32), (64, 32), (32, 64), (16, 64), (64, 64)]
-    splits = [(1, 4), (1, 8), (2, 4), (2, 8), (1, 16), (4, 8), (2, 16)]
-    for (m, n), dtype, warps in itertools.product(shapes, ["fp32", "fp16"],
-                                                  [1, 2, 4]):
-        for (v1, t1), (v2, t2) in itertools.permutations(splits, 2):
-            if n < v1 * t1 or n < v2 * t2 or \
-                    (m >> (warps.bit_length() - 1)) < 32 // min(t1, t2):
-                continue
-            a, b = blocked(m, n, v1, t1, warps), blocked(m, n, v2, t2, warps)
-            if a and b:
-                out.append({"name": f"lx_{m}x{n}_{dtype}_w{warps}_v{v1}t{t1}"
-                                    f"_v{v2}t{t2}", "family": "lane_exchange",
-                            "shape": [m, n], "dtype": dtype, "warps": warps,
-                            "A": a, "B": b})
-    return out
+    """Every lane exchange of the fp32 and fp16 shapes, as bench cases."""
+    return [{"name": c["name"], "family": "lane_exchange",
+             "shape": c["shape"], "dtype": c["dtype"], "warps": c["warps"],
+             "A": c["src"], "B": c["dst"]}
+            for c in case_lib.lane_exchange_cases(["fp32", "fp16"])]
 
 
 def _compiler():

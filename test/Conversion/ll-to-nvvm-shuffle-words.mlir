@@ -59,3 +59,29 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// 2 -> 1 elements and 4 -> 8 lanes along dim 1: a lane sends the low halves
+// of its two loaded words or their high halves, by its lane bit. One byte
+// permute of the two words per sent word, its selector (0x5410 or 0x7632)
+// chosen by the lane; no packing, no select of the packed words.
+#e = #ll.linear<{register = [[0, 1], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]]}>
+#f = #ll.linear<{register = [[0, 8], [0, 16], [0, 32], [4, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [[8, 0], [16, 0]]}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @byte_permute
+  // CHECK-DAG:   %[[LOW:.*]] = llvm.mlir.constant(21520 : i32) : i32
+  // CHECK-DAG:   %[[HIGH:.*]] = llvm.mlir.constant(30258 : i32) : i32
+  // CHECK:       %[[SEL:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+  // CHECK-NEXT:  %[[W:.*]] = nvvm.prmt <default> %[[SEL]], %{{.*}}, %{{.*}} : i32
+  // CHECK:       nvvm.shfl.sync idx %{{.*}}, %[[W]]
+  // CHECK-COUNT-7: nvvm.prmt <default>
+  // CHECK-NOT:   nvvm.prmt
+  // CHECK:       gpu.return
+  gpu.func @byte_permute(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x64xf16, #e>
+    %y = ll.convert_layout %x : tensor<32x64xf16, #e> -> tensor<32x64xf16, #f>
+    ll.store_tile %y, %p : tensor<32x64xf16, #f>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -6,6 +6,7 @@ into PTX on a CPU machine, `test_gpu_conversions.py` runs them on a GPU.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 
@@ -239,6 +240,48 @@ def loop_input_and_expected(dtype, n, rounds, rng):
         y = (y + ftype(1)).astype(ftype)
     u = UINT[BITS[dtype]]
     return x.view(u), y.view(u)
+
+
+def blocked_layout(m, n, vector, lanes_along_n, warps):
+    """Bases of a blocked layout of an m x n tile with 32 lanes: `vector`
+    elements along dim 1 per lane, `lanes_along_n` lanes along dim 1 then
+    the rest along dim 0, the warps on the top rows, the registers the
+    rest; None if the tile is too small for it."""
+    cols = [[0, 1 << i] for i in range(n.bit_length() - 1)]
+    rows = [[1 << i, 0] for i in range(m.bit_length() - 1)]
+    vb, tb = vector.bit_length() - 1, lanes_along_n.bit_length() - 1
+    wb = warps.bit_length() - 1
+    if wb > len(rows):
+        return None
+    warp, rows = rows[len(rows) - wb:], rows[:len(rows) - wb]
+    lane = cols[vb:vb + tb] + rows[:5 - tb]
+    if len(lane) != 5 or vb + tb > len(cols):
+        return None
+    return {"register": cols[:vb] + cols[vb + tb:] + rows[5 - tb:],
+            "lane": lane, "warp": warp}
+
+
+LANE_SPLITS = [(1, 4), (1, 8), (2, 4), (2, 8), (1, 16), (4, 8), (2, 16)]
+
+
+def lane_exchange_cases(dtypes, shapes=((32, 32), (64, 32), (32, 64),
+                                        (16, 64), (64, 64)),
+                        warps=(1, 2, 4)):
+    """Conversions between two blocked layouts of the same warps whose lanes
+    split a row differently ((elements, lanes) along dim 1 from
+    LANE_SPLITS): data moves between the lanes of each warp, often with a
+    lane-dependent choice of registers."""
+    out = []
+    for (m, n), dtype, w in itertools.product(shapes, dtypes, warps):
+        for (v1, t1), (v2, t2) in itertools.permutations(LANE_SPLITS, 2):
+            src = blocked_layout(m, n, v1, t1, w)
+            dst = blocked_layout(m, n, v2, t2, w)
+            if src and dst:
+                out.append({"name": f"lx_{m}x{n}_{dtype}_w{w}_v{v1}t{t1}"
+                                    f"_v{v2}t{t2}", "src": src, "dst": dst,
+                            "shape": [m, n], "dtype": dtype, "warps": w,
+                            "origin": "lane_exchange"})
+    return out
 
 
 def lane_pattern_cases(lane_bits=6, dtype="fp32"):

@@ -367,6 +367,26 @@ class _Interpreter:
             raise InterpreterError(f"icmp predicate {pred} is not interpreted")
         return table[key].astype(np.uint64)
 
+    def op_nvvm_prmt(self, op, mask):
+        """PTX prmt in its default mode: nibble k of the selector picks byte
+        k of the result from the 8 bytes of (lo, hi); the sign-replicating
+        nibbles (bit 3 set) are not interpreted."""
+        if str(op.attributes["mode"]) != "#nvvm.permute_mode<default>":
+            raise InterpreterError(f"prmt mode {op.attributes['mode']} is "
+                                   "not interpreted")
+        lo, hi, sel = (self.get(v) for v in op.operands)
+        pool = (lo & np.uint64(0xFFFFFFFF)) | \
+            ((hi & np.uint64(0xFFFFFFFF)) << np.uint64(32))
+        out = np.zeros_like(lo)
+        for k in range(4):
+            nibble = (sel >> np.uint64(4 * k)) & np.uint64(0xF)
+            if (nibble & np.uint64(8)).any():
+                raise InterpreterError("prmt with sign replication is not "
+                                       "interpreted")
+            byte = (pool >> (nibble * np.uint64(8))) & np.uint64(0xFF)
+            out |= byte << np.uint64(8 * k)
+        return out
+
     def op_llvm_select(self, op, mask):
         c = self.get(op.operands[0])
         a, b = self.get(op.operands[1]), self.get(op.operands[2])

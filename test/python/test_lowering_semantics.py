@@ -472,3 +472,43 @@ def test_byte_add_and_sub_wrap_in_words(target):
     b = 200 - a
     expected = ((2 * b + x.astype(np.int64)) % 256).astype(np.uint8)
     assert np.array_equal(y, expected)
+
+
+# Lane exchanges between blocked layouts (test/gpu/cases.py), 8- and 16-bit:
+# words sent as vectors, selected whole or assembled by one byte permute
+# (nvvm.prmt) from two loaded words, with lane-dependent selectors; AMD
+# (no permute hook) selects and packs. A sample across shapes and warps.
+LANE_EXCHANGES = case_lib.lane_exchange_cases(
+    ["fp16", "bf16", "int8", "fp8e4nv"], shapes=((32, 32), (32, 64),
+                                                 (64, 32)))[::23]
+
+
+@pytest.mark.parametrize("case", LANE_EXCHANGES, ids=lambda c: c["name"])
+def test_lane_exchanges_on_nvvm(case):
+    _check(case, "sm_70")
+
+
+@pytest.mark.parametrize("case", LANE_EXCHANGES[::3], ids=lambda c: c["name"])
+def test_lane_exchange_loops_on_nvvm_and_wave32(case):
+    _check(case, "sm_70", "conv_loop")
+    _check(case, "gfx1100")
+
+
+def test_lane_exchanges_use_byte_permutes():
+    """No 8- or 16-bit select in the sample; and where a sent word takes
+    its two halves from two loaded words by lane (32x64 fp16, 2 -> 1
+    elements and 4 -> 8 lanes along dim 1: Triton 3.6's PTX does the
+    same), one nvvm.prmt per word, whose selectors the tests above check
+    in the interpreter."""
+    for case in LANE_EXCHANGES:
+        text = kernels.conv(case["src"], case["dst"], case["shape"],
+                            case["dtype"])
+        lowered = lower(text, "sm_70")
+        assert not re.search(r"llvm\.select .*: i1, (f16|bf16|i16|i8)$",
+                             lowered, re.M), case["name"]
+    case = next(c for c in case_lib.lane_exchange_cases(["fp16"])
+                if c["name"] == "lx_32x64_fp16_w4_v2t4_v1t8")
+    lowered = lower(kernels.conv(case["src"], case["dst"], case["shape"],
+                                 case["dtype"]), "sm_70")
+    assert len(re.findall(r"nvvm\.prmt", lowered)) == 8
+    _check(case, "sm_70")

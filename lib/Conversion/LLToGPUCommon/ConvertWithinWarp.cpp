@@ -163,6 +163,91 @@ selectWords(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
                       [&](int64_t c) { return em.vector(choices[c]); });
 }
 
+/// Whether `elems` are one whole word already: consecutive elements of a
+/// vector (from a multiple of their count), which Emitter::vector returns
+/// without packing.
+static bool isWholeWord(ArrayRef<Value> elems) {
+  auto first = extractedElement(elems.front());
+  if (!first || first->second % int64_t(elems.size()) != 0)
+    return false;
+  for (auto [e, elem] : llvm::enumerate(elems)) {
+    auto at = extractedElement(elem);
+    if (!at || at->first != first->first ||
+        at->second != first->second + int64_t(e))
+      return false;
+  }
+  return true;
+}
+
+/// The word for the muxes of a word's slots as one byte permute of the (at
+/// most two) words their choices take elements from, the selector a
+/// constant chosen by lane: where the choices are not whole words, this
+/// replaces packing each choice (a permute apiece) and selecting among the
+/// packed words; selectors of the same table are one select tree for all
+/// words (LLVM merges them). Nothing where the target has no byte permute,
+/// every choice is a whole word already (selectWords packs nothing then),
+/// or the elements come from more than two words.
+static std::optional<Value> permuteWords(Emitter &em,
+                                         const GPUTargetHooks &hooks,
+                                         ArrayRef<const LaneMux *> slotMuxes,
+                                         Value lane, ArrayRef<Value> in,
+                                         int elementBytes) {
+  const LaneMux &head = *slotMuxes.front();
+  if (!hooks.hasBytePermute() || head.bits.empty())
+    return std::nullopt;
+  int64_t slots = int64_t(slotMuxes.size());
+  SmallVector<std::pair<Value, int64_t>, 2> sources; // (vector, word)
+  SmallVector<int64_t> selectors(head.values.size(), 0);
+  bool allWords = true;
+  for (size_t c = 0; c < head.values.size(); ++c) {
+    SmallVector<Value> choice;
+    for (auto [j, mux] : llvm::enumerate(slotMuxes)) {
+      if (mux->bits != head.bits)
+        return std::nullopt;
+      Value reg = in[mux->values[c]];
+      choice.push_back(reg);
+      auto at = extractedElement(reg);
+      auto vecType =
+          at ? llvm::dyn_cast<VectorType>(at->first.getType()) : VectorType();
+      if (!vecType || vecType.getNumElements() % slots != 0)
+        return std::nullopt;
+      std::pair<Value, int64_t> word{at->first, at->second / slots};
+      auto it = llvm::find(sources, word);
+      if (it == sources.end()) {
+        if (sources.size() == 2)
+          return std::nullopt;
+        sources.push_back(word);
+        it = sources.end() - 1;
+      }
+      int64_t source = it - sources.begin(), slot = at->second % slots;
+      for (int64_t k = 0; k < elementBytes; ++k)
+        selectors[c] |= (source * 4 + slot * elementBytes + k)
+                        << (4 * (int64_t(j) * elementBytes + k));
+    }
+    allWords &= isWholeWord(choice);
+  }
+  if (allWords)
+    return std::nullopt;
+  Type i32 = em.b.getI32Type();
+  auto wordOf = [&](std::pair<Value, int64_t> source) -> Value {
+    SmallVector<Value> elems;
+    for (int64_t e = 0; e < slots; ++e)
+      elems.push_back(LLVM::ExtractElementOp::create(
+          em.b, em.loc, source.first,
+          em.constant(i32, source.second * slots + e)));
+    return LLVM::BitcastOp::create(em.b, em.loc, i32, em.vector(elems));
+  };
+  Value lo = wordOf(sources.front());
+  Value hi = sources.size() == 2 ? wordOf(sources.back()) : lo;
+  LaneMux byChoice{head.bits, {}};
+  for (int64_t c = 0; c < int64_t(selectors.size()); ++c)
+    byChoice.values.push_back(c);
+  Value selector = selectByLane(em, byChoice, lane, [&](int64_t c) {
+    return em.constant(i32, int64_t(int32_t(uint32_t(selectors[c]))));
+  });
+  return hooks.createBytePermute(em.b, em.loc, lo, hi, selector);
+}
+
 SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
                                    const ShuffleLowering &lw,
                                    ArrayRef<Value> in, Type elementType) {
@@ -200,16 +285,21 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
       SmallVector<const LaneMux *> slotMuxes;
       for (const LaneMux &mux : round.send)
         slotMuxes.push_back(&mux);
-      std::optional<Value> vec =
-          selectWords(em, slotMuxes, lane, [&](int64_t r) { return in[r]; });
-      if (!vec) {
-        SmallVector<Value> elems;
-        for (int j = 0; j < lw.slots; ++j)
-          elems.push_back(selectByLane(em, round.send[j], lane,
-                                       [&](int64_t r) { return in[r]; }));
-        vec = em.vector(elems);
+      if (std::optional<Value> word =
+              permuteWords(em, hooks, slotMuxes, lane, in, lw.elementBytes)) {
+        words[0] = *word;
+      } else {
+        std::optional<Value> vec =
+            selectWords(em, slotMuxes, lane, [&](int64_t r) { return in[r]; });
+        if (!vec) {
+          SmallVector<Value> elems;
+          for (int j = 0; j < lw.slots; ++j)
+            elems.push_back(selectByLane(em, round.send[j], lane,
+                                         [&](int64_t r) { return in[r]; }));
+          vec = em.vector(elems);
+        }
+        words[0] = LLVM::BitcastOp::create(b, loc, i32, *vec);
       }
-      words[0] = LLVM::BitcastOp::create(b, loc, i32, *vec);
     }
     for (int j = 0; j < lw.slots && !vectorWords; ++j) {
       Value elem = toInt(selectByLane(em, round.send[j], lane,

@@ -40,6 +40,11 @@ Value GPUTargetHooks::createLineLoad(OpBuilder &builder, Location loc,
   return LLVM::LoadOp::create(builder, loc, type, ptr, alignment);
 }
 
+Value GPUTargetHooks::createBytePermute(OpBuilder &builder, Location loc, Value,
+                                        Value, Value) const {
+  llvm_unreachable("createBytePermute without hasBytePermute");
+}
+
 Value GPUTargetHooks::createAffineShuffle(OpBuilder &builder, Location loc,
                                           Value value, Value srcLane, uint64_t,
                                           ArrayRef<uint64_t>) const {

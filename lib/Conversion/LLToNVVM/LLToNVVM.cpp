@@ -50,6 +50,12 @@ public:
                                          builder.getI32IntegerAttr(-1));
     NVVM::SyncWarpOp::create(builder, loc, all);
   }
+  bool hasBytePermute() const override { return true; }
+  Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
+                          Value selector) const override {
+    return NVVM::PermuteOp::create(builder, loc, builder.getI32Type(), lo, hi,
+                                   selector, NVVM::PermuteMode::DEFAULT);
+  }
   Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
                          Value srcLane) const override {
     Type i32 = builder.getI32Type();

@@ -91,6 +91,13 @@ public:
                                     Value value, Value srcLane,
                                     uint64_t srcConst,
                                     ArrayRef<uint64_t> srcCols) const;
+  /// Whether createBytePermute is available.
+  virtual bool hasBytePermute() const { return false; }
+  /// The bytes of the i32 words `lo` (bytes 0-3) and `hi` (4-7) that the
+  /// nibbles of the i32 `selector` name, nibble k giving byte k of the
+  /// result (PTX prmt). Only called when hasBytePermute().
+  virtual Value createBytePermute(OpBuilder &builder, Location loc, Value lo,
+                                  Value hi, Value selector) const;
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
 
