@@ -93,6 +93,15 @@ static std::optional<TileColumns> tileColumns(const LinearLayout &layout,
   return cols;
 }
 
+/// The register bits of the tile access's vectors (findAlignedVector).
+static llvm::SmallVector<int> vectorBits(const TileColumns &cols,
+                                         int elementBits, int maxBits) {
+  llvm::SmallVector<uint64_t> threads(cols.lanes);
+  threads.append(cols.others);
+  int64_t maxElements = std::max(1, maxBits / elementBits);
+  return findAlignedVector(cols.regs, threads, cols.regRows, maxElements);
+}
+
 int64_t mlir::ll::tileFootprintPerWarp(const LinearLayout &layout,
                                        int elementBits, bool hasRows,
                                        int64_t unitBytes, int maxBits) {
@@ -100,11 +109,7 @@ int64_t mlir::ll::tileFootprintPerWarp(const LinearLayout &layout,
   if (!cols || elementBits <= 0 || elementBits % 8 || unitBytes <= 0 ||
       cols->regs.size() > size_t(kMaxFootprintRegisterBits))
     return 0;
-  llvm::SmallVector<uint64_t> threads(cols->lanes);
-  threads.append(cols->others);
-  int64_t maxElements = std::max(1, maxBits / elementBits);
-  llvm::SmallVector<int> vector =
-      findAlignedVector(cols->regs, threads, cols->regRows, maxElements);
+  llvm::SmallVector<int> vector = vectorBits(*cols, elementBits, maxBits);
   uint64_t bytes = uint64_t(elementBits / 8);
   auto combine = [](llvm::ArrayRef<uint64_t> columns, uint64_t select) {
     uint64_t v = 0;
@@ -141,33 +146,8 @@ int64_t mlir::ll::tileFootprintPerWarp(const LinearLayout &layout,
 int64_t mlir::ll::tileVectorElements(const LinearLayout &layout,
                                      int elementBits, bool hasRows,
                                      int maxBits) {
-  auto regIndex = layout.getInDimIndex(dims::kRegister);
-  if (!regIndex || elementBits <= 0)
+  std::optional<TileColumns> cols = tileColumns(layout, hasRows);
+  if (!cols || elementBits <= 0)
     return 1;
-  llvm::ArrayRef<LayoutDim> outs = layout.getOutDims();
-  size_t first = hasRows && !outs.empty() ? 1 : 0;
-  // The element offset within the row (row-major over dims first..) and the
-  // row (dim 0) of one column.
-  auto offsetOf = [&](uint64_t flat) {
-    llvm::SmallVector<int64_t> coords = layout.unflattenOut(flat);
-    uint64_t offset = 0;
-    for (size_t d = first; d < outs.size(); ++d)
-      offset = offset << outs[d].log2Size | uint64_t(coords[d]);
-    return offset;
-  };
-  auto rowOf = [&](uint64_t flat) {
-    return uint64_t(layout.unflattenOut(flat).front());
-  };
-  int regBegin = layout.getInDimBitOffset(*regIndex);
-  int regEnd = regBegin + layout.getInDims()[*regIndex].log2Size;
-  llvm::SmallVector<uint64_t> regs, threads, rows;
-  for (auto [i, column] : llvm::enumerate(layout.getColumns())) {
-    bool isReg = int(i) >= regBegin && int(i) < regEnd;
-    (isReg ? regs : threads).push_back(offsetOf(column));
-    if (isReg && first == 1)
-      rows.push_back(rowOf(column));
-  }
-  int64_t maxElements = std::max(1, maxBits / elementBits);
-  return int64_t(1)
-         << findAlignedVector(regs, threads, rows, maxElements).size();
+  return int64_t(1) << vectorBits(*cols, elementBits, maxBits).size();
 }
