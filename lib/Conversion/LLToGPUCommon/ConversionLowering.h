@@ -24,6 +24,7 @@
 #include "LinearLayout/Analysis/ConversionPlan.h"
 #include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
+#include "LinearLayout/Conversion/LLToGPUCommon/ScratchBarriers.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -92,6 +93,11 @@ struct SharedMemoryLowering {
   int64_t alternateSlotBytes = 0;
   /// The block is one warp: its barriers only order the warp's accesses.
   bool oneWarpBlock = false;
+  /// Each warp reads only what it wrote (warpPartitionOf): its barriers
+  /// may be one warp's; set by prepareLowering where the rounds stay on
+  /// one slot. `leadingWarpBarrier`: the leading one may be too.
+  std::optional<WarpPartition> warpPartition;
+  bool warpBarriers = false, leadingWarpBarrier = false;
   /// The conversion is inside a loop of its function (runs repeatedly).
   bool insideLoop = false;
   int64_t scratchBytes() const {
@@ -172,10 +178,20 @@ bool isInsideLoop(Operation *op);
 /// `known_block_size`): its scratch barriers need only order that warp.
 bool isOneWarpBlock(Operation *op, const GPUTargetHooks &hooks);
 
-/// The barrier between scratch accesses: the warp's own in a one-warp
-/// block, else the block's.
+/// The barrier between scratch accesses: the warp's own where `warpOnly`
+/// (a one-warp block, or a warp-private conversion), else the block's.
 void createScratchBarrier(Emitter &em, const GPUTargetHooks &hooks,
-                          bool oneWarpBlock);
+                          bool warpOnly);
+
+/// The partition of a conversion whose every warp reads from the scratch
+/// only what it wrote itself (within one round of `scratchBits` offset
+/// bits): the warps' store columns nonzero and independent, the load's the
+/// same, and no register or lane column of either side reaching into
+/// their span. Nothing otherwise (data crosses warps, or a broadcast warp
+/// reads what another stored).
+std::optional<WarpPartition> warpPartitionOf(const AddressMap &store,
+                                             const AddressMap &load,
+                                             int scratchBits);
 
 /// The category of the lowering's optimization remarks.
 inline constexpr llvm::StringLiteral kLoweringRemarkCategory = "ll-lowering";

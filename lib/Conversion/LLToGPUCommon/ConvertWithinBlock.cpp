@@ -15,6 +15,8 @@
 
 #include "ConversionLowering.h"
 
+#include "LinearLayout/Core/F2Subspace.h"
+
 #include "LinearLayout/Core/DimNames.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -42,11 +44,37 @@ bool isOneWarpBlock(Operation *op, const GPUTargetHooks &hooks) {
 }
 
 void createScratchBarrier(Emitter &em, const GPUTargetHooks &hooks,
-                          bool oneWarpBlock) {
-  if (oneWarpBlock)
+                          bool warpOnly) {
+  if (warpOnly)
     hooks.createWarpBarrier(em.b, em.loc);
   else
     hooks.createBarrier(em.b, em.loc);
+}
+
+std::optional<WarpPartition> warpPartitionOf(const AddressMap &store,
+                                             const AddressMap &load,
+                                             int scratchBits) {
+  uint64_t mask = (uint64_t(1) << scratchBits) - 1;
+  if (store.warp.empty() || store.warp.size() != load.warp.size())
+    return std::nullopt;
+  WarpPartition partition;
+  F2Subspace warps;
+  for (auto [s, l] : llvm::zip(store.warp, load.warp)) {
+    if ((s & mask) != (l & mask) || !warps.add(s & mask))
+      return std::nullopt;
+    partition.warpColumns.push_back(s & mask);
+  }
+  F2Subspace threads;
+  for (const AddressMap *map : {&store, &load})
+    for (llvm::ArrayRef<uint64_t> columns :
+         {llvm::ArrayRef(map->reg), llvm::ArrayRef(map->lane)})
+      for (uint64_t c : columns)
+        threads.add(c & mask);
+  F2Vectors span = threads.reducedBasis();
+  if (!intersectSpans(span, partition.warpColumns).empty())
+    return std::nullopt;
+  partition.threadSpan.assign(span.begin(), span.end());
+  return partition;
 }
 
 /// The instruction a plan names for one side of a shared-memory round trip:
@@ -190,6 +218,9 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                          << " bytes of shared memory a block has on "
                          << target.name;
   lowering.oneWarpBlock = isOneWarpBlock(op, hooks);
+  if (!lowering.oneWarpBlock && hooks.hasWarpBarrier())
+    lowering.warpPartition =
+        warpPartitionOf(lowering.store, lowering.load, lowering.scratchBits);
 
   // Instructions: the plan's, else the planner's for its own layout, else
   // plain vectors. A matrix instruction moves all its registers in one
@@ -323,9 +354,8 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   Value slotBase[2] = {at(lowering.slotOffset), Value()};
   if (alternate)
     slotBase[1] = at(lowering.alternateSlotBytes - lowering.slotOffset);
-  auto barrier = [&] {
-    createScratchBarrier(em, hooks, lowering.oneWarpBlock);
-  };
+  bool warpOnly = lowering.oneWarpBlock || lowering.warpBarriers;
+  auto barrier = [&] { createScratchBarrier(em, hooks, warpOnly); };
   auto [lane, warp] = em.laneAndWarp(hooks);
   // Byte addresses where the target allows them and they cost fewer
   // shifts than element offsets (per side; ldmatrix/stmatrix rows are
@@ -364,7 +394,10 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     // pending, and alternating rounds none after the first (the slot
     // round r writes was read before round r - 1's middle barrier).
     Value base = slotBase[alternate ? round % 2 : 0];
-    if (round == 0 ? lowering.leadingBarrier : !alternate)
+    if (round == 0 && lowering.leadingBarrier)
+      createScratchBarrier(
+          em, hooks, lowering.oneWarpBlock || lowering.leadingWarpBarrier);
+    else if (round > 0 && !alternate)
       barrier();
     em.sharedByteShift = storeShift;
     if (lowering.storeMatrix)

@@ -135,7 +135,14 @@ static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
           return 0;
         return alternatesRounds(op, *shared) ? 1 << shared->roundBits : 1;
       },
-      twoSlots, [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); });
+      twoSlots, [](Operation *op) { return llvm::isa<gpu::BarrierOp>(op); },
+      [&](Operation *op) -> const WarpPartition * {
+        // Rounds that alternate slots rely on each other's block barriers.
+        const SharedMemoryLowering *shared = sharedLowering(state, op);
+        return shared && shared->warpPartition && !alternatesRounds(op, *shared)
+                   ? &*shared->warpPartition
+                   : nullptr;
+      });
   // A scratch user on slot 1, or alternating its rounds over both slots,
   // doubles its table's scratch.
   auto place = [&](Operation *op, const ScratchUse &use, int64_t &slotOffset,
@@ -161,6 +168,9 @@ static void placeScratchSlots(Operation *root, const GPUTargetHooks &hooks,
       continue; // only shared-memory conversions use the scratch
     lowering->alternateSlotBytes =
         alternatesRounds(op, *lowering) ? slotBytes(op) : 0;
+    lowering->warpBarriers =
+        lowering->warpPartition && !lowering->alternateSlotBytes;
+    lowering->leadingWarpBarrier = use.leadingWarpBarrier;
     place(op, use, lowering->slotOffset, lowering->leadingBarrier,
           lowering->alternateSlotBytes != 0);
   }

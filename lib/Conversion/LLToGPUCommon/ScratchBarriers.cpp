@@ -29,19 +29,27 @@ using namespace mlir;
 using namespace mlir::ll;
 
 namespace {
+/// Per slot, who may have read it since the last block barrier: nobody,
+/// the warp-private conversions of one partition (a positive id), or any
+/// thread.
+constexpr int kNone = 0, kAny = -1;
+
 struct State {
-  bool pending[2] = {false, false};
+  int pending[2] = {kNone, kNone};
   int lastSlot = 1;
 
   static State dirty() {
     State s;
-    s.pending[0] = s.pending[1] = true;
+    s.pending[0] = s.pending[1] = kAny;
     return s;
   }
   State join(const State &o) const {
     State s;
-    s.pending[0] = pending[0] || o.pending[0];
-    s.pending[1] = pending[1] || o.pending[1];
+    for (int i = 0; i < 2; ++i)
+      s.pending[i] = pending[i] == o.pending[i] ? pending[i]
+                     : pending[i] == kNone      ? o.pending[i]
+                     : o.pending[i] == kNone    ? pending[i]
+                                                : kAny;
     s.lastSlot = lastSlot;
     return s;
   }
@@ -54,8 +62,23 @@ class Analysis {
 public:
   Analysis(llvm::function_ref<int(Operation *)> scratchRounds,
            llvm::function_ref<bool(Operation *)> twoSlots,
-           llvm::function_ref<bool(Operation *)> isBarrier)
-      : scratchRounds(scratchRounds), twoSlots(twoSlots), isBarrier(isBarrier) {
+           llvm::function_ref<bool(Operation *)> isBarrier,
+           llvm::function_ref<const WarpPartition *(Operation *)> warpPartition)
+      : scratchRounds(scratchRounds), twoSlots(twoSlots), isBarrier(isBarrier),
+        warpPartition(warpPartition) {}
+
+  /// The id of a warp-private conversion's partition (equal partitions,
+  /// equal ids), kAny for other scratch users.
+  int partitionId(Operation *op) {
+    const WarpPartition *partition = warpPartition(op);
+    if (!partition)
+      return kAny;
+    auto it = llvm::find(partitions, *partition);
+    if (it == partitions.end()) {
+      partitions.push_back(*partition);
+      it = partitions.end() - 1;
+    }
+    return int(it - partitions.begin()) + 1;
   }
 
   State block(Block &b, State s, bool commit) {
@@ -79,29 +102,44 @@ public:
   State operation(Operation *op, State s, bool commit) {
     if (int rounds = scratchRounds(op)) {
       bool two = twoSlots(op);
+      int id = partitionId(op);
+      // A slot with nothing pending, else one whose readers a warp barrier
+      // orders, preferring the slot not used last.
+      auto cost = [&](int slot) {
+        return s.pending[slot] == kNone ? 0 : s.pending[slot] == id ? 1 : 2;
+      };
       int slot = 0;
       if (two) {
         int other = 1 - s.lastSlot;
-        slot = !s.pending[other]        ? other
-               : !s.pending[s.lastSlot] ? s.lastSlot
-                                        : other;
+        slot = cost(s.lastSlot) < cost(other) ? s.lastSlot : other;
       }
-      // With one slot, rounds r > 0 start with their own barrier. With two,
-      // round r uses slot (slot + r) % 2: the slot it writes was last read
-      // in round r - 2 (or, for r = 1, before the conversion), and round
-      // r - 1's middle barrier lies in between. Either way the middle
-      // barrier of the last round clears everything before its loads, so
-      // only the last round's slot is left pending.
+      bool leading = s.pending[slot] != kNone;
+      bool warpOnly = leading && id != kAny && s.pending[slot] == id;
       if (commit)
-        uses[op] = ScratchUse{slot, s.pending[slot]};
+        uses[op] = ScratchUse{slot, leading, warpOnly};
       int last = two ? (slot + rounds - 1) % 2 : slot;
-      State out;
-      out.pending[last] = true;
+      if (id == kAny) {
+        // With one slot, rounds r > 0 start with their own barrier. With
+        // two, round r uses slot (slot + r) % 2: the slot it writes was
+        // last read in round r - 2 (or, for r = 1, before the conversion),
+        // and round r - 1's middle barrier lies in between. Either way the
+        // middle barrier of the last round clears everything before its
+        // loads, so only the last round's slot is left pending.
+        State out;
+        out.pending[last] = kAny;
+        out.lastSlot = last;
+        return out;
+      }
+      // Warp-private (one round, or rounds on one slot): its barriers are
+      // one warp's and clear nothing else, unless the leading one had to
+      // be the block's.
+      State out = leading && !warpOnly ? State() : s;
+      out.pending[last] = id;
       out.lastSlot = last;
       return out;
     }
     if (isBarrier(op))
-      return State{false, false, s.lastSlot};
+      return State{{kNone, kNone}, s.lastSlot};
     if (auto forOp = llvm::dyn_cast<scf::ForOp>(op))
       return loop(forOp.getRegion(), s, commit);
     if (auto ifOp = llvm::dyn_cast<scf::IfOp>(op)) {
@@ -144,14 +182,17 @@ private:
   llvm::function_ref<int(Operation *)> scratchRounds;
   llvm::function_ref<bool(Operation *)> twoSlots;
   llvm::function_ref<bool(Operation *)> isBarrier;
+  llvm::function_ref<const WarpPartition *(Operation *)> warpPartition;
+  SmallVector<WarpPartition> partitions;
 };
 } // namespace
 
 llvm::DenseMap<Operation *, ScratchUse> mlir::ll::planScratchBarriers(
     Operation *root, llvm::function_ref<int(Operation *)> scratchRounds,
     llvm::function_ref<bool(Operation *)> twoSlots,
-    llvm::function_ref<bool(Operation *)> isBarrier) {
-  Analysis analysis(scratchRounds, twoSlots, isBarrier);
+    llvm::function_ref<bool(Operation *)> isBarrier,
+    llvm::function_ref<const WarpPartition *(Operation *)> warpPartition) {
+  Analysis analysis(scratchRounds, twoSlots, isBarrier, warpPartition);
   root->walk([&](FunctionOpInterface func) {
     if (func.isExternal())
       return;

@@ -75,6 +75,10 @@ public:
   virtual void createWarpBarrier(OpBuilder &builder, Location loc) const {
     createBarrier(builder, loc);
   }
+  /// Whether createWarpBarrier orders one warp only (and so costs less than
+  /// the block's): then a conversion whose warps each read only what they
+  /// wrote (warp-private) takes it in blocks of several warps too.
+  virtual bool hasWarpBarrier() const { return false; }
   /// Reads the i32 `value` of lane `srcLane` (i32) of the warp; null if the
   /// target has no such instruction (conversions then use shared memory).
   virtual Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,

@@ -17,6 +17,7 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mlir::ll {
 
@@ -27,6 +28,22 @@ struct ScratchUse {
   int slot = 0;
   /// Whether a barrier must precede its first store.
   bool leadingBarrier = true;
+  /// Whether that barrier may be one warp's: the pending reads of its slot
+  /// are by the conversions of the same warp partition (below) only.
+  bool leadingWarpBarrier = false;
+};
+
+/// A warp-private conversion's partition of the scratch: each warp writes
+/// and reads only addresses that no other warp touches, the coset
+/// span(threadSpan) + warp(w) (warpColumns: the warps' address columns;
+/// threadSpan: a reduced basis of the register and lane columns of its
+/// stores and loads). Two conversions with equal partitions may be
+/// ordered by warp barriers alone.
+struct WarpPartition {
+  llvm::SmallVector<uint64_t> warpColumns, threadSpan;
+  bool operator==(const WarpPartition &o) const {
+    return warpColumns == o.warpColumns && threadSpan == o.threadSpan;
+  }
 };
 
 /// For every op below `root` for which `scratchRounds(op)` is positive (a
@@ -39,11 +56,14 @@ struct ScratchUse {
 /// (calls, unknown region ops) is assumed to leave reads pending in both slots;
 /// a barrier op (`isBarrier`) clears them. Kernels start with no pending reads,
 /// other functions with both pending.
-llvm::DenseMap<Operation *, ScratchUse>
-planScratchBarriers(Operation *root,
-                    llvm::function_ref<int(Operation *)> scratchRounds,
-                    llvm::function_ref<bool(Operation *)> twoSlots,
-                    llvm::function_ref<bool(Operation *)> isBarrier);
+/// `warpPartition(op)` is the partition of a warp-private conversion (its
+/// barriers are then warp barriers and leave the other slot's pending
+/// reads pending), null for any other scratch user.
+llvm::DenseMap<Operation *, ScratchUse> planScratchBarriers(
+    Operation *root, llvm::function_ref<int(Operation *)> scratchRounds,
+    llvm::function_ref<bool(Operation *)> twoSlots,
+    llvm::function_ref<bool(Operation *)> isBarrier,
+    llvm::function_ref<const WarpPartition *(Operation *)> warpPartition);
 
 } // namespace mlir::ll
 
