@@ -157,37 +157,43 @@ gpu.module @k {
 
 // -----
 
-// Warp-private conversions: both warps hold the same rows in A and B, so
-// every warp reads back only what it stored, and bar.warp.sync orders the
-// scratch for it. Two of them in a row (each in two rounds on one slot)
-// take warp barriers only, the second's leading one too: the pending reads
-// of its slot are the first's, warp by warp in the same partition of the
-// scratch. A conversion between warps after them needs the block's barrier
-// before its store (the private ones' reads may still be pending in any
-// warp) and between its store and load.
+// Warp-private conversions in a loop: both warps hold the same rows in A
+// and B, so every warp reads back only what it stored, and bar.warp.sync
+// orders the scratch for it. The two conversions of an iteration (one round
+// each, in a loop) take warp barriers only, leading ones too: the pending
+// reads of their slots are each other's, warp by warp in the same
+// partition of the scratch. The conversion between warps after the loop
+// needs the block's barrier before its store (the private ones' reads may
+// still be pending in any warp) and between its store and load. (Outside
+// loops a warp-private conversion keeps the block's barriers.)
 #a = #ll.linear<{register = [[0, 16], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[32, 0]]}>
 #b = #ll.linear<{register = [[0, 1], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0]]}>
 #t = #ll.linear<{register = [[0, 1], [0, 8], [0, 16], [32, 0], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0]]}>
 gpu.module @k {
   // CHECK-LABEL: gpu.func @warp_private
+  // CHECK:       scf.for
   // CHECK-NOT:   nvvm.barrier0
-  // CHECK-COUNT-4: llvm.store {{.*}}, !llvm.ptr<3>
-  // CHECK-NEXT:  llvm.mlir.constant(-1 : i32)
-  // CHECK-NEXT:  nvvm.bar.warp.sync
-  // CHECK-NOT:   nvvm.barrier0
-  // CHECK-COUNT-6: nvvm.bar.warp.sync
+  // CHECK-COUNT-4: nvvm.bar.warp.sync
   // CHECK-NOT:   nvvm.bar.warp.sync
+  // CHECK:       scf.yield
   // CHECK:       nvvm.barrier0
   // CHECK-COUNT-8: llvm.store {{.*}}, !llvm.ptr<3>
   // CHECK-NEXT:  nvvm.barrier0
   // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3>
+  // CHECK-NOT:   nvvm.bar.warp.sync
+  // CHECK:       gpu.return
   gpu.func @warp_private(%p: !llvm.ptr<1>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
     %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x32xf32, #a>
-    %y = ll.convert_layout %x : tensor<64x32xf32, #a> -> tensor<64x32xf32, #b>
-    %y1 = arith.addf %y, %y : tensor<64x32xf32, #b>
-    %z = ll.convert_layout %y1 : tensor<64x32xf32, #b> -> tensor<64x32xf32, #a>
-    %z1 = arith.addf %z, %z : tensor<64x32xf32, #a>
-    %w = ll.convert_layout %z1 : tensor<64x32xf32, #a> -> tensor<64x32xf32, #t>
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%v = %x) -> (tensor<64x32xf32, #a>) {
+      %y = ll.convert_layout %v : tensor<64x32xf32, #a> -> tensor<64x32xf32, #b>
+      %y1 = arith.addf %y, %y : tensor<64x32xf32, #b>
+      %z = ll.convert_layout %y1 : tensor<64x32xf32, #b> -> tensor<64x32xf32, #a>
+      scf.yield %z : tensor<64x32xf32, #a>
+    }
+    %w = ll.convert_layout %r : tensor<64x32xf32, #a> -> tensor<64x32xf32, #t>
     ll.store_tile %w, %p : tensor<64x32xf32, #t>, !llvm.ptr<1>
     gpu.return
   }

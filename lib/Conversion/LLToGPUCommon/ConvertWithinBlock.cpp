@@ -218,7 +218,12 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                          << " bytes of shared memory a block has on "
                          << target.name;
   lowering.oneWarpBlock = isOneWarpBlock(op, hooks);
-  if (!lowering.oneWarpBlock && hooks.hasWarpBarrier())
+  // Warp barriers for a warp-private conversion in a loop. Once, the
+  // block's barrier keeps the block's warps together for the memory-bound
+  // code around it: an 8-bit lane exchange on 4 warps ran 1.019x Triton's
+  // time with warp barriers and 0.994x without (docs/lowering.md,
+  // "Warp-private conversions").
+  if (!lowering.oneWarpBlock && lowering.insideLoop && hooks.hasWarpBarrier())
     lowering.warpPartition =
         warpPartitionOf(lowering.store, lowering.load, lowering.scratchBits);
 
