@@ -25,8 +25,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 #include <atomic>
 #include <map>
@@ -107,12 +110,19 @@ private:
   /// How many conversions touching `touched` go through shared memory.
   int sharedMemoryConversions(ArrayRef<int> touched);
   double costAround(ArrayRef<int> webs);
+  /// Why `layout` would degrade `access` (it then keeps the web's
+  /// original layout behind a bridge), or nothing.
+  std::optional<std::string> degradation(const Web &web,
+                                         const TileAccess &access,
+                                         const LinearLayout &layout) const;
   bool degrades(const Web &web, const TileAccess &access,
-                const LinearLayout &layout) const;
+                const LinearLayout &layout) const {
+    return degradation(web, access, layout).has_value();
+  }
   double accessCost(const Web &web, const TileAccess &access);
   bool tryProposal(int srcWeb, std::optional<LinearLayout> srcLayout,
                    int dstWeb, std::optional<LinearLayout> dstLayout);
-  void rewrite();
+  void rewrite(StringRef function);
 
   const GPUTarget &target;
   std::vector<Web> webs;
@@ -377,34 +387,53 @@ static bool xorsRegisterAddresses(const LinearLayout &layout) {
   return (regs & threads) != 0;
 }
 
-bool RegisterOrderOptimizer::degrades(const Web &web, const TileAccess &access,
-                                      const LinearLayout &layout) const {
-  if (access.bits == 0 ||
-      tileVectorElements(layout, access.bits, access.hasRows) <
-          tileVectorElements(web.original, access.bits, access.hasRows))
-    return true;
+std::optional<std::string>
+RegisterOrderOptimizer::degradation(const Web &web, const TileAccess &access,
+                                    const LinearLayout &layout) const {
+  if (access.bits == 0)
+    return std::string("its element type has no width");
+  int64_t oldVector =
+      tileVectorElements(web.original, access.bits, access.hasRows);
+  int64_t newVector = tileVectorElements(layout, access.bits, access.hasRows);
+  if (newVector < oldVector)
+    return llvm::formatv("the new order would narrow its vectors from {0} to "
+                         "{1} elements",
+                         oldVector, newVector)
+        .str();
   // A warp instruction spread over more memory: more 32-byte sectors (a
   // store writes partial sectors, a load takes more L1 wavefronts) or, for
   // a load, more 128-byte lines. Measured on 43 lane exchanges outside
   // loops, where the pass had made `conv` up to 2x slower
   // (docs/register-order.md, "Footprint").
-  auto spreads = [&](int64_t unitBytes) {
-    return tileFootprintPerWarp(layout, access.bits, access.hasRows,
-                                unitBytes) >
-           tileFootprintPerWarp(web.original, access.bits, access.hasRows,
-                                unitBytes);
+  auto spread = [&](int64_t unitBytes) -> std::optional<std::string> {
+    int64_t before = tileFootprintPerWarp(web.original, access.bits,
+                                          access.hasRows, unitBytes);
+    int64_t after =
+        tileFootprintPerWarp(layout, access.bits, access.hasRows, unitBytes);
+    if (after <= before)
+      return std::nullopt;
+    return llvm::formatv("the new order would spread each warp's {0} over "
+                         "{1} {2}-byte {3} instead of {4}",
+                         access.isLoad ? "load" : "store", after, unitBytes,
+                         unitBytes == kSectorBytes ? "sectors" : "lines",
+                         before)
+        .str();
   };
-  if (access.isLoad
-          ? !web.spreadLoads && (spreads(kSectorBytes) || spreads(kLineBytes))
-          : spreads(kSectorBytes))
-    return true;
+  if (auto why = spread(kSectorBytes);
+      why && !(access.isLoad && web.spreadLoads))
+    return why;
+  if (auto why = spread(kLineBytes); why && access.isLoad && !web.spreadLoads)
+    return why;
   // AMD: an access whose registers' global addresses the new layout XORs
   // into the thread part costs a 64-bit address per register (v_xor,
   // v_ashrrev, v_lshl_add_u64 before each global_load/store) where the
   // original takes immediate offsets: it keeps the original layout too
   // (docs/lowering-rocdl.md, "Register order").
-  return target.isAMD() && xorsRegisterAddresses(layout) &&
-         !xorsRegisterAddresses(web.original);
+  if (target.isAMD() && xorsRegisterAddresses(layout) &&
+      !xorsRegisterAddresses(web.original))
+    return std::string("the new order would give each register its own "
+                       "XORed global address");
+  return std::nullopt;
 }
 
 double RegisterOrderOptimizer::accessCost(const Web &web,
@@ -527,11 +556,26 @@ bool RegisterOrderOptimizer::run(FunctionOpInterface func) {
   bool changed =
       llvm::any_of(webs, [](const Web &w) { return w.layout != w.original; });
   if (changed)
-    rewrite();
+    rewrite(func.getName());
   return changed;
 }
 
-void RegisterOrderOptimizer::rewrite() {
+/// What the pass did to a tile access of a web it reordered, as an
+/// optimization remark of category ll-register-order
+/// (`--remarks-filter=ll-register-order`).
+static void remarkAccess(Operation *access, StringRef function,
+                         StringRef reason) {
+  auto opts = remark::RemarkOpts::name("tile-access")
+                  .category("ll-register-order")
+                  .function(function);
+  remark::detail::InFlightRemark remark =
+      remark::passed(access->getLoc(), opts);
+  if (!remark)
+    return;
+  remark << remark::detail::Remark::Arg("Reason", reason.str());
+}
+
+void RegisterOrderOptimizer::rewrite(StringRef function) {
   for (Web &web : webs) {
     if (web.layout == web.original)
       continue;
@@ -552,8 +596,20 @@ void RegisterOrderOptimizer::rewrite() {
     // Accesses that the new layout would degrade keep the original layout;
     // a conversion next to them bridges.
     for (const TileAccess &access : web.accesses) {
-      if (!degrades(web, access, web.layout))
+      std::optional<std::string> why = degradation(web, access, web.layout);
+      if (!why) {
+        std::string reason =
+            ("takes the select-free register order of its values" +
+             Twine(web.spreadLoads && access.isLoad
+                       ? ", though it touches more memory per warp: the "
+                         "order saved a shared-memory round trip"
+                       : ""))
+                .str();
+        remarkAccess(access.op, function, reason);
         continue;
+      }
+      remarkAccess(access.op, function,
+                   "keeps its layout behind a conversion (a bridge): " + *why);
       OpBuilder b(access.op);
       if (auto load = dyn_cast<LoadTileOp>(access.op)) {
         Value loaded = load.getResult();

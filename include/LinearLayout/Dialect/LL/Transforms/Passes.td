@@ -149,9 +149,12 @@ def LLOptimizeRegisterOrder : Pass<"ll-optimize-register-order"> {
     order that the adjacent conversions send or deliver in, when that lowers
     the planned cost of those conversions (shuffles + selects / 4, or
     shared-memory wavefronts per warp, times the trip counts of the loops
-    around them). A tile load or store that the new order would narrow
+    around them). A tile load or store that the new order would narrow, or
+    spread over more memory per warp (more 32-byte sectors; for a load more
+    128-byte lines too, unless the order saved a shared-memory round trip),
     keeps its layout behind a bridging conversion, counted in the cost
-    (docs/register-order.md).
+    (docs/register-order.md). Each access of a reordered value gets a remark
+    of category `ll-register-order` saying which (`--remarks-filter`).
 
     Values reaching any other op keep their layout, and so do the two sides
     of a conversion that carries a hand-written `ll.plan`. A conversion left
