@@ -163,29 +163,13 @@ selectWords(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
                       [&](int64_t c) { return em.vector(choices[c]); });
 }
 
-/// Whether `elems` are one whole word already: consecutive elements of a
-/// vector (from a multiple of their count), which Emitter::vector returns
-/// without packing.
-static bool isWholeWord(ArrayRef<Value> elems) {
-  auto first = extractedElement(elems.front());
-  if (!first || first->second % int64_t(elems.size()) != 0)
-    return false;
-  for (auto [e, elem] : llvm::enumerate(elems)) {
-    auto at = extractedElement(elem);
-    if (!at || at->first != first->first ||
-        at->second != first->second + int64_t(e))
-      return false;
-  }
-  return true;
-}
-
 /// The word for the muxes of a word's slots as one byte permute of the (at
 /// most two) words their choices take elements from, the selector a
 /// constant chosen by lane: where the choices are not whole words, this
 /// replaces packing each choice (a permute apiece) and selecting among the
 /// packed words; selectors of the same table are one select tree for all
 /// words (LLVM merges them). Nothing where the target has no byte permute,
-/// every choice is a whole word already (selectWords packs nothing then),
+/// every choice is an aligned slice already (selectWords packs nothing then),
 /// or the elements come from more than two words.
 static std::optional<Value> permuteWords(Emitter &em,
                                          const GPUTargetHooks &hooks,
@@ -224,7 +208,7 @@ static std::optional<Value> permuteWords(Emitter &em,
         selectors[c] |= (source * 4 + slot * elementBytes + k)
                         << (4 * (int64_t(j) * elementBytes + k));
     }
-    allWords &= isWholeWord(choice);
+    allWords &= isAlignedSlice(choice);
   }
   if (allWords)
     return std::nullopt;

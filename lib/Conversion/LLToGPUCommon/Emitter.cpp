@@ -263,18 +263,23 @@ std::optional<std::pair<Value, int64_t>> extractedElement(Value value) {
   return std::make_pair(extract.getVector(), *index);
 }
 
+bool isAlignedSlice(ArrayRef<Value> elems) {
+  auto first = extractedElement(elems.front());
+  return first && first->second % int64_t(elems.size()) == 0 &&
+         llvm::all_of(llvm::enumerate(elems), [&](auto e) {
+           auto at = extractedElement(e.value());
+           return at && at->first == first->first &&
+                  at->second == first->second + int64_t(e.index());
+         });
+}
+
 Value Emitter::vector(ArrayRef<Value> elems) {
   int64_t count = int64_t(elems.size());
   auto vecType = VectorType::get({count}, elems.front().getType());
   // Consecutive elements of one vector (registers a vector load gave): that
   // vector itself, or the slice of it.
-  if (auto first = extractedElement(elems.front());
-      first && first->second % count == 0 &&
-      llvm::all_of(llvm::enumerate(elems), [&](auto e) {
-        auto at = extractedElement(e.value());
-        return at && at->first == first->first &&
-               at->second == first->second + int64_t(e.index());
-      })) {
+  if (isAlignedSlice(elems)) {
+    auto first = extractedElement(elems.front());
     if (first->first.getType() == vecType)
       return first->first;
     SmallVector<int32_t> mask;

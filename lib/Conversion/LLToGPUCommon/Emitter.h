@@ -33,6 +33,11 @@ std::optional<int64_t> constantIndex(Value value);
 /// position, or nothing when `value` is not such an element.
 std::optional<std::pair<Value, int64_t>> extractedElement(Value value);
 
+/// Whether `elems` are consecutive elements, in order, of one vector, from
+/// a multiple of their count: an aligned slice that Emitter::vector takes
+/// as it is (no packing).
+bool isAlignedSlice(ArrayRef<Value> elems);
+
 struct Emitter {
   OpBuilder &b;
   Location loc;
