@@ -39,6 +39,31 @@ gpu.module @k {
 // I64: llvm.zext %[[TID]] : i32 to i64
 // I64: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i8
 
+
+// -----
+
+// The same transpose in a workgroup of one wave (known_block_size): the wave
+// orders its own LDS accesses (its lanes run in lockstep and the LDS
+// performs them in order), so the barrier is a wavefront-scope fence, which
+// emits no instruction and only keeps the compiler from reordering them.
+#rows = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [16, 0]], warp = []}>
+#cols = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [16, 0]], warp = []}>
+gpu.module @k {
+  // CHECK-LABEL: gpu.func @one_wave
+  // CHECK-NOT: rocdl.s.barrier
+  // CHECK: llvm.store %{{.*}}, %{{.*}} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK: llvm.fence syncscope("wavefront") acq_rel
+  // CHECK-NOT: rocdl.s.barrier
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-NOT: rocdl.s.barrier
+  // CHECK: gpu.return
+  gpu.func @one_wave(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf32, #rows>
+    %u = ll.convert_layout %t : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+    ll.store_tile %u, %q : tensor<32x32xf32, #cols>, !llvm.ptr<1>
+    gpu.return
+  }
+}
 // -----
 
 // Register permutation in wave64: SSA renames only, no LDS, no barrier.

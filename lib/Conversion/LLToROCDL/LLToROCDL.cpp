@@ -65,6 +65,15 @@ public:
     LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
                           "workgroup");
   }
+  /// The lanes of a wave run in lockstep and the LDS performs one wave's
+  /// accesses in order, so a wave orders its own LDS accesses with a
+  /// fence at wavefront scope: no instruction (AMDGPU memory model), only
+  /// no reordering by the compiler. Triton 3.6 omits the barrier there too.
+  bool hasWarpBarrier() const override { return true; }
+  void createWarpBarrier(OpBuilder &builder, Location loc) const override {
+    LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                          "wavefront");
+  }
   /// ds_bpermute_b32 addresses lanes in bytes: lane * 4.
   Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
                          Value srcLane) const override {
