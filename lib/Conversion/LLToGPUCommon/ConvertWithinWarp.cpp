@@ -136,6 +136,14 @@ std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
   return lowering;
 }
 
+/// A mux on the lane bits of `head` whose leaves are its choices' indices.
+static LaneMux choiceMux(const LaneMux &head) {
+  LaneMux byChoice{head.bits, {}};
+  for (int64_t c = 0; c < int64_t(head.values.size()); ++c)
+    byChoice.values.push_back(c);
+  return byChoice;
+}
+
 /// One select tree on whole words for the muxes of a word's slots, when
 /// they select on the same lane bits: 2^b - 1 selects of words and 2^b
 /// packings where slot by slot it took slots x (2^b - 1) selects and one
@@ -156,10 +164,7 @@ selectWords(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
     for (auto [c, v] : llvm::enumerate(mux->values))
       choices[c].push_back(element(v));
   }
-  LaneMux byChoice{head.bits, {}};
-  for (int64_t c = 0; c < int64_t(choices.size()); ++c)
-    byChoice.values.push_back(c);
-  return selectByLane(em, byChoice, lane,
+  return selectByLane(em, choiceMux(head), lane,
                       [&](int64_t c) { return em.vector(choices[c]); });
 }
 
@@ -223,10 +228,7 @@ static std::optional<Value> permuteWords(Emitter &em,
   };
   Value lo = wordOf(sources.front());
   Value hi = sources.size() == 2 ? wordOf(sources.back()) : lo;
-  LaneMux byChoice{head.bits, {}};
-  for (int64_t c = 0; c < int64_t(selectors.size()); ++c)
-    byChoice.values.push_back(c);
-  Value selector = selectByLane(em, byChoice, lane, [&](int64_t c) {
+  Value selector = selectByLane(em, choiceMux(head), lane, [&](int64_t c) {
     return em.constant(i32, int64_t(int32_t(uint32_t(selectors[c]))));
   });
   return hooks.createBytePermute(em.b, em.loc, lo, hi, selector);

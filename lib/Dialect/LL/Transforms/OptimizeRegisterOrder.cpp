@@ -110,14 +110,24 @@ private:
   /// How many conversions touching `touched` go through shared memory.
   int sharedMemoryConversions(ArrayRef<int> touched);
   double costAround(ArrayRef<int> webs);
-  /// Why `layout` would degrade `access` (it then keeps the web's
-  /// original layout behind a bridge), or nothing.
-  std::optional<std::string> degradation(const Web &web,
-                                         const TileAccess &access,
-                                         const LinearLayout &layout) const;
+  /// How a new layout would degrade a tile access, which then keeps the
+  /// web's original layout behind a bridge.
+  struct Degradation {
+    enum Kind { NoWidth, Narrows, Spreads, XorsAddresses } kind;
+    /// Spreads: the memory unit (sector or line); Narrows and Spreads:
+    /// the vector elements or units per warp before and after.
+    int64_t unitBytes = 0, before = 0, after = 0;
+    /// For the remark.
+    std::string describe(bool isLoad) const;
+  };
+  /// Whether and how `layout` degrades `access`; with `loadsMaySpread`,
+  /// a load's footprint does not count.
+  std::optional<Degradation> assess(const Web &web, const TileAccess &access,
+                                    const LinearLayout &layout,
+                                    bool loadsMaySpread) const;
   bool degrades(const Web &web, const TileAccess &access,
                 const LinearLayout &layout) const {
-    return degradation(web, access, layout).has_value();
+    return assess(web, access, layout, web.spreadLoads).has_value();
   }
   double accessCost(const Web &web, const TileAccess &access);
   bool tryProposal(int srcWeb, std::optional<LinearLayout> srcLayout,
@@ -387,43 +397,33 @@ static bool xorsRegisterAddresses(const LinearLayout &layout) {
   return (regs & threads) != 0;
 }
 
-std::optional<std::string>
-RegisterOrderOptimizer::degradation(const Web &web, const TileAccess &access,
-                                    const LinearLayout &layout) const {
+std::optional<RegisterOrderOptimizer::Degradation>
+RegisterOrderOptimizer::assess(const Web &web, const TileAccess &access,
+                               const LinearLayout &layout,
+                               bool loadsMaySpread) const {
   if (access.bits == 0)
-    return std::string("its element type has no width");
+    return Degradation{Degradation::NoWidth};
   int64_t oldVector =
       tileVectorElements(web.original, access.bits, access.hasRows);
   int64_t newVector = tileVectorElements(layout, access.bits, access.hasRows);
   if (newVector < oldVector)
-    return llvm::formatv("the new order would narrow its vectors from {0} to "
-                         "{1} elements",
-                         oldVector, newVector)
-        .str();
+    return Degradation{Degradation::Narrows, 0, oldVector, newVector};
   // A warp instruction spread over more memory: more 32-byte sectors (a
   // store writes partial sectors, a load takes more L1 wavefronts) or, for
   // a load, more 128-byte lines. Measured on 43 lane exchanges outside
   // loops, where the pass had made `conv` up to 2x slower
   // (docs/register-order.md, "Footprint").
-  auto spread = [&](int64_t unitBytes) -> std::optional<std::string> {
-    int64_t before = tileFootprintPerWarp(web.original, access.bits,
-                                          access.hasRows, unitBytes);
+  for (int64_t unit : {kSectorBytes, kLineBytes}) {
+    if ((access.isLoad && loadsMaySpread) ||
+        (!access.isLoad && unit == kLineBytes))
+      continue;
+    int64_t before =
+        tileFootprintPerWarp(web.original, access.bits, access.hasRows, unit);
     int64_t after =
-        tileFootprintPerWarp(layout, access.bits, access.hasRows, unitBytes);
-    if (after <= before)
-      return std::nullopt;
-    return llvm::formatv("the new order would spread each warp's {0} over "
-                         "{1} {2}-byte {3} instead of {4}",
-                         access.isLoad ? "load" : "store", after, unitBytes,
-                         unitBytes == kSectorBytes ? "sectors" : "lines",
-                         before)
-        .str();
-  };
-  if (auto why = spread(kSectorBytes);
-      why && !(access.isLoad && web.spreadLoads))
-    return why;
-  if (auto why = spread(kLineBytes); why && access.isLoad && !web.spreadLoads)
-    return why;
+        tileFootprintPerWarp(layout, access.bits, access.hasRows, unit);
+    if (after > before)
+      return Degradation{Degradation::Spreads, unit, before, after};
+  }
   // AMD: an access whose registers' global addresses the new layout XORs
   // into the thread part costs a 64-bit address per register (v_xor,
   // v_ashrrev, v_lshl_add_u64 before each global_load/store) where the
@@ -431,9 +431,31 @@ RegisterOrderOptimizer::degradation(const Web &web, const TileAccess &access,
   // (docs/lowering-rocdl.md, "Register order").
   if (target.isAMD() && xorsRegisterAddresses(layout) &&
       !xorsRegisterAddresses(web.original))
-    return std::string("the new order would give each register its own "
-                       "XORed global address");
+    return Degradation{Degradation::XorsAddresses};
   return std::nullopt;
+}
+
+std::string RegisterOrderOptimizer::Degradation::describe(bool isLoad) const {
+  switch (kind) {
+  case NoWidth:
+    return "its element type has no width";
+  case Narrows:
+    return llvm::formatv("the new order would narrow its vectors from {0} to "
+                         "{1} elements",
+                         before, after)
+        .str();
+  case Spreads:
+    return llvm::formatv("the new order would spread each warp's {0} over "
+                         "{1} {2}-byte {3} instead of {4}",
+                         isLoad ? "load" : "store", after, unitBytes,
+                         unitBytes == kSectorBytes ? "sectors" : "lines",
+                         before)
+        .str();
+  case XorsAddresses:
+    return "the new order would give each register its own XORed global "
+           "address";
+  }
+  llvm_unreachable("unknown degradation");
 }
 
 double RegisterOrderOptimizer::accessCost(const Web &web,
@@ -596,20 +618,23 @@ void RegisterOrderOptimizer::rewrite(StringRef function) {
     // Accesses that the new layout would degrade keep the original layout;
     // a conversion next to them bridges.
     for (const TileAccess &access : web.accesses) {
-      std::optional<std::string> why = degradation(web, access, web.layout);
+      std::optional<Degradation> why =
+          assess(web, access, web.layout, web.spreadLoads);
       if (!why) {
-        std::string reason =
-            ("takes the select-free register order of its values" +
-             Twine(web.spreadLoads && access.isLoad
-                       ? ", though it touches more memory per warp: the "
-                         "order saved a shared-memory round trip"
-                       : ""))
-                .str();
-        remarkAccess(access.op, function, reason);
+        bool spreads = access.isLoad && web.spreadLoads &&
+                       assess(web, access, web.layout, false);
+        remarkAccess(access.op, function,
+                     spreads ? "takes the select-free register order of its "
+                               "values, though it touches more memory per "
+                               "warp: the order saved a shared-memory round "
+                               "trip"
+                             : "takes the select-free register order of its "
+                               "values");
         continue;
       }
       remarkAccess(access.op, function,
-                   "keeps its layout behind a conversion (a bridge): " + *why);
+                   "keeps its layout behind a conversion (a bridge): " +
+                       why->describe(access.isLoad));
       OpBuilder b(access.op);
       if (auto load = dyn_cast<LoadTileOp>(access.op)) {
         Value loaded = load.getResult();
