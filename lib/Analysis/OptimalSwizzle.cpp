@@ -216,12 +216,30 @@ instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
   if (options.allowOneSidedVectors &&
       int(intersectSpans(src.nonFree(HwDim::Register),
                          dst.nonFree(HwDim::Register))
-              .size()) < maxVecColumns)
-    for (const DistributedColumns *side : {&src, &dst}) {
-      F2Vectors own;
-      for (uint64_t c : side->get(HwDim::Register))
-        if (c && int(own.size()) < maxVecColumns && !llvm::is_contained(own, c))
-          own.push_back(c);
+              .size()) < maxVecColumns) {
+    // Each side's register columns in its own order; then, for each side,
+    // the same columns with those the other side also holds in registers
+    // first, so that the other side keeps a vector of them
+    // (docs/planning.md §5b, "Shared prefix"). The second orders come after
+    // all of the first: at equal cost the earlier plan stays.
+    F2Vectors inOrder[2], sharedFirst[2];
+    for (int side = 0; side < 2; ++side) {
+      const DistributedColumns &own = side ? dst : src;
+      llvm::ArrayRef<uint64_t> otherRegs =
+          (side ? src : dst).get(HwDim::Register);
+      F2Vectors rest;
+      for (uint64_t c : own.get(HwDim::Register)) {
+        if (!c || llvm::is_contained(inOrder[side], c))
+          continue;
+        inOrder[side].push_back(c);
+        (llvm::is_contained(otherRegs, c) ? sharedFirst[side] : rest)
+            .push_back(c);
+      }
+      sharedFirst[side].append(rest.begin(), rest.end());
+      for (F2Vectors *order : {&inOrder[side], &sharedFirst[side]})
+        order->truncate(std::min<size_t>(order->size(), maxVecColumns));
+    }
+    auto addWidths = [&](const F2Vectors &own) {
       // Every width: on AMD a narrower one-sided vector can tie on
       // wavefronts and still save instructions (fp16 transposes: dword
       // loads of two elements).
@@ -232,7 +250,13 @@ instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
                            {},
                            F2Vectors(own.begin(), own.begin() + k),
                            /*perSide=*/true});
-    }
+    };
+    for (int side = 0; side < 2; ++side)
+      addWidths(inOrder[side]);
+    for (int side = 0; side < 2; ++side)
+      if (sharedFirst[side] != inOrder[side])
+        addWidths(sharedFirst[side]);
+  }
   // 8-bit data is offered ldmatrix, and only where every warp and lane of
   // the source stores (no broadcast), but not stmatrix: on the H100 the
   // 8-bit stmatrix plans (blocked -> dot operand B, 2-8 warps) lost 9-20%
@@ -293,15 +317,17 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
         "the two layouts do not hold the same elements in each CTA");
 
   // Each instruction choice gets the optimal swizzle; the cheapest wins
-  // (wavefronts, then instructions, then scratch bytes, then plain
-  // instructions).
+  // (one that fits the target's shared memory, then wavefronts, then
+  // instructions, then scratch bytes, then plain instructions).
   llvm::SmallVector<Choice, 17> choices =
       instructionChoices(src, dst, elementBits, target, options);
   std::optional<SwizzlePlan> best;
-  auto cost = [](const SwizzlePlan &p) {
+  bool tooLarge = false;
+  auto cost = [&](const SwizzlePlan &p) {
     int matrixSides = (p.storeTile.kind != SharedInstruction::Vector) +
                       (p.loadTile.kind != SharedInstruction::Vector);
-    return std::make_tuple(p.store.wavefronts + p.load.wavefronts,
+    return std::make_tuple(p.sharedBytes > target.maxSharedBytes,
+                           p.store.wavefronts + p.load.wavefronts,
                            p.store.instructions + p.load.instructions,
                            p.sharedBytes, matrixSides);
   };
@@ -336,26 +362,29 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
         plan.store.wavefronts + plan.load.wavefronts >=
             best->store.wavefronts + best->load.wavefronts)
       continue;
+    tooLarge |= plan.sharedBytes > target.maxSharedBytes;
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);
   }
-  // A plan larger than the target's shared memory cannot launch. Where the
-  // vector holds common register directions, a narrower vector frees them
-  // for rounds: the widest such vector whose round fits (more, narrower
-  // accesses, but a kernel that runs). Plans that fit are unchanged.
-  if (options.allowRounds && best->sharedBytes > target.maxSharedBytes) {
-    F2Subspace common(intersectSpans(src.nonFree(HwDim::Register),
-                                     dst.nonFree(HwDim::Register)));
-    for (size_t k = best->vec.size(); k-- > 0;) {
-      F2Vectors vec(best->vec.begin(), best->vec.begin() + k);
-      if (!common.containsAll(best->vec))
-        break; // a one-sided or matrix vector: not the common directions
+  // A plan larger than the target's shared memory cannot launch. Where some
+  // choice did not fit, the plain plan's vector (common register
+  // directions) is narrowed to free them for rounds: the widest such vector
+  // whose round fits (more, narrower accesses, but a kernel that runs)
+  // competes with the choices that fit. Plans that fit are unchanged.
+  if (options.allowRounds && tooLarge) {
+    auto plain = computeOnce(src, dst, elementBits, target,
+                             /*withRounds=*/false, nullptr);
+    if (!plain)
+      return plain.takeError();
+    for (size_t k = plain->vec.size(); k-- > 0;) {
+      F2Vectors vec(plain->vec.begin(), plain->vec.begin() + k);
       auto narrower = computeOnce(src, dst, elementBits, target,
                                   /*withRounds=*/true, &vec);
       if (!narrower)
         return narrower.takeError();
       if (narrower->sharedBytes <= target.maxSharedBytes) {
-        best = std::move(*narrower);
+        if (cost(*narrower) < cost(*best))
+          best = std::move(*narrower);
         break;
       }
     }

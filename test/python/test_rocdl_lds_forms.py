@@ -169,3 +169,49 @@ def test_interpreter_catches_element_offsets_on_byte_addresses():
     except Exception:  # noqa: BLE001 (an out-of-bounds access is a catch too)
         return
     assert (got != expected).any()
+
+
+EXTRA64 = {
+    c["name"]: c
+    for c in (
+        case_lib.wave64_case(c)
+        for c in case_lib.corpus_cases(
+            os.path.join(HERE, "..", "..", "bench", "extra_cases.json")
+        )
+    )
+}
+
+
+def test_shared_prefix_widens_one_side():
+    """docs/planning.md §5b, "Shared prefix": the dot operand B load takes
+    the register columns both layouts hold and two of its own (16 bytes);
+    the store keeps the shared columns' 4-byte words. Same wavefronts as
+    the symmetric vector, a quarter of its loads."""
+    case = EXTRA64["blocked_to_dotB8_32x64_int8_w2_wave64"]
+    plan = _plan(case)
+    swizzle = plan.swizzle
+    assert (swizzle.store.vector_bits, swizzle.load.vector_bits) == (32, 128)
+    assert (plan.store_wavefronts, plan.load_wavefronts) == (32, 64)
+    assert swizzle.vec[:2] == [[16, 0], [0, 8]]
+    assert (swizzle.store.instructions, swizzle.load.instructions) == (16, 8)
+    symmetric = ll.plan_conversion(
+        ll.LinearLayout(dict(case["src"]), {"dim0": 64, "dim1": 64}),
+        ll.LinearLayout(dict(case["dst"]), {"dim0": 64, "dim1": 64}),
+        8,
+        target="gfx942",
+        allow_matrix=False,
+    )
+    assert symmetric.swizzle.load.instructions == 32
+    _check(case, "gfx942")
+    _check(case, "gfx942", "conv_loop")
+
+
+def test_a_plan_that_fits_beats_a_cheaper_one_that_does_not():
+    """The 8-wave bf16 transposes: a one-sided vector costs fewer LDS
+    instructions in one round of 128 KiB, which gfx942 cannot launch; the
+    plan that fits (the one-sided vector with 2 rounds of 64 KiB) wins."""
+    case = EXTRA64["transpose_256x128_bf16_w8_wave64"]
+    plan = _plan(case)
+    assert (plan.shared_bytes, plan.rounds) == (65536, 2)
+    assert plan.swizzle.store.vector_bits == 32
+    _check(case, "gfx942")
