@@ -362,36 +362,6 @@ ANALYSIS = {
         "bits beyond the 64-bit vector, dim1 8/16/32, are the storing lanes' bank directions), "
         "Triton's 4 `ds_read2st64_b64` pair registers 4096 bytes apart (one of those register "
         "bits on a bank-free address bit), as for the transposes."),
-    "blocked_to_dotB8_32x64_int8_w2_wave64": (
-        "Stores: 8 `ds_write_b32` on both sides. Loads: the 4 destination register bits beyond "
-        "the 32-bit word are all storing-lane directions, which a conflict-free store needs in "
-        "the bank bits, and the loading lanes of an LDS phase cover all 5 bank bits: every "
-        "destination register meets the thread part of the load address, so each of our 16 "
-        "`ds_read_b32` has its own `v_xor` address and none can fuse. Triton's layout puts one "
-        "of those register bits on a bank-free address bit (1024 bytes apart) and fuses its "
-        "loads into 8 `ds_read2st64_b32`; that bit is a storing-lane direction too, so by our "
-        "gfx942 bank model two lanes of each phase of Triton's stores share a bank (2-way "
-        "conflicts), the trade the seed transpose's model check below shows. Bytes per lane "
-        "moved are the same."),
-    "lane_exchange_64x64_int8_w4_v4t8_to_v1t16_wave64": (
-        "A lane exchange of bytes, 4 waves (the data stays in each wave). Ours: 4 `ds_write_b64` "
-        "and a `ds_read2_b64` plus a `ds_read2st64_b64`, and an `s_barrier`; Triton: 2 "
-        "`ds_write2st64_b64`, 2 `ds_read2st64_b64`, no barrier. Our memory layout is the "
-        "conflict-free one, which puts the register bits that Triton's stores pair 4096 bytes "
-        "apart into the XORed (bank) part of the address: each of our stores has its own address "
-        "and none can fuse, the same trade as the 2-wave dot operand B above. Triton also knows "
-        "that no wave reads another's data and skips the barrier; ours is a workgroup barrier "
-        "(warp-private conversions are not recognised yet, on either target). All instructions: "
-        "161 against Triton's 181."),
-    "blocked_to_dotB8_64x128_int8_w8_wave64": (
-        "The destination (dot operand B) is replicated over the 8 waves, so its global store is "
-        "split over them (docs/lowering.md, \"Broadcast stores\"): 8 branches on the wave index, "
-        "each storing the registers of one value of 3 register bits. One of those bits (dim0 "
-        "+16) is the bank-free one that pairs our LDS loads 4096 bytes apart; LLVM places each "
-        "branch's loads before that branch, so the two loads of a pair fall into different "
-        "blocks and `SILoadStoreOptimizer` (which works within a block) fuses none: 64 "
-        "`ds_read_b32` against Triton's 32 `ds_read2_b32`, the same 256 bytes per lane. All "
-        "instructions: 745 against Triton's 788."),
     "lane_exchange_2_6_fp32": (
         "No LDS on Triton's side: it exchanges lane bit 2 with DPP `row_shr:4`/`row_shl:4` movs "
         "with `bank_mask` 0xa/0x5 (4 `v_mov_b32_dpp` for 2 values); we use 2 `ds_swizzle_b32` "
