@@ -11,8 +11,9 @@
 // [1, 0])) gives each thread 4 adjacent floats and each 8 lanes a whole
 // 128-byte row: 128-bit stores, fully coalesced. The conversion moves data
 // between warps, so it goes through shared memory; the planner picks a
-// swizzle with 64-bit accesses and no bank conflicts (32 store and 32 load
-// wavefronts over the 4 warps). Here the accumulator is loaded from memory
+// swizzle with 64-bit stores (the accumulator's pairs), 128-bit loads (the
+// coalesced side's four floats: a one-sided vector, docs/planning.md §5b)
+// and no bank conflicts (32 store and 32 load wavefronts over the 4 warps). Here the accumulator is loaded from memory
 // (%acc) to keep the example self-contained.
 //
 // RUN: ll-opt --ll-plan-conversions=target=sm_90 %s | FileCheck %s --check-prefix=PLAN
@@ -24,7 +25,7 @@
 // PTX-LABEL: .entry epilogue(
 // PTX: st.shared.v2
 // PTX: bar.sync
-// PTX: ld.shared.v2
+// PTX: ld.shared.v4
 // PTX: st.global.v4.b32
 #acc = #ll.linear<{register = [[0, 1], [8, 0], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [16, 0]]}>
 #coalesced = #ll.linear<{register = [[0, 1], [0, 2], [16, 0]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]]}>

@@ -18,14 +18,15 @@
 //   XOR 2m      offset = 32m + (n ^ 2m)   16 store +  16 load wavefronts
 //
 // @transpose lets ll-plan-conversions choose (sm_90: 128-bit stores and
-// ldmatrix loads, 16 + 16 wavefronts; with allow-matrix=0 it picks XOR 2m
+// ldmatrix loads, 16 + 16 wavefronts; with allow-matrix=0 and
+// allow-one-sided=0, the paper's construction alone, it picks XOR 2m
 // itself); the other three kernels name the memory layout in a hand-written
 // `ll.plan`, which the planner keeps and costs. By default ll-to-ptx first
 // reorders registers (ll-optimize-register-order), after which the
 // transpose of @transpose needs 16 shuffles and no shared memory at all.
 //
 // RUN: ll-opt --ll-plan-conversions=target=sm_90 %s | FileCheck %s --check-prefix=PLAN
-// RUN: ll-opt --ll-plan-conversions="target=sm_90 allow-matrix=0" %s | FileCheck %s --check-prefix=NOMATRIX
+// RUN: ll-opt --ll-plan-conversions="target=sm_90 allow-matrix=0 allow-one-sided=0" %s | FileCheck %s --check-prefix=NOMATRIX
 // RUN: %python -m linear_layout compile %s --chip sm_90 -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %python -m linear_layout compile %s --chip sm_90 --no-register-order -o %t.shared.ptx

@@ -354,14 +354,6 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     }
     plan.storeTile = choice.storeTile;
     plan.loadTile = choice.loadTile;
-    // On NVIDIA a one-sided vector must win on wavefronts outright (the
-    // plans measured on the H100 stay as they are); on AMD, where the LDS
-    // instruction count is the figure compared, fewer instructions at equal
-    // wavefronts also win.
-    if (choice.perSide && best && target.isNVIDIA() &&
-        plan.store.wavefronts + plan.load.wavefronts >=
-            best->store.wavefronts + best->load.wavefronts)
-      continue;
     tooLarge |= plan.sharedBytes > target.maxSharedBytes;
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);

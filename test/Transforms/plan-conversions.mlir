@@ -1,7 +1,8 @@
-// RUN: ll-opt %s --split-input-file --ll-plan-conversions="allow-matrix=false" | FileCheck %s
+// RUN: ll-opt %s --split-input-file --ll-plan-conversions="allow-matrix=false allow-one-sided=false" | FileCheck %s
 // RUN: ll-opt %s --split-input-file --ll-plan-conversions | FileCheck %s --check-prefix=MATRIX
 
-// The 16x32 fp32 transpose of the worked example: shared memory through the
+// The 16x32 fp32 transpose of the worked example (the paper's construction
+// alone: no matrix instructions, no one-sided vectors): shared memory through the
 // XOR 2m swizzle, 16 + 16 wavefronts.
 #a = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
 #b = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [], block = []}>

@@ -103,16 +103,19 @@ def test_corpus_ptx(case, kind):
 
 
 def test_transpose_ptx_counts():
-    """The 16x32 fp32 transpose with plain instructions (sm_70): 16 scalar
-    stores and 16 loads per thread (A_reg and B_reg share nothing), one
-    barrier between them (nothing read the scratch before; a warp barrier,
-    as the block is one warp), 2 KiB of scratch. (With the layouts as
-    written: by default the register order makes it 16 shuffles.)"""
+    """The 16x32 fp32 transpose with plain instructions (sm_70): A_reg and
+    B_reg share nothing, so the store side's four rows are a one-sided
+    vector (docs/planning.md §5b): 4 16-byte stores and 16 scalar loads per
+    thread at the paper's 16 + 16 wavefronts, one barrier between them
+    (nothing read the scratch before; a warp barrier, as the block is one
+    warp), 2 KiB of scratch. (With the layouts as written: by default the
+    register order makes it 16 shuffles.)"""
     case = CORPUS[0]
     ptx = ll.compile(kernels.conv(case["src"], case["dst"], case["shape"],
                                   case["dtype"]), chip="sm_70",
                      register_order=False)
-    assert _count(r"\bst\.shared\.[bu]32", ptx) == 16
+    assert _count(r"\bst\.shared\.v4\.b32", ptx) == 4
+    assert _count(r"\bst\.shared\.[bu]32", ptx) == 0
     assert _count(r"\bld\.shared\.[bu]32", ptx) == 16
     assert _count(r"\bbar\.warp\.sync", ptx) == 1
     assert _count(r"\bbar\.sync", ptx) == 0

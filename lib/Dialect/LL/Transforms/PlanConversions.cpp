@@ -77,7 +77,8 @@ static void emitPlanRemark(Operation *op, PlanAttr plan, StringRef reason,
   if (!explanation) {
     // Through the context's remark engine: nothing unless the remark
     // options (--remarks-filter=ll-plan-conversions, ...) ask for it.
-    remark::detail::InFlightRemark remark = remark::analysis(op->getLoc(), opts);
+    remark::detail::InFlightRemark remark =
+        remark::analysis(op->getLoc(), opts);
     if (remark)
       for (Arg &arg : args)
         remark << arg;
@@ -171,6 +172,7 @@ struct LLPlanConversionsPass
     ConversionPlanOptions options;
     options.swizzle.allowRounds = allowRounds;
     options.swizzle.allowMatrix = allowMatrix;
+    options.swizzle.allowOneSidedVectors = allowOneSided;
     // A malformed `ll.plan` was rejected by the dialect's verifier.
     PlanAttr given = getPlan(op);
     LinearAttr givenMemory;

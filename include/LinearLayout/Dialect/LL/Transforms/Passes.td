@@ -110,6 +110,10 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
            "scratch buffer when that costs no wavefronts">,
     Option<"allowMatrix", "allow-matrix", "bool", /*default=*/"true",
            "Consider ldmatrix/stmatrix for 16- and 32-bit data">,
+    Option<"allowOneSided", "allow-one-sided", "bool", /*default=*/"true",
+           "Consider vectors that one side accesses wider than the other "
+           "(docs/planning.md §5b); false with allow-matrix=false is the "
+           "paper's construction alone">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit each conversion's remark as a diagnostic, with the planner's "
            "full explanation attached as a note">,
