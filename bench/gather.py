@@ -30,6 +30,7 @@ import re
 import statistics
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROUNDS = 32
@@ -310,6 +311,7 @@ def run(ptx_dir, results_dir):
     with open(os.path.join(results_dir, "gather.json"), "w") as f:
         json.dump({"device": torch.cuda.get_device_name(0),
                    "triton": __import__("triton").__version__,
+                   "date": time.strftime("%Y-%m-%d"),
                    "cases": results}, f, indent=1)
 
 
@@ -347,6 +349,15 @@ def once(ptx_dir, which, name, mode="loop"):
     torch.cuda.synchronize()
 
 
+def _run_date(results_dir, data):
+    """The day of the run: recorded by `run`, or (results of older runs)
+    the day gather.json was written."""
+    if data.get("date"):
+        return data["date"]
+    mtime = os.path.getmtime(os.path.join(results_dir, "gather.json"))
+    return time.strftime("%Y-%m-%d", time.gmtime(mtime))
+
+
 def report(results_dir, commit="", out=None):
     """bench/results/h100_gather.md from `run`'s gather.json."""
     import math
@@ -356,7 +367,7 @@ def report(results_dir, commit="", out=None):
         "# ll.gather against Triton 3.6's tl.gather (H100)",
         "",
         (f"`bash bench/run_gather.sh` (after `bench/gather.py prepare`) on "
-         f"{data['device']}, Triton {data['triton']}, 2026-11-24, kernels "
+         f"{data['device']}, Triton {data['triton']}, {_run_date(results_dir, data)}, kernels "
          f"built at commit {commit}. Times are per launch, CUDA-graph "
          "replays (median of 15 interleaved replays of 64 launches); Triton "
          "is timed twice (A/A: `triton_again` / `triton`). Every kernel of "
