@@ -231,11 +231,17 @@ def test_plan_moves_the_data(pair, bits):
         rounds = plan.rounds.bit_length() - 1
         got = bo.round_trip(memory, src, dst, rounds)
         assert plan.shared_bytes * 8 == (bits << len(memory)) >> rounds
-        # The rounded plan costs no more wavefronts than a single round.
+        # The rounded plan costs no more wavefronts and no more
+        # instructions than a single round. (Which side pays them may
+        # differ: among choices of equal cost the smaller scratch wins,
+        # and a one-sided vector can tie with the symmetric one.)
         single = ll.plan_conversion(a, b, bits, kind="shared_memory",
                                     allow_rounds=False)
-        assert plan.store_wavefronts == single.store_wavefronts
-        assert plan.load_wavefronts == single.load_wavefronts
+        assert (plan.store_wavefronts + plan.load_wavefronts
+                == single.store_wavefronts + single.load_wavefronts)
+        s, s1 = plan.swizzle, single.swizzle
+        assert (s.store.instructions + s.load.instructions
+                == s1.store.instructions + s1.load.instructions)
     elif plan.kind == "shuffle":
         got = bo.run_shuffles(plan.shuffle, src, dst)
     elif plan.kind == "registers":
