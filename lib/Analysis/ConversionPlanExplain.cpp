@@ -91,16 +91,31 @@ static void explainSwizzle(Writer &w, const SwizzlePlan &s,
                            const GPUTarget &target,
                            llvm::ArrayRef<LayoutDim> outDims) {
   w.line("Shared memory (paper 5.4, appendix 9.2):");
-  if (s.store.vectorBits != s.load.vectorBits)
-    w.line(llvm::formatv("  Vectorisation: one-sided: Vec = {0}, register "
-                         "columns of {1} only -> {2}-bit stores, {3}-bit "
-                         "loads (fewer wavefronts than the {4}-bit vectors "
-                         "of A_reg ∩ B_reg on both sides)",
+  bool oneSided = s.store.vectorBits != s.load.vectorBits;
+  if (oneSided) {
+    int64_t wavefronts = s.store.wavefronts + s.load.wavefronts;
+    int64_t instructions = s.store.instructions + s.load.instructions;
+    std::string against =
+        s.plainWavefronts < 0
+            ? std::string()
+            : llvm::formatv("; the {0}-bit vectors of A_reg ∩ B_reg on both "
+                            "sides take {1} wavefronts and {2} instructions, "
+                            "this {3} and {4}: {5}",
+                            s.vectorBits, s.plainWavefronts,
+                            s.plainInstructions, wavefronts, instructions,
+                            wavefronts < s.plainWavefronts
+                                ? "fewer wavefronts"
+                                : "as many wavefronts, fewer instructions")
+                  .str();
+    w.line(llvm::formatv("  Vectorisation: one-sided (docs/planning.md 5b): "
+                         "Vec = {0}, the register columns both layouts hold "
+                         "first, then {1}'s own -> {2}-bit stores, {3}-bit "
+                         "loads{4}",
                          w.set(s.vec),
                          s.store.vectorBits > s.load.vectorBits ? "A" : "B",
-                         s.store.vectorBits, s.load.vectorBits, s.vectorBits)
+                         s.store.vectorBits, s.load.vectorBits, against)
                .str());
-  else
+  } else
     w.line(llvm::formatv("  Vectorisation: Vec = basis of A_reg ∩ B_reg = "
                          "{0} -> {1}-bit accesses",
                          w.set(s.vec), s.vectorBits)
@@ -150,13 +165,17 @@ static void explainSwizzle(Writer &w, const SwizzlePlan &s,
   };
   countLine("Store:", s.store);
   countLine("Load: ", s.load);
-  w.line(llvm::formatv("  Why optimal: the vector is all of A_reg ∩ B_reg "
-                       "(up to 128 bits); by Lemma 9.5 any segment space "
+  w.line(llvm::formatv("  Why optimal: {4}; by Lemma 9.5 any segment space "
                        "meets span(Vec ∪ A_thr) in >= {0} and span(Vec ∪ "
                        "B_thr) in >= {1} dimension(s); this one meets them "
                        "in {2} and {3}.",
                        s.storeConflictBound, s.loadConflictBound,
-                       s.storeConflictDim, s.loadConflictDim)
+                       s.storeConflictDim, s.loadConflictDim,
+                       oneSided ? "no layout vectorises both sides beyond "
+                                  "A_reg ∩ B_reg, and the wider side's "
+                                  "vector starts with it"
+                                : "the vector is all of A_reg ∩ B_reg (up "
+                                  "to 128 bits)")
              .str());
   w.line(llvm::formatv("  Shared memory: {0} bytes", s.sharedBytes).str());
 }

@@ -323,6 +323,7 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
       instructionChoices(src, dst, elementBits, target, options);
   std::optional<SwizzlePlan> best;
   bool tooLarge = false;
+  int64_t plainWavefronts = -1, plainInstructions = -1;
   auto cost = [&](const SwizzlePlan &p) {
     int matrixSides = (p.storeTile.kind != SharedInstruction::Vector) +
                       (p.loadTile.kind != SharedInstruction::Vector);
@@ -355,6 +356,10 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     plan.storeTile = choice.storeTile;
     plan.loadTile = choice.loadTile;
     tooLarge |= plan.sharedBytes > target.maxSharedBytes;
+    if (!choice.vec && !choice.perSide) {
+      plainWavefronts = plan.store.wavefronts + plan.load.wavefronts;
+      plainInstructions = plan.store.instructions + plan.load.instructions;
+    }
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);
   }
@@ -380,6 +385,10 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
         break;
       }
     }
+  }
+  if (best->store.vectorBits != best->load.vectorBits) {
+    best->plainWavefronts = plainWavefronts;
+    best->plainInstructions = plainInstructions;
   }
   if (best->sharedBytes == kSharedBytesOverflow)
     return makeError(

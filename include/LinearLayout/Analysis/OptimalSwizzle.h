@@ -45,6 +45,10 @@ struct SwizzlePlan {
   /// The instructions of the store and the load (st.shared / stmatrix[.trans],
   /// ld.shared / ldmatrix[.trans]) and the register bits of their tiles.
   MatrixTile storeTile, loadTile;
+  /// Where the vector is one-sided (the sides' vector widths differ): the
+  /// total wavefronts and instructions of the plain plan (A_reg ∩ B_reg on
+  /// both sides) it was chosen over; -1 otherwise.
+  int64_t plainWavefronts = -1, plainInstructions = -1;
   int64_t rounds() const { return int64_t(1) << round.size(); }
 };
 
@@ -57,7 +61,8 @@ struct SwizzleOptions {
   bool allowMatrix = true;
   /// Also consider one side's own register columns as the vector when the
   /// common vector is narrower than 128 bits (wide stores and narrow loads,
-  /// or the reverse), kept only when that takes fewer wavefronts.
+  /// or the reverse), kept where it costs fewer wavefronts, or as many and
+  /// fewer instructions.
   bool allowOneSidedVectors = true;
 };
 
