@@ -134,3 +134,66 @@ def test_gather_matches_numpy(case, target):
 def test_gather_loop_matches_numpy(case):
     got, expected, _ = run_gather(case, "sm_80", loop=True)
     assert np.array_equal(got, expected)
+
+
+def _row_major_io(shape, lanes, warps):
+    """A coalesced io layout of the tile: the tensor's bits in row-major
+    order (dim1's low bits first) to lanes, then warps, then registers;
+    broadcast (zero columns) where the tile has fewer bits."""
+    bits = [[0, 1 << k] for k in range(shape[1].bit_length() - 1)]
+    bits += [[1 << k, 0] for k in range(shape[0].bit_length() - 1)]
+    lane_bits, warp_bits = lanes.bit_length() - 1, warps.bit_length() - 1
+    bits += [[0, 0]] * max(0, lane_bits + warp_bits - len(bits))
+    return {
+        "register": bits[lane_bits + warp_bits :],
+        "lane": bits[:lane_bits],
+        "warp": bits[lane_bits : lane_bits + warp_bits],
+    }
+
+
+FOLD_CASES = [
+    (c, t)
+    for lanes in (32, 64)
+    for c in gc.gather_cases(24, lanes + 5, lanes)
+    if c["src_shape"] == c["index_shape"]
+    # The whole tile goes through shared memory: within gfx942's 64 KiB.
+    and c["src_shape"][0] * c["src_shape"][1] * kernels.DTYPES[c["dtype"]][1]
+    <= 8 * 32 * 1024
+    for t in TARGETS[lanes][:1]
+]
+
+
+def test_conversions_fold_into_gathers():
+    """docs/gather.md, "Conversions into a gather": tiles loaded in a
+    row-major layout and converted to the gather's layouts; ll-plan-
+    conversions drops the source's conversion where the gather from the
+    loaded layout costs no more, and the kernel still gives NumPy's
+    take_along_axis bit for bit (NVVM and gfx942 wave64)."""
+    folded = 0
+    for case, target in FOLD_CASES:
+        io = _row_major_io(case["src_shape"], case["lanes"], case["warps"])
+        text = kernels.gather(
+            case["src"], case["index"], case["src_shape"], case["index_shape"],
+            case["axis"], case["dtype"], index_dtype=case["index_dtype"],
+            lanes=case["lanes"], io_layout=io)
+        chip, _, wave = target.partition(":")
+        plan = f"ll-plan-conversions{{target={chip}"
+        plan += f" wave-size={wave}}}" if wave else "}"
+        planned = compiler.lower(text, f"builtin.module({plan})")
+        converts = planned.count("ll.convert_layout %")
+        assert converts in (2, 3), converts
+        folded += converts == 2
+        lowered = compiler.lower(
+            planned, f"builtin.module(gpu.module({_pass(target)}))")
+        rng = np.random.default_rng(2)
+        x, i = gc.gather_inputs(case, TILES, rng)
+        y = np.zeros(i.size, dtype=x.dtype)
+        for block in range(TILES):
+            simt.run_workgroup(lowered, "gather", [x, i, y],
+                               threads=case["lanes"] * case["warps"],
+                               wave=case["lanes"], block_id=block)
+        expected = gc.gather_expected(case, x, i, TILES)
+        bad = int(np.count_nonzero(y != expected))
+        assert bad == 0, f"{case['name']} {target}: {bad} wrong"
+    assert len(FOLD_CASES) >= 8 and 0 < folded < len(FOLD_CASES), (
+        folded, len(FOLD_CASES))
