@@ -33,7 +33,7 @@ func.func @shared_memory_gather(%t: tensor<64x64xf32, #io>, %i: tensor<64x64xi32
 // CHECK-LABEL: func.func @shuffle_gather
 // CHECK: ll.convert_layout %arg0
 // CHECK: ll.gather {{.*}}kind = shuffle
-// REMARK-NOT: folded-conversion | Category:ll-plan-conversions | Function=shuffle_gather
+// REMARK-NOT: folded-conversion
 func.func @shuffle_gather(%t: tensor<2x128xf16, #io>, %i: tensor<2x128xi32, #src>) -> tensor<2x128xf16, #src> {
   %s = ll.convert_layout %t : tensor<2x128xf16, #io> -> tensor<2x128xf16, #src>
   %r = ll.gather %s[%i] axis = 0 : tensor<2x128xf16, #src>, tensor<2x128xi32, #src> -> tensor<2x128xf16, #src>
@@ -52,33 +52,4 @@ func.func @planned_by_hand(%t: tensor<64x64xf32, #io>, %i: tensor<64x64xi32, #sr
   %s = ll.convert_layout %t {ll.plan = #ll.plan<kind = shared_memory>} : tensor<64x64xf32, #io> -> tensor<64x64xf32, #src>
   %r = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #src>, tensor<64x64xi32, #src> -> tensor<64x64xf32, #src>
   return %r : tensor<64x64xf32, #src>
-}
-
-// -----
-
-// A hand-written kind on the gather is honoured: shared memory reads any
-// layout, so the conversion still folds (costed with the given kind)...
-#io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[2, 0]], block = []}>
-#src = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
-// CHECK-LABEL: func.func @gather_kind_by_hand
-// CHECK-NOT: ll.convert_layout
-// CHECK: ll.gather %arg0[%arg1]
-func.func @gather_kind_by_hand(%t: tensor<64x64xf32, #io>, %i: tensor<64x64xi32, #src>) -> tensor<64x64xf32, #src> {
-  %s = ll.convert_layout %t : tensor<64x64xf32, #io> -> tensor<64x64xf32, #src>
-  %r = ll.gather %s[%i] axis = 0 {ll.plan = #ll.plan<kind = shared_memory>} : tensor<64x64xf32, #src>, tensor<64x64xi32, #src> -> tensor<64x64xf32, #src>
-  return %r : tensor<64x64xf32, #src>
-}
-
-// -----
-
-// ... while shuffles need the warp-local source the conversion makes.
-#io = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = [[0, 64], [1, 0]], block = []}>
-#src = #ll.linear<{register = [[0, 64]], lane = [[1, 0], [0, 1], [0, 2], [0, 4], [0, 8]], warp = [[0, 16], [0, 32]], block = []}>
-// CHECK-LABEL: func.func @shuffles_by_hand
-// CHECK: ll.convert_layout %arg0
-// CHECK: ll.gather {{.*}}kind = shuffle
-func.func @shuffles_by_hand(%t: tensor<2x128xf16, #io>, %i: tensor<2x128xi32, #src>) -> tensor<2x128xf16, #src> {
-  %s = ll.convert_layout %t : tensor<2x128xf16, #io> -> tensor<2x128xf16, #src>
-  %r = ll.gather %s[%i] axis = 0 {ll.plan = #ll.plan<kind = shuffle>} : tensor<2x128xf16, #src>, tensor<2x128xi32, #src> -> tensor<2x128xf16, #src>
-  return %r : tensor<2x128xf16, #src>
 }

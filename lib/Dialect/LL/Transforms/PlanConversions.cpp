@@ -125,25 +125,15 @@ struct LLPlanConversionsPass
   /// docs/gather.md, "Conversions into a gather": a gather may read its
   /// source in any layout, so a conversion whose only user is the gather's
   /// source operand is dropped where the planner's gather from the
-  /// unconverted tile costs no more than from the converted one. A
-  /// hand-written plan on the conversion keeps it; one on the gather is
-  /// honoured: `shuffle` keeps the conversion (the source must stay
-  /// warp-local), `shared_memory` (whose memory layout, if given, maps
-  /// offsets to source coordinates, whatever the source's distribution)
-  /// is costed as written on both sides. Anything the planner cannot plan
-  /// is left for the planning walk to report.
+  /// unconverted tile costs no more than from the converted one. Ops with a
+  /// hand-written `ll.plan` (on the gather or the conversion) are left as
+  /// written; anything the planner cannot plan is left for the planning walk
+  /// to report.
   void foldIntoGather(GatherOp op, const GPUTarget &target) {
     auto convert = op.getSource().getDefiningOp<ConvertLayoutOp>();
-    if (!convert || getPlan(convert) || !convert.getResult().hasOneUse())
+    if (!convert || getPlan(op) || getPlan(convert) ||
+        !convert.getResult().hasOneUse())
       return;
-    GatherPlanOptions options;
-    if (PlanAttr given = getPlan(op)) {
-      if (given.getKind() == PlanKind::Shuffle)
-        return;
-      options.forceKind = GatherKind::SharedMemory;
-      if (LinearAttr memory = given.getMemoryLayout())
-        options.memoryLayout = memory.getLinearLayout();
-    }
     Type elementType = op.getSource().getType().getElementType();
     if (!elementType.isIntOrFloat())
       return;
@@ -153,7 +143,7 @@ struct LLPlanConversionsPass
     auto costOf = [&](Value source) -> std::optional<double> {
       auto plan = mlir::ll::planGather(
           getLinearEncoding(source.getType()).getLinearLayout(), index,
-          int(op.getAxis()), bits, target, options);
+          int(op.getAxis()), bits, target);
       if (!plan) {
         llvm::consumeError(plan.takeError());
         return std::nullopt;

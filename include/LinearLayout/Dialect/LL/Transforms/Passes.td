@@ -95,9 +95,8 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
     where the gather reading the unconverted tile costs no more (a gather
     through shared memory reads any layout); a remark named
     `folded-conversion` records it with both costs, and
-    `fold-into-gathers=false` keeps every conversion. A hand-written
-    `ll.plan` on the conversion keeps it, and one of kind `shuffle` on the
-    gather too; a gather's `shared_memory` plan is honoured.
+    `fold-into-gathers=false` keeps every conversion. Ops with a
+    hand-written `ll.plan` are left as written.
 
     Under `--verify-diagnostics` they are `expected-remark`s. With
     `explain=true` every conversion gets the same remark as a diagnostic,
