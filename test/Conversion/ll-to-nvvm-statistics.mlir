@@ -16,7 +16,6 @@
 // CHECK-NEXT:    (S)  2 shared-memory - Conversions lowered through shared memory
 // CHECK-NEXT:    (S)  1 shuffle       - Conversions lowered as warp shuffles
 // CHECK:       LLPlanConversions
-// CHECK-NEXT:    (S) {{ *}}0 folded-into-gathers
 // CHECK-NEXT:    (S)  288 load-wavefronts
 // CHECK:         (S) {{ *}}1 shuffle
 

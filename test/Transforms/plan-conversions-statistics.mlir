@@ -33,7 +33,6 @@
 
 // CHECK-LABEL: Pass statistics report
 // CHECK:       LLPlanConversions
-// CHECK-NEXT:    (S)     0 folded-into-gathers - Conversions dropped because the gather they fed reads the unconverted tile as cheaply
 // CHECK-NEXT:    (S)    80 load-wavefronts  - Predicted shared-memory load wavefronts, summed over tiles
 // CHECK-NEXT:    (S)     1 noop             - Conversions planned as no-ops
 // CHECK-NEXT:    (S)     1 registers        - Conversions planned as register moves

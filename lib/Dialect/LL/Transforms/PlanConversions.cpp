@@ -103,12 +103,6 @@ struct LLPlanConversionsPass
           << llvm::toString(target.takeError());
       return signalPassFailure();
     }
-    if (foldIntoGathers) {
-      SmallVector<GatherOp> gathers;
-      getOperation()->walk([&](GatherOp op) { gathers.push_back(op); });
-      for (GatherOp op : gathers)
-        foldIntoGather(op, *target);
-    }
     WalkResult result = getOperation()->walk([&](Operation *op) {
       LogicalResult planned = success();
       if (auto convert = llvm::dyn_cast<ConvertLayoutOp>(op))
@@ -120,63 +114,6 @@ struct LLPlanConversionsPass
     });
     if (result.wasInterrupted())
       signalPassFailure();
-  }
-
-  /// docs/gather.md, "Conversions into a gather": a gather may read its
-  /// source in any layout, so a conversion whose only user is the gather's
-  /// source operand is dropped where the planner's gather from the
-  /// unconverted tile costs no more than from the converted one. Ops with a
-  /// hand-written `ll.plan` (on the gather or the conversion) are left as
-  /// written; anything the planner cannot plan is left for the planning walk
-  /// to report.
-  void foldIntoGather(GatherOp op, const GPUTarget &target) {
-    auto convert = op.getSource().getDefiningOp<ConvertLayoutOp>();
-    if (!convert || getPlan(op) || getPlan(convert) ||
-        !convert.getResult().hasOneUse())
-      return;
-    Type elementType = op.getSource().getType().getElementType();
-    if (!elementType.isIntOrFloat())
-      return;
-    int bits = int(elementType.getIntOrFloatBitWidth());
-    const LinearLayout &index =
-        getLinearEncoding(op.getIndices().getType()).getLinearLayout();
-    auto costOf = [&](Value source) -> std::optional<double> {
-      auto plan = mlir::ll::planGather(
-          getLinearEncoding(source.getType()).getLinearLayout(), index,
-          int(op.getAxis()), bits, target);
-      if (!plan) {
-        llvm::consumeError(plan.takeError());
-        return std::nullopt;
-      }
-      return plan->kind == GatherKind::Shuffle ? plan->shuffleCost
-                                               : plan->sharedCost;
-    };
-    std::optional<double> converted = costOf(op.getSource());
-    std::optional<double> unconverted = costOf(convert.getSource());
-    if (!converted || !unconverted || *unconverted > *converted)
-      return;
-    op.getSourceMutable().assign(convert.getSource());
-    convert.erase();
-    ++numFoldedIntoGathers;
-    StringRef function;
-    if (auto func = op->getParentOfType<FunctionOpInterface>())
-      function = func.getName();
-    auto opts = remark::RemarkOpts::name("folded-conversion")
-                    .category(kRemarkCategory)
-                    .function(function);
-    if (explain)
-      mlir::emitRemark(op->getLoc())
-          << "folded-conversion: the gather reads its source in the layout "
-             "it was converted from (gather cost "
-          << *unconverted << " against " << *converted << " converted)";
-    else if (remark::detail::InFlightRemark remark =
-                 remark::analysis(op->getLoc(), opts))
-      remark << remark::detail::Remark::Arg(
-                    "Reason", "the gather reads its source in the layout it "
-                              "was converted from, at no more cost, so the "
-                              "conversion is dropped")
-             << remark::detail::Remark::Arg("cost_converted", *converted)
-             << remark::detail::Remark::Arg("cost_unconverted", *unconverted);
   }
 
   /// Plans one ll.gather (GatherPlan.h): its `ll.plan`, a remark named

@@ -90,14 +90,6 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
         --remarks-output-file=plans.yaml
     ```
 
-    Gathers (`ll.gather`) are planned too (docs/gather.md). Before
-    planning, a conversion whose only user is a gather's source is dropped
-    where the gather reading the unconverted tile costs no more (a gather
-    through shared memory reads any layout); a remark named
-    `folded-conversion` records it with both costs, and
-    `fold-into-gathers=false` keeps every conversion. Ops with a
-    hand-written `ll.plan` are left as written.
-
     Under `--verify-diagnostics` they are `expected-remark`s. With
     `explain=true` every conversion gets the same remark as a diagnostic,
     whatever the remark options, with the planner's full walk-through
@@ -122,11 +114,6 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
            "Consider vectors that one side accesses wider than the other "
            "(docs/planning.md §5b); false with allow-matrix=false is the "
            "paper's construction alone">,
-    Option<"foldIntoGathers", "fold-into-gathers", "bool",
-           /*default=*/"true",
-           "Drop an ll.convert_layout whose only user is an ll.gather (its "
-           "source) where the gather costs no more reading the unconverted "
-           "tile (docs/gather.md, \"Conversions into a gather\")">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Emit each conversion's remark as a diagnostic, with the planner's "
            "full explanation attached as a note">,
@@ -148,9 +135,6 @@ def LLPlanConversions : Pass<"ll-plan-conversions"> {
               "Predicted shared-memory load wavefronts, summed over tiles">,
     Statistic<"numSharedBytes", "shared-bytes",
               "Shared memory of the plans (bytes), summed">,
-    Statistic<"numFoldedIntoGathers", "folded-into-gathers",
-              "Conversions dropped because the gather they fed reads the "
-              "unconverted tile as cheaply">,
   ];
 }
 
