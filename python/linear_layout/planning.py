@@ -241,7 +241,8 @@ def _check_target(value: Any) -> str:
 def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
                     target: str = "sm_90", *, kind: str | None = None,
                     allow_rounds: bool = True,
-                    allow_matrix: bool = True) -> ConversionPlan:
+                    allow_matrix: bool = True,
+                    allow_one_sided: bool | None = None) -> ConversionPlan:
     """Plans the conversion from ``src`` (A) to ``dst`` (B).
 
     ``kind`` forces a mechanism (it must be able to do the conversion);
@@ -249,6 +250,9 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
     ``allow_matrix=False`` is the paper's construction alone: only
     ``ld.shared``/``st.shared`` vectors of A_reg ∩ B_reg on both sides (no
     ``ldmatrix``/``stmatrix``, no one-sided vectors, docs/planning.md).
+    ``allow_one_sided`` decides the one-sided vectors (docs/planning.md
+    §5b) by itself, as ``ll-plan-conversions``' ``allow-one-sided``;
+    unset, they follow ``allow_matrix``.
     """
     _check_layout(src, "src")
     _check_layout(dst, "dst")
@@ -260,8 +264,10 @@ def plan_conversion(src: LinearLayout, dst: LinearLayout, element_bits: int,
         raise TypeError("allow_rounds must be a bool")
     if not isinstance(allow_matrix, bool):
         raise TypeError("allow_matrix must be a bool")
+    if allow_one_sided is not None and not isinstance(allow_one_sided, bool):
+        raise TypeError("allow_one_sided must be a bool or None")
     d = _core._plan_conversion(src, dst, element_bits, target, kind,
-                               allow_rounds, allow_matrix)
+                               allow_rounds, allow_matrix, allow_one_sided)
     return ConversionPlan(
         kind=d["kind"], classification=d["classification"],
         conversion=d["conversion"], element_bits=d["element_bits"],

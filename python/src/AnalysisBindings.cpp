@@ -186,14 +186,18 @@ static PlanningArgs toPlanningArgs(nb::handle src, nb::handle dst,
 static nb::dict planConversionPy(nb::handle src, nb::handle dst,
                                  nb::handle elementBits, nb::handle target,
                                  nb::handle kind, nb::handle allowRounds,
-                                 nb::handle allowMatrix) {
+                                 nb::handle allowMatrix,
+                                 nb::handle allowOneSided) {
   auto [a, b, bits, t] = toPlanningArgs(src, dst, elementBits, target);
   ConversionPlanOptions options;
   options.forceKind = toKind(kind);
   options.swizzle.allowRounds = toBool(allowRounds, "allow_rounds");
   options.swizzle.allowMatrix = toBool(allowMatrix, "allow_matrix");
-  // Python's allow_matrix=False is the paper's construction alone.
-  options.swizzle.allowOneSidedVectors = options.swizzle.allowMatrix;
+  // Unset, one-sided vectors follow allow_matrix: allow_matrix=False alone
+  // is the paper's construction.
+  options.swizzle.allowOneSidedVectors =
+      allowOneSided.is_none() ? options.swizzle.allowMatrix
+                              : toBool(allowOneSided, "allow_one_sided");
   ConversionPlan plan = unwrap(planConversion(a, b, bits, t, options));
   DistributedColumns cols =
       unwrap(getDistributedColumns(a, plan.outDims, "src"));
@@ -364,7 +368,7 @@ static nb::dict gpuTargetPy(nb::handle name, nb::handle waveSize) {
 static void populate(nb::module_ &m) {
   m.def("_plan_conversion", &planConversionPy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
-        "allow_matrix"_a);
+        "allow_matrix"_a, "allow_one_sided"_a.none());
   m.def("_plan_gather", &planGatherPy, "src"_a, "index"_a, "axis"_a,
         "element_bits"_a, "target"_a, "kind"_a.none());
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,

@@ -199,3 +199,22 @@ def test_explain_says_what_a_one_sided_vector_beat():
     text = plan.explain()
     assert "as many wavefronts, fewer instructions" in text
     assert "the wider side's vector starts with it" in text
+
+
+def test_allow_one_sided_steers_the_vector():
+    """allow_one_sided (ll-plan-conversions' allow-one-sided) decides the
+    one-sided vectors by itself; unset, they follow allow_matrix. The
+    16x32 transpose: one-sided 128-bit stores (the store side's four rows)
+    at the paper's 16 + 16 wavefronts, or XOR 2m with 32-bit accesses."""
+    one_sided = ll.plan_conversion(lay(A16), lay(B16), 32, allow_matrix=False,
+                                   allow_one_sided=True)
+    s = one_sided.swizzle
+    assert (s.store.vector_bits, s.load.vector_bits) == (128, 32)
+    assert (one_sided.store_wavefronts, one_sided.load_wavefronts) == (16, 16)
+    paper = ll.plan_conversion(lay(A16), lay(B16), 32, allow_one_sided=False,
+                               allow_matrix=False)
+    assert paper.memory_layout == lay({"offset": XOR_2M})
+    assert ll.plan_conversion(lay(A16), lay(B16), 32, allow_matrix=False) \
+        .memory_layout == lay({"offset": XOR_2M})
+    with pytest.raises(TypeError, match="allow_one_sided"):
+        ll.plan_conversion(lay(A16), lay(B16), 32, allow_one_sided="yes")
