@@ -108,9 +108,9 @@ static void explainSwizzle(Writer &w, const SwizzlePlan &s,
                                 : "as many wavefronts, fewer instructions")
                   .str();
     w.line(llvm::formatv("  Vectorisation: one-sided (docs/planning.md 5b): "
-                         "Vec = {0}, the register columns both layouts hold "
-                         "first, then {1}'s own -> {2}-bit stores, {3}-bit "
-                         "loads{4}",
+                         "Vec = {0}, register columns of {1}, of which the "
+                         "other side accesses the prefix it holds in "
+                         "registers -> {2}-bit stores, {3}-bit loads{4}",
                          w.set(s.vec),
                          s.store.vectorBits > s.load.vectorBits ? "A" : "B",
                          s.store.vectorBits, s.load.vectorBits, against)
