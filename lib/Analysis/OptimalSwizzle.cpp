@@ -323,7 +323,10 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
       instructionChoices(src, dst, elementBits, target, options);
   std::optional<SwizzlePlan> best;
   bool tooLarge = false;
+  // The plain choice (A_reg ∩ B_reg on both sides): what a one-sided plan
+  // is measured against, and the vector a plan too large narrows.
   int64_t plainWavefronts = -1, plainInstructions = -1;
+  F2Vectors plainVec;
   auto cost = [&](const SwizzlePlan &p) {
     int matrixSides = (p.storeTile.kind != SharedInstruction::Vector) +
                       (p.loadTile.kind != SharedInstruction::Vector);
@@ -359,6 +362,7 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     if (!choice.vec && !choice.perSide) {
       plainWavefronts = plan.store.wavefronts + plan.load.wavefronts;
       plainInstructions = plan.store.instructions + plan.load.instructions;
+      plainVec = plan.vec;
     }
     if (!best || cost(plan) < cost(*best))
       best = std::move(plan);
@@ -369,12 +373,8 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
   // whose round fits (more, narrower accesses, but a kernel that runs)
   // competes with the choices that fit. Plans that fit are unchanged.
   if (options.allowRounds && tooLarge) {
-    auto plain = computeOnce(src, dst, elementBits, target,
-                             /*withRounds=*/false, nullptr);
-    if (!plain)
-      return plain.takeError();
-    for (size_t k = plain->vec.size(); k-- > 0;) {
-      F2Vectors vec(plain->vec.begin(), plain->vec.begin() + k);
+    for (size_t k = plainVec.size(); k-- > 0;) {
+      F2Vectors vec(plainVec.begin(), plainVec.begin() + k);
       auto narrower = computeOnce(src, dst, elementBits, target,
                                   /*withRounds=*/true, &vec);
       if (!narrower)
