@@ -195,6 +195,19 @@ gpu.module @k {
 
 // -----
 
+// 64 warps of 32 lanes: more threads than any block has, declared or not.
+#w64 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]]}>
+gpu.module @k {
+  gpu.func @too_many_warps(%p: !llvm.ptr<1>) kernel {
+    // expected-error @below {{the tile layout spans 2^6 warps of 32 lanes, but a block has at most 1024 threads on sm_90}}
+    // expected-error @below {{failed to legalize operation 'll.load_tile'}}
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x32xf32, #w64>
+    gpu.return
+  }
+}
+
+// -----
+
 // A four-warp layout in a kernel declared with one warp.
 #w4 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0]]}>
 gpu.module @k {

@@ -12,7 +12,8 @@
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @line_order
-  // CHECK:         %[[LBASE:[0-9]+]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+  // CHECK:         %[[LOFF:[0-9]+]] = llvm.zext nneg %{{.*}} : i32 to i64
+  // CHECK-NEXT:    %[[LBASE:[0-9]+]] = llvm.getelementptr %{{.*}}[%[[LOFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
   // CHECK-NEXT:    llvm.load %[[LBASE]] {alignment = 4 : i64} : !llvm.ptr<1> -> i32
   // CHECK:         llvm.mlir.constant(8 : i32) : i32
   // CHECK-NEXT:    llvm.getelementptr %[[LBASE]]

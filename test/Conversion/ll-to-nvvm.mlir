@@ -67,9 +67,9 @@ gpu.module @k {
     // CHECK: %[[PTR:.*]] = llvm.getelementptr %arg0[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
     // CHECK: %[[F:.*]] = llvm.load %[[PTR]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
     // CHECK: %[[E0:.*]] = llvm.extractelement %[[F]]
-    // CHECK-NEXT: %[[E1:.*]] = llvm.extractelement %[[F]]
-    // CHECK-NEXT: %[[E2:.*]] = llvm.extractelement %[[F]]
-    // CHECK-NEXT: %[[E3:.*]] = llvm.extractelement %[[F]]
+    // CHECK: %[[E1:.*]] = llvm.extractelement %[[F]]
+    // CHECK: %[[E2:.*]] = llvm.extractelement %[[F]]
+    // CHECK: %[[E3:.*]] = llvm.extractelement %[[F]]
     %t = ll.load_tile %p row_stride(%ld : i32) : !llvm.ptr<1> -> tensor<16x16xf32, #a>
     %n = ll.convert_layout %t : tensor<16x16xf32, #a> -> tensor<16x16xf32, #a>
     // The no-op and the register permutation are SSA renames: no struct

@@ -46,6 +46,9 @@ struct GPUTarget {
   /// together, and the most it may declare statically.
   int64_t maxSharedBytes = 227 * 1024;
   int64_t maxStaticSharedBytes = 48 * 1024;
+  /// Threads one block (workgroup) may have: 1024 on every NVIDIA chip
+  /// since sm_20 and on every AMD chip.
+  int maxBlockThreads = 1024;
   /// Warp-wide matrix instructions: ldmatrix (sm_75+), stmatrix (sm_90+).
   bool hasLdmatrix = true;
   bool hasStmatrix = true;

@@ -63,8 +63,15 @@ FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                               "handles one block";
   if (!target.fitsLanes(result.laneBits))
     return op->emitError(lanesExceedMessage(what, result.laneBits, target));
-  // A layout over more threads than the kernel declares would leave part
-  // of the tile to threads that do not exist.
+  // A layout over more threads than a block can have (or the kernel
+  // declares) would leave part of the tile to threads that do not exist.
+  if (result.warpBits > 20 ||
+      (int64_t(lanesPerWarp) << result.warpBits) > target.maxBlockThreads)
+    return op->emitError() << what << " spans 2^" << result.warpBits
+                           << " warps of " << lanesPerWarp
+                           << " lanes, but a block has at most "
+                           << target.maxBlockThreads << " threads on "
+                           << target.name;
   int64_t needed = int64_t(lanesPerWarp) << result.warpBits;
   if (std::optional<int64_t> threads = knownBlockThreads(op);
       threads && *threads < needed)

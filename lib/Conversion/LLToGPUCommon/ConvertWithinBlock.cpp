@@ -367,15 +367,17 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   // NVIDIA's and keep element GEPs).
   int elementBytesLog2 = llvm::Log2_32(unsigned(lowering.elementBytes));
   uint64_t scratchMask = (uint64_t(1) << lowering.scratchBits) - 1;
+  int laneIdBits = int(llvm::Log2_64(uint64_t(hooks.getLanesPerWarp())));
   auto byteShift = [&](const AddressMap &map, const ThreadLayout &side) {
     if (!hooks.sharedAddressesInBytes() || elementBytesLog2 == 0)
       return 0;
     VectorShape vec = findVector(map, nullptr, lowering.vectorElements());
     auto isBase = [&](int64_t k) { return isVectorBase(vec, k); };
     return Emitter::addressShifts(map, elementBytesLog2, elementBytesLog2,
-                                  side.registerBits, isBase, scratchMask) <
+                                  side.registerBits, laneIdBits, isBase,
+                                  scratchMask) <
                    Emitter::addressShifts(map, 0, elementBytesLog2,
-                                          side.registerBits, isBase,
+                                          side.registerBits, laneIdBits, isBase,
                                           scratchMask)
                ? elementBytesLog2
                : 0;

@@ -56,10 +56,57 @@ std::pair<Value, Value> Emitter::laneAndWarp(const GPUTargetHooks &hooks) {
   if (indexType.getWidth() > 32)
     tid = LLVM::ZExtOp::create(b, loc, indexType, tid);
   int lanes = hooks.getLanesPerWarp();
+  int laneBits = int(llvm::Log2_64(uint64_t(lanes)));
   Value lane = LLVM::AndOp::create(b, loc, tid, index(lanes - 1));
-  Value warp =
-      LLVM::LShrOp::create(b, loc, tid, index(llvm::Log2_64(uint64_t(lanes))));
+  Value warp = LLVM::LShrOp::create(b, loc, tid, index(laneBits));
+  threadIds[{lane, warp}] = {tid, laneBits};
   return {lane, warp};
+}
+
+SmallVector<ThreadTerm> threadTerms(const AddressMap &map, int laneIdBits) {
+  SmallVector<ThreadTerm> terms;
+  auto add = [&](ArrayRef<uint64_t> cols, ThreadTerm::Source source) {
+    for (auto [i, c] : llvm::enumerate(cols)) {
+      if (!c)
+        continue;
+      uint64_t bit = uint64_t(1) << i;
+      if (!llvm::isPowerOf2_64(c)) {
+        terms.push_back({source, bit, 0, c});
+        continue;
+      }
+      int64_t shift = int64_t(llvm::Log2_64(c)) - int64_t(i);
+      auto *same = llvm::find_if(terms, [&](const ThreadTerm &t) {
+        return !t.column && t.source == source && t.shift == shift;
+      });
+      if (same == terms.end())
+        terms.push_back({source, bit, shift, 0});
+      else
+        same->idMask |= bit;
+    }
+  };
+  add(map.lane, ThreadTerm::Lane);
+  add(map.warp, ThreadTerm::Warp);
+  if (laneIdBits < 0)
+    return terms;
+  // A lane term and a warp term that move their bits by the same distance
+  // within the thread id are one term of the thread id. (A warp term alone
+  // stays on the warp: one shift of the warp index, which the block size
+  // bounds, needs no mask.)
+  for (ThreadTerm &w : terms) {
+    if (w.source != ThreadTerm::Warp || w.column)
+      continue;
+    int64_t shift = w.shift - laneIdBits;
+    auto *lane = llvm::find_if(terms, [&](const ThreadTerm &t) {
+      return t.source == ThreadTerm::Lane && !t.column && t.shift == shift;
+    });
+    if (lane == terms.end())
+      continue;
+    lane->source = ThreadTerm::ThreadId;
+    lane->idMask |= w.idMask << laneIdBits;
+    w.idMask = 0;
+  }
+  llvm::erase_if(terms, [](const ThreadTerm &t) { return !t.idMask; });
+  return terms;
 }
 
 const AddressMap &Emitter::scaled(const AddressMap &map, int shift) {
@@ -77,20 +124,12 @@ const AddressMap &Emitter::scaled(const AddressMap &map, int shift) {
 
 int64_t Emitter::addressShifts(const AddressMap &map, int shift,
                                int elementBytesLog2, int registerBits,
+                               int laneIdBits,
                                llvm::function_ref<bool(int64_t)> keep,
                                uint64_t offsetMask) {
   int64_t shifts = 0;
-  for (ArrayRef<uint64_t> cols :
-       {ArrayRef<uint64_t>(map.lane), ArrayRef<uint64_t>(map.warp)})
-    for (size_t i = 0; i < cols.size();) {
-      size_t end = i + 1;
-      if (cols[i] && llvm::isPowerOf2_64(cols[i])) {
-        while (end < cols.size() && cols[end] == cols[i] << (end - i))
-          ++end;
-        shifts += int64_t(llvm::Log2_64(cols[i])) + shift != int64_t(i);
-      }
-      i = end;
-    }
+  for (const ThreadTerm &t : threadTerms(map, laneIdBits))
+    shifts += !t.column && t.shift + shift != 0;
   if (shift == 0 && elementBytesLog2 > 0) {
     llvm::DenseSet<uint64_t> bases;
     uint64_t threadBits = map.threadMask();
@@ -116,46 +155,65 @@ Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
 
 Value Emitter::computeThreadPart(const AddressMap &map, Value lane,
                                  Value warp) {
-  Value acc;
-  auto add = [&](ArrayRef<uint64_t> cols, Value id) {
-    for (size_t i = 0; i < cols.size();) {
-      if (!cols[i]) {
-        ++i;
-        continue;
-      }
-      Value term;
-      size_t end = i + 1;
-      if (llvm::isPowerOf2_64(cols[i])) {
-        // A run of single-bit columns c, 2c, 4c, ...: bits i..end-1 of
-        // the id moved to bit log2(c) and up, by one mask and one shift.
-        while (end < cols.size() && cols[end] == cols[i] << (end - i))
-          ++end;
-        int64_t to = llvm::Log2_64(cols[i]);
-        int64_t from = int64_t(i);
-        uint64_t run = (uint64_t(1) << (end - i)) - 1;
-        if (to >= from) {
-          term = LLVM::AndOp::create(b, loc, id, index(int64_t(run << from)));
-          if (to > from)
-            term = LLVM::ShlOp::create(b, loc, term, index(to - from));
-        } else {
-          term = LLVM::LShrOp::create(b, loc, id, index(from - to));
-          term = LLVM::AndOp::create(b, loc, term, index(int64_t(run << to)));
-        }
-      } else {
-        // A column of several bits (a swizzle): bit i times the column.
-        Value bit = id;
-        if (i)
-          bit = LLVM::LShrOp::create(b, loc, bit, index(int64_t(i)));
-        bit = LLVM::AndOp::create(b, loc, bit, index(1));
-        term = LLVM::MulOp::create(b, loc, bit, index(int64_t(cols[i])));
-      }
-      acc = acc ? Value(LLVM::XOrOp::create(b, loc, acc, term)) : term;
-      i = end;
+  // Lane and warp as bits of one thread id where laneAndWarp made them:
+  // then a lane bit and a warp bit that move by the same distance share a
+  // term.
+  auto id = threadIds.find({lane, warp});
+  bool together = id != threadIds.end();
+  SmallVector<std::pair<Value, uint64_t>> terms;
+  for (const ThreadTerm &t :
+       threadTerms(map, together ? id->second.second : -1)) {
+    Value source = t.source == ThreadTerm::Lane   ? lane
+                   : t.source == ThreadTerm::Warp ? warp
+                                                  : id->second.first;
+    if (t.column) {
+      // A column of several bits (a swizzle): the id bit times the column.
+      int bit = int(llvm::Log2_64(t.idMask));
+      Value v = source;
+      if (bit)
+        v = LLVM::LShrOp::create(b, loc, v, index(bit));
+      v = LLVM::AndOp::create(b, loc, v, index(1));
+      terms.push_back(
+          {LLVM::MulOp::create(b, loc, v, index(int64_t(t.column))), t.column});
+      continue;
     }
-  };
-  add(map.lane, lane);
-  add(map.warp, warp);
-  return acc ? acc : index(0);
+    // The id bits that move by one distance: masked, then shifted left, or
+    // shifted right, then masked.
+    uint64_t mask = t.shift >= 0 ? t.idMask << t.shift : t.idMask >> -t.shift;
+    Value v;
+    if (t.shift >= 0) {
+      v = LLVM::AndOp::create(b, loc, source, index(int64_t(t.idMask)));
+      if (t.shift > 0)
+        v = LLVM::ShlOp::create(b, loc, v, index(t.shift));
+    } else {
+      v = LLVM::LShrOp::create(b, loc, source, index(-t.shift));
+      v = LLVM::AndOp::create(b, loc, v, index(int64_t(mask)));
+    }
+    terms.push_back({v, mask});
+  }
+  if (terms.empty())
+    return index(0);
+  // XOR over the terms. Terms whose masks are disjoint are ORed instead
+  // (`or disjoint`): the same value, and an OR fuses with its operands'
+  // shifts and masks (AMD's v_or3_b32, v_lshl_or_b32, v_and_or_b32) where an
+  // XOR does not. Groups of pairwise disjoint terms, first fit in term
+  // order; only the groups are XORed.
+  SmallVector<std::pair<Value, uint64_t>> groups;
+  for (auto [term, mask] : terms) {
+    auto *group = llvm::find_if(
+        groups, [&, m = mask](const auto &g) { return !(g.second & m); });
+    if (group == groups.end()) {
+      groups.push_back({term, mask});
+      continue;
+    }
+    auto joined = LLVM::OrOp::create(b, loc, group->first, term);
+    joined.setIsDisjoint(true);
+    *group = {joined, group->second | mask};
+  }
+  Value acc = groups.front().first;
+  for (const auto &group : llvm::drop_begin(groups))
+    acc = LLVM::XOrOp::create(b, loc, acc, group.first);
+  return acc;
 }
 
 Value Emitter::combine(const AddressMap &map, Value threadValue,
@@ -180,11 +238,46 @@ Value Emitter::address(Value base, Type elementType, const AddressMap &map,
                          ? Value(LLVM::XOrOp::create(b, loc, threadValue,
                                                      index(int64_t(overlap))))
                          : threadValue;
-    it = bases.try_emplace(overlap, gep(base, elementType, swizzled)).first;
+    it = bases.try_emplace(overlap, offsetPointer(base, elementType, swizzled))
+             .first;
   }
   if (!rest)
     return it->second;
   return gep(it->second, elementType, index(int64_t(rest)));
+}
+
+/// Address spaces whose pointers are 64-bit on every target: generic and
+/// global (shared is 32-bit on AMD and, with short pointers, on NVIDIA).
+static bool hasWidePointers(Value base) {
+  auto type = llvm::dyn_cast<LLVM::LLVMPointerType>(base.getType());
+  return type && (type.getAddressSpace() == 0 || type.getAddressSpace() == 1);
+}
+
+Value Emitter::offsetPointer(Value base, Type elementType, Value offset) {
+  if (!hasWidePointers(base) || offset.getType() != b.getI32Type())
+    return gep(base, elementType, offset);
+  // An address map's offsets are non-negative and, in bytes, below 2^31 (a
+  // tile has at most 2^23 elements: registers, lanes and warps are capped).
+  // A 32-bit GEP index would be sign-extended: one more instruction, and on
+  // AMD it hides the 32-bit byte offset that a global access takes beside a
+  // scalar base (`global_load v, voffset, s[base]`).
+  Type byteType = b.getI8Type();
+  if (!wideByteOffsets) {
+    auto wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), offset);
+    wide.setNonNeg(true);
+    return gep(base, elementType, wide);
+  }
+  if (elementType != byteType) {
+    unsigned bits = elementType.getIntOrFloatBitWidth();
+    auto scaled =
+        LLVM::ShlOp::create(b, loc, offset, index(llvm::Log2_64(bits / 8)));
+    scaled.setOverflowFlags(LLVM::IntegerOverflowFlags::nuw |
+                            LLVM::IntegerOverflowFlags::nsw);
+    offset = scaled;
+  }
+  auto wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), offset);
+  wide.setNonNeg(true);
+  return gep(base, byteType, wide);
 }
 
 Value Emitter::gep(Value base, Type elementType, Value offset) {

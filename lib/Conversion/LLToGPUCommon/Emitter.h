@@ -38,6 +38,25 @@ std::optional<std::pair<Value, int64_t>> extractedElement(Value value);
 /// as it is (no packing).
 bool isAlignedSlice(ArrayRef<Value> elems);
 
+/// One term of an address map's thread part: the bits `idMask` of the
+/// thread id (lane and warp together: warp bits above the lane bits), or of
+/// the lane or the warp alone, moved by `shift` bits (negative: right); or,
+/// for a column of several bits (`column` != 0, a swizzle), the single id
+/// bit of `idMask` times `column`.
+struct ThreadTerm {
+  enum Source { ThreadId, Lane, Warp } source;
+  uint64_t idMask;
+  int64_t shift;
+  uint64_t column;
+};
+
+/// The terms of `map`'s thread part: single-bit columns of the lane (of the
+/// warp) grouped by the distance they move their bit. `laneIdBits` >= 0:
+/// lane and warp are bits of one thread id, the warp's from bit
+/// `laneIdBits` on, and a lane and a warp term that move their bits by the
+/// same distance in it are one; -1: lane and warp apart.
+SmallVector<ThreadTerm> threadTerms(const AddressMap &map, int laneIdBits);
+
 struct Emitter {
   OpBuilder &b;
   Location loc;
@@ -46,12 +65,17 @@ struct Emitter {
   llvm::DenseMap<std::tuple<const AddressMap *, Block *, Value, Value>, Value>
       threadParts = {};
   llvm::DenseMap<std::tuple<Block *, Value, int>, Value> laneBits = {};
+  /// The thread id and lane bits behind each (lane, warp) of laneAndWarp.
+  llvm::DenseMap<std::pair<Value, Value>, std::pair<Value, int>> threadIds = {};
   llvm::DenseMap<std::pair<Block *, Type>, Value> poisons = {};
   /// Shared-memory addresses in bytes rather than elements: the thread part
   /// and the register constants of loadRegisters/storeRegisters without
   /// rows are scaled by 2^sharedByteShift and the pointers are i8 GEPs
   /// (GPUTargetHooks::sharedAddressesInBytes). 0: element GEPs.
   int sharedByteShift = 0;
+  /// 64-bit pointers (global memory) plus a zero-extended byte offset
+  /// (GPUTargetHooks::globalAddressesInBytes) rather than element offset.
+  bool wideByteOffsets = false;
   /// The scaled copies of address maps that sharedByteShift uses (stable
   /// addresses: threadParts is keyed by them).
   llvm::DenseMap<std::pair<const AddressMap *, int>,
@@ -64,12 +88,13 @@ struct Emitter {
 
   /// The shifts that the addresses of the registers `k` < 2^registerBits
   /// with `keep(k)` through `map` cost with offsets in units of 2^-shift
-  /// elements (bytes of 2^shift-byte elements): one per run of single-bit
-  /// thread columns that moves (computeThreadPart), and with element
-  /// offsets (shift 0) of wider elements one more per distinct XORed base
-  /// (its scaling by the element size).
+  /// elements (bytes of 2^shift-byte elements): one per term of single-bit
+  /// thread columns that moves (threadTerms with `laneIdBits`), and with
+  /// element offsets (shift 0) of wider elements one more per distinct
+  /// XORed base (its scaling by the element size).
   static int64_t addressShifts(const AddressMap &map, int shift,
                                int elementBytesLog2, int registerBits,
+                               int laneIdBits,
                                llvm::function_ref<bool(int64_t)> keep,
                                uint64_t offsetMask);
 
@@ -109,6 +134,11 @@ struct Emitter {
   Value address(Value base, Type elementType, const AddressMap &map,
                 Value threadValue, uint64_t constant,
                 llvm::DenseMap<uint64_t, Value> &bases);
+
+  /// `base` + `offset` elements of `elementType`, where `offset` is an
+  /// address map's (non-negative) offset: for a 64-bit pointer, zero-
+  /// extended to 64 bits, in bytes where `wideByteOffsets`.
+  Value offsetPointer(Value base, Type elementType, Value offset);
 
   /// `base` + `offset` elements of `elementType`.
   Value gep(Value base, Type elementType, Value offset);

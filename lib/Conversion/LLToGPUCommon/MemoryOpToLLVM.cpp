@@ -144,6 +144,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       col = std::move(*map);
     }
     Emitter em{rewriter, op->getLoc(), this->lc.indexType};
+    em.wideByteOffsets = this->lc.hooks.globalAddressesInBytes();
     Value stride;
     if (!access.buffer) {
       stride = getRowStride(em, access.rowStride, type.getRank());

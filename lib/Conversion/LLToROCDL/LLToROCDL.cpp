@@ -52,6 +52,7 @@ public:
   /// v_xor); in bytes the shift is folded into the thread part, computed
   /// once.
   bool sharedAddressesInBytes() const override { return true; }
+  bool globalAddressesInBytes() const override { return true; }
   bool pairsSharedStores() const override { return true; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());

@@ -58,6 +58,12 @@ public:
   /// (i8 GEPs, the element size folded into the thread part) rather than
   /// in elements: each distinct address then costs its XOR alone, no shift.
   virtual bool sharedAddressesInBytes() const { return false; }
+  /// Whether a global tile's addresses are its base plus a zero-extended
+  /// 32-bit byte offset (AMDGPU's `global_load v, voffset, s[base]`, a
+  /// scalar base beside a vector offset) rather than plus an element offset
+  /// (NVIDIA's wide multiply-add, which a byte offset would turn into a
+  /// 64-bit add per distinct offset).
+  virtual bool globalAddressesInBytes() const { return false; }
   /// Whether the backend fuses two shared-memory stores from one base
   /// register into one instruction (AMDGPU's ds_write2), which it does only
   /// when no store to another base lies between them: a conversion's
