@@ -387,6 +387,27 @@ class _Interpreter:
             out |= byte << np.uint64(8 * k)
         return out
 
+    def op_llvm_call_intrinsic(self, op, mask):
+        """llvm.amdgcn.perm(src0, src1, sel) (v_perm_b32): byte k of the
+        result is byte sel.byte[k] of the 8 bytes src0:src1 (0-3 from src1,
+        4-7 from src0); the other selector values (sign and constant bytes)
+        are not interpreted."""
+        name = str(op.attributes["intrin"]).strip('"')
+        if name != "llvm.amdgcn.perm":
+            raise InterpreterError(f"intrinsic {name} is not interpreted")
+        src0, src1, sel = (self.get(v) for v in op.operands)
+        pool = (src1 & np.uint64(0xFFFFFFFF)) | \
+            ((src0 & np.uint64(0xFFFFFFFF)) << np.uint64(32))
+        out = np.zeros_like(src0)
+        for k in range(4):
+            byte_sel = (sel >> np.uint64(8 * k)) & np.uint64(0xFF)
+            if (byte_sel > np.uint64(7)).any():
+                raise InterpreterError("v_perm_b32 selector values above 7 "
+                                       "are not interpreted")
+            byte = (pool >> (byte_sel * np.uint64(8))) & np.uint64(0xFF)
+            out |= byte << np.uint64(8 * k)
+        return out
+
     def op_llvm_select(self, op, mask):
         c = self.get(op.operands[0])
         a, b = self.get(op.operands[1]), self.get(op.operands[2])

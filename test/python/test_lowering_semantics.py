@@ -135,6 +135,18 @@ def test_random_wave64(case):
     _check(case, "gfx942")
 
 
+def test_bytes_packed_by_byte_permutes_on_amd():
+    """An 8-bit conversion whose tile is loaded in 16-bit words and stored
+    to LDS in 16-byte words: each stored word is one v_perm_b32 of the two
+    loaded words its bytes come from (Emitter::packWord), and the result is
+    exact."""
+    case = next(c for c in RANDOM64 if c["name"] == "random_10_0000_fp8e4nv")
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"], lanes=64)
+    assert "llvm.amdgcn.perm" in lower(text, "gfx942")
+    _check(case, "gfx942")
+
+
 RANDOM32 = (case_lib.random_cases(24, seed=20)
             + case_lib.shuffle_cases(16, seed=21))
 

@@ -194,6 +194,8 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       return success();
     }
     Emitter em{rewriter, op.getLoc(), lc.indexType};
+    if (lc.hooks.packsBytesByPermute())
+      em.bytePacker = &lc.hooks;
     SmallVector<Value> in = em.unpack(adaptor.getSource(), src->numRegisters());
     Type elementType = convertElementType(srcType.getElementType());
     SmallVector<Value> out;

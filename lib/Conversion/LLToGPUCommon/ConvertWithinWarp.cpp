@@ -229,7 +229,7 @@ static std::optional<Value> permuteWords(Emitter &em,
   Value lo = wordOf(sources.front());
   Value hi = sources.size() == 2 ? wordOf(sources.back()) : lo;
   Value selector = selectByLane(em, choiceMux(head), lane, [&](int64_t c) {
-    return em.constant(i32, int64_t(int32_t(uint32_t(selectors[c]))));
+    return em.constant(i32, hooks.bytePermuteSelector(uint32_t(selectors[c])));
   });
   return hooks.createBytePermute(em.b, em.loc, lo, hi, selector);
 }

@@ -59,8 +59,32 @@ std::pair<Value, Value> Emitter::laneAndWarp(const GPUTargetHooks &hooks) {
   int laneBits = int(llvm::Log2_64(uint64_t(lanes)));
   Value lane = LLVM::AndOp::create(b, loc, tid, index(lanes - 1));
   Value warp = LLVM::LShrOp::create(b, loc, tid, index(laneBits));
-  threadIds[{lane, warp}] = {tid, laneBits};
+  if (hooks.groupsAddressTerms())
+    threadIds[{lane, warp}] = {tid, laneBits};
   return {lane, warp};
+}
+
+SmallVector<ThreadTerm> threadTermsInRuns(const AddressMap &map) {
+  SmallVector<ThreadTerm> terms;
+  auto add = [&](ArrayRef<uint64_t> cols, ThreadTerm::Source source) {
+    for (size_t i = 0; i < cols.size();) {
+      size_t end = i + 1;
+      if (!cols[i]) {
+      } else if (!llvm::isPowerOf2_64(cols[i])) {
+        terms.push_back({source, uint64_t(1) << i, 0, cols[i]});
+      } else {
+        // A run of single-bit columns c, 2c, 4c, ...
+        while (end < cols.size() && cols[end] == cols[i] << (end - i))
+          ++end;
+        terms.push_back({source, ((uint64_t(1) << (end - i)) - 1) << i,
+                         int64_t(llvm::Log2_64(cols[i])) - int64_t(i), 0});
+      }
+      i = end;
+    }
+  };
+  add(map.lane, ThreadTerm::Lane);
+  add(map.warp, ThreadTerm::Warp);
+  return terms;
 }
 
 SmallVector<ThreadTerm> threadTerms(const AddressMap &map, int laneIdBits) {
@@ -128,7 +152,8 @@ int64_t Emitter::addressShifts(const AddressMap &map, int shift,
                                llvm::function_ref<bool(int64_t)> keep,
                                uint64_t offsetMask) {
   int64_t shifts = 0;
-  for (const ThreadTerm &t : threadTerms(map, laneIdBits))
+  for (const ThreadTerm &t :
+       laneIdBits >= 0 ? threadTerms(map, laneIdBits) : threadTermsInRuns(map))
     shifts += !t.column && t.shift + shift != 0;
   if (shift == 0 && elementBytesLog2 > 0) {
     llvm::DenseSet<uint64_t> bases;
@@ -155,14 +180,21 @@ Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
 
 Value Emitter::computeThreadPart(const AddressMap &map, Value lane,
                                  Value warp) {
-  // Lane and warp as bits of one thread id where laneAndWarp made them:
-  // then a lane bit and a warp bit that move by the same distance share a
-  // term.
+  // Lane and warp as bits of one thread id where laneAndWarp made them for
+  // a target that groups address terms: then a lane bit and a warp bit that
+  // move by the same distance share a term. Else runs of bits, XORed.
   auto id = threadIds.find({lane, warp});
-  bool together = id != threadIds.end();
+  bool grouped = id != threadIds.end();
   SmallVector<std::pair<Value, uint64_t>> terms;
+  Value xored; // without groups: the terms XORed as they come
+  auto add = [&](Value term, uint64_t mask) {
+    if (grouped)
+      terms.push_back({term, mask});
+    else
+      xored = xored ? Value(LLVM::XOrOp::create(b, loc, xored, term)) : term;
+  };
   for (const ThreadTerm &t :
-       threadTerms(map, together ? id->second.second : -1)) {
+       grouped ? threadTerms(map, id->second.second) : threadTermsInRuns(map)) {
     Value source = t.source == ThreadTerm::Lane   ? lane
                    : t.source == ThreadTerm::Warp ? warp
                                                   : id->second.first;
@@ -173,8 +205,7 @@ Value Emitter::computeThreadPart(const AddressMap &map, Value lane,
       if (bit)
         v = LLVM::LShrOp::create(b, loc, v, index(bit));
       v = LLVM::AndOp::create(b, loc, v, index(1));
-      terms.push_back(
-          {LLVM::MulOp::create(b, loc, v, index(int64_t(t.column))), t.column});
+      add(LLVM::MulOp::create(b, loc, v, index(int64_t(t.column))), t.column);
       continue;
     }
     // The id bits that move by one distance: masked, then shifted left, or
@@ -189,8 +220,10 @@ Value Emitter::computeThreadPart(const AddressMap &map, Value lane,
       v = LLVM::LShrOp::create(b, loc, source, index(-t.shift));
       v = LLVM::AndOp::create(b, loc, v, index(int64_t(mask)));
     }
-    terms.push_back({v, mask});
+    add(v, mask);
   }
+  if (!grouped)
+    return xored ? xored : index(0);
   if (terms.empty())
     return index(0);
   // XOR over the terms. Terms whose masks are disjoint are ORed instead
@@ -331,9 +364,20 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
     LLVM::StoreOp::create(b, loc, elems[0], ptr, align);
     return;
   }
+  Type memType = memoryType(elementType, count, bits);
+  if (bytePacker && bits == 8 && count % 4 == 0 && !isAlignedSlice(elems) &&
+      llvm::all_of(llvm::seq<int64_t>(0, count / 4), [&](int64_t w) {
+        return wordSources(elems.slice(4 * w, 4)).has_value();
+      })) {
+    SmallVector<Value> words;
+    for (int64_t w = 0; w < count / 4; ++w)
+      words.push_back(packWord(elems.slice(4 * w, 4)));
+    Value word = words.size() == 1 ? words.front() : vector(words);
+    LLVM::StoreOp::create(b, loc, word, ptr, align);
+    return;
+  }
   auto vecType = VectorType::get({count}, elementType);
   Value vec = vector(elems);
-  Type memType = memoryType(elementType, count, bits);
   Value word = memType == vecType
                    ? vec
                    : Value(LLVM::BitcastOp::create(b, loc, memType, vec));
@@ -364,6 +408,75 @@ bool isAlignedSlice(ArrayRef<Value> elems) {
            return at && at->first == first->first &&
                   at->second == first->second + int64_t(e.index());
          });
+}
+
+/// Whether `pair`, two bytes, is a 16-bit load from global memory: a word of
+/// its own. (Two-byte loads from shared memory that LLVM merges into wider
+/// ones are halves of words, which a byte permute would first extract.)
+static bool isGlobalHalfWord(Value pair) {
+  Value loaded = pair;
+  if (auto cast = pair.getDefiningOp<LLVM::BitcastOp>())
+    loaded = cast.getArg();
+  auto load = loaded.getDefiningOp<LLVM::LoadOp>();
+  return load && hasWidePointers(load.getAddr());
+}
+
+std::optional<Emitter::WordSources>
+Emitter::wordSources(ArrayRef<Value> bytes) {
+  // The (vector, word) each byte comes from: a vector of 2 bytes (a 16-bit
+  // load) is one word's low half, a vector of 4k bytes is k words.
+  WordSources sources;
+  for (auto [k, byte] : llvm::enumerate(bytes)) {
+    auto at = extractedElement(byte);
+    // An element of a slice (Emitter::vector's shufflevector of one vector)
+    // is an element of the vector it was sliced from.
+    while (at) {
+      auto slice = at->first.getDefiningOp<LLVM::ShuffleVectorOp>();
+      if (!slice || slice.getV1() != slice.getV2() ||
+          slice.getMask()[at->second] < 0)
+        break;
+      at = std::make_pair(slice.getV1(), int64_t(slice.getMask()[at->second]));
+    }
+    auto type =
+        at ? llvm::dyn_cast<VectorType>(at->first.getType()) : VectorType();
+    if (!type || (type.getNumElements() % 4 &&
+                  !(type.getNumElements() == 2 && isGlobalHalfWord(at->first))))
+      return std::nullopt;
+    std::pair<Value, int64_t> word{at->first, at->second / 4};
+    auto *it = llvm::find(sources.words, word);
+    if (it == sources.words.end()) {
+      if (sources.words.size() == 2)
+        return std::nullopt;
+      sources.words.push_back(word);
+      it = sources.words.end() - 1;
+    }
+    sources.nibbles |=
+        uint32_t((it - sources.words.begin()) * 4 + at->second % 4) << (4 * k);
+  }
+  return sources;
+}
+
+Value Emitter::packWord(ArrayRef<Value> bytes) {
+  Type i32 = b.getI32Type();
+  std::optional<WordSources> sources = wordSources(bytes);
+  if (!sources || isAlignedSlice(bytes))
+    return LLVM::BitcastOp::create(b, loc, i32, vector(bytes));
+  auto wordOf = [&](std::pair<Value, int64_t> source) -> Value {
+    auto type = llvm::cast<VectorType>(source.first.getType());
+    if (type.getNumElements() == 2)
+      return LLVM::ZExtOp::create(
+          b, loc, i32,
+          LLVM::BitcastOp::create(b, loc, b.getI16Type(), source.first));
+    auto words = VectorType::get({type.getNumElements() / 4}, i32);
+    return LLVM::ExtractElementOp::create(
+        b, loc, LLVM::BitcastOp::create(b, loc, words, source.first),
+        constant(i32, source.second));
+  };
+  Value lo = wordOf(sources->words.front());
+  Value hi = sources->words.size() == 2 ? wordOf(sources->words.back()) : lo;
+  return bytePacker->createBytePermute(
+      b, loc, lo, hi,
+      constant(i32, bytePacker->bytePermuteSelector(sources->nibbles)));
 }
 
 Value Emitter::vector(ArrayRef<Value> elems) {

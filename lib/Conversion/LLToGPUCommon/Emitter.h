@@ -50,6 +50,11 @@ struct ThreadTerm {
   uint64_t column;
 };
 
+/// The terms of `map`'s thread part as runs of lane (warp) bits whose
+/// single-bit columns are c, 2c, 4c, ... (where the target does not group
+/// address terms: GPUTargetHooks::groupsAddressTerms).
+SmallVector<ThreadTerm> threadTermsInRuns(const AddressMap &map);
+
 /// The terms of `map`'s thread part: single-bit columns of the lane (of the
 /// warp) grouped by the distance they move their bit. `laneIdBits` >= 0:
 /// lane and warp are bits of one thread id, the warp's from bit
@@ -65,7 +70,8 @@ struct Emitter {
   llvm::DenseMap<std::tuple<const AddressMap *, Block *, Value, Value>, Value>
       threadParts = {};
   llvm::DenseMap<std::tuple<Block *, Value, int>, Value> laneBits = {};
-  /// The thread id and lane bits behind each (lane, warp) of laneAndWarp.
+  /// The thread id and lane bits behind each (lane, warp) of laneAndWarp,
+  /// on a target that groups address terms.
   llvm::DenseMap<std::pair<Value, Value>, std::pair<Value, int>> threadIds = {};
   llvm::DenseMap<std::pair<Block *, Type>, Value> poisons = {};
   /// Shared-memory addresses in bytes rather than elements: the thread part
@@ -76,6 +82,9 @@ struct Emitter {
   /// 64-bit pointers (global memory) plus a zero-extended byte offset
   /// (GPUTargetHooks::globalAddressesInBytes) rather than element offset.
   bool wideByteOffsets = false;
+  /// The target whose byte permutes pack the 8-bit elements of a store
+  /// (GPUTargetHooks::packsBytesByPermute); null: LLVM's byte inserts.
+  const GPUTargetHooks *bytePacker = nullptr;
   /// The scaled copies of address maps that sharedByteShift uses (stable
   /// addresses: threadParts is keyed by them).
   llvm::DenseMap<std::pair<const AddressMap *, int>,
@@ -89,7 +98,8 @@ struct Emitter {
   /// The shifts that the addresses of the registers `k` < 2^registerBits
   /// with `keep(k)` through `map` cost with offsets in units of 2^-shift
   /// elements (bytes of 2^shift-byte elements): one per term of single-bit
-  /// thread columns that moves (threadTerms with `laneIdBits`), and with
+  /// thread columns that moves (threadTerms with `laneIdBits`; -1: the
+  /// runs of threadTermsInRuns), and with
   /// element offsets (shift 0) of wider elements one more per distinct
   /// XORed base (its scaling by the element size).
   static int64_t addressShifts(const AddressMap &map, int shift,
@@ -160,6 +170,20 @@ struct Emitter {
   /// where they are its elements in order, its aligned slice where they are
   /// consecutive elements of a wider one, else an insertelement chain.
   Value vector(ArrayRef<Value> elems);
+
+  /// The (at most two) words four 8-bit elements were extracted from: each
+  /// a (vector, word index) pair, and the byte permute's nibbles that pick
+  /// the elements from them (0-3 the first word, 4-7 the second).
+  struct WordSources {
+    SmallVector<std::pair<Value, int64_t>, 2> words;
+    uint32_t nibbles = 0;
+  };
+  std::optional<WordSources> wordSources(ArrayRef<Value> bytes);
+
+  /// Four 8-bit elements as an i32 word: one byte permute of their
+  /// wordSources, else (or where they are that word already) their vector
+  /// bitcast.
+  Value packWord(ArrayRef<Value> bytes);
 
   /// Stores `elems` as one vector (see memoryType).
   void store(Value ptr, Type elementType, ArrayRef<Value> elems, int bits);

@@ -144,6 +144,8 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       col = std::move(*map);
     }
     Emitter em{rewriter, op->getLoc(), this->lc.indexType};
+    if (this->lc.hooks.packsBytesByPermute())
+      em.bytePacker = &this->lc.hooks;
     em.wideByteOffsets = this->lc.hooks.globalAddressesInBytes();
     Value stride;
     if (!access.buffer) {

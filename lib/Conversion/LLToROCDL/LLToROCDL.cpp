@@ -53,6 +53,25 @@ public:
   /// once.
   bool sharedAddressesInBytes() const override { return true; }
   bool globalAddressesInBytes() const override { return true; }
+  bool groupsAddressTerms() const override { return true; }
+  bool hasBytePermute() const override { return true; }
+  bool packsBytesByPermute() const override { return true; }
+  /// v_perm_b32 (llvm.amdgcn.perm(src0, src1, sel)): bytes 0-3 of src1 and
+  /// 4-7 of src0, one selector byte per result byte.
+  Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
+                          Value selector) const override {
+    Type i32 = builder.getI32Type();
+    return LLVM::CallIntrinsicOp::create(
+               builder, loc, i32, builder.getStringAttr("llvm.amdgcn.perm"),
+               ValueRange{hi, lo, selector})
+        .getResult(0);
+  }
+  int64_t bytePermuteSelector(uint32_t nibbles) const override {
+    uint32_t bytes = 0;
+    for (int k = 0; k < 4; ++k)
+      bytes |= ((nibbles >> (4 * k)) & 0xf) << (8 * k);
+    return int64_t(int32_t(bytes));
+  }
   bool pairsSharedStores() const override { return true; }
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());

@@ -58,6 +58,15 @@ public:
   /// (i8 GEPs, the element size folded into the thread part) rather than
   /// in elements: each distinct address then costs its XOR alone, no shift.
   virtual bool sharedAddressesInBytes() const { return false; }
+  /// Whether the backend fuses an OR, but not an XOR, with the shifts and
+  /// masks of its operands (AMD's v_or3_b32, v_lshl_or_b32, v_and_or_b32):
+  /// an address's thread part is then one term per distance its bits move,
+  /// lane and warp bits together, ORed where the terms are disjoint
+  /// (docs/lowering.md, "Thread parts"). Else runs of bits, XORed: ptxas
+  /// fuses any three-input logic op, and on the H100 the grouped terms
+  /// only changed the order ptxas gave the loads, slowing memory-bound
+  /// kernels.
+  virtual bool groupsAddressTerms() const { return false; }
   /// Whether a global tile's addresses are its base plus a zero-extended
   /// 32-bit byte offset (AMDGPU's `global_load v, voffset, s[base]`, a
   /// scalar base beside a vector offset) rather than plus an element offset
@@ -103,11 +112,23 @@ public:
                                     ArrayRef<uint64_t> srcCols) const;
   /// Whether createBytePermute is available.
   virtual bool hasBytePermute() const { return false; }
-  /// The bytes of the i32 words `lo` (bytes 0-3) and `hi` (4-7) that the
-  /// nibbles of the i32 `selector` name, nibble k giving byte k of the
-  /// result (PTX prmt). Only called when hasBytePermute().
+  /// The bytes of the i32 words `lo` (bytes 0-3) and `hi` (4-7) that
+  /// `selector` names (bytePermuteSelector of the byte numbers), byte k of
+  /// the result from the k-th (PTX prmt, AMD v_perm_b32). Only called when
+  /// hasBytePermute().
   virtual Value createBytePermute(OpBuilder &builder, Location loc, Value lo,
                                   Value hi, Value selector) const;
+  /// The selector of createBytePermute for result bytes taken from the
+  /// bytes (0-7) that the nibbles of `nibbles` name, nibble k for byte k:
+  /// the nibbles themselves for prmt, one byte per result byte on AMD.
+  virtual int64_t bytePermuteSelector(uint32_t nibbles) const {
+    return int64_t(int32_t(nibbles));
+  }
+  /// Whether a store packs 8-bit elements into its words with
+  /// createBytePermute (one per word whose bytes come from at most two
+  /// loaded words) rather than leaving the byte inserts to LLVM, which on
+  /// AMD takes two v_perm_b32 per word where one does.
+  virtual bool packsBytesByPermute() const { return false; }
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
 
