@@ -367,46 +367,42 @@ class _Interpreter:
             raise InterpreterError(f"icmp predicate {pred} is not interpreted")
         return table[key].astype(np.uint64)
 
+    @staticmethod
+    def _permute_bytes(lo, hi, sel, field_bits, what):
+        """Byte k of the result is the byte of the 8 bytes hi:lo (0-3 from
+        lo) that field k of `sel` (`field_bits` wide) names; fields above
+        7 (sign replication, constant bytes) are not interpreted."""
+        pool = (lo & np.uint64(0xFFFFFFFF)) | \
+            ((hi & np.uint64(0xFFFFFFFF)) << np.uint64(32))
+        field = np.uint64((1 << field_bits) - 1)
+        out = np.zeros_like(lo)
+        for k in range(4):
+            pick = (sel >> np.uint64(field_bits * k)) & field
+            if (pick > np.uint64(7)).any():
+                raise InterpreterError(f"{what} selector values above 7 are "
+                                       "not interpreted")
+            byte = (pool >> (pick * np.uint64(8))) & np.uint64(0xFF)
+            out |= byte << np.uint64(8 * k)
+        return out
+
     def op_nvvm_prmt(self, op, mask):
         """PTX prmt in its default mode: nibble k of the selector picks byte
-        k of the result from the 8 bytes of (lo, hi); the sign-replicating
-        nibbles (bit 3 set) are not interpreted."""
+        k of the result from the 8 bytes of (lo, hi)."""
         if str(op.attributes["mode"]) != "#nvvm.permute_mode<default>":
             raise InterpreterError(f"prmt mode {op.attributes['mode']} is "
                                    "not interpreted")
         lo, hi, sel = (self.get(v) for v in op.operands)
-        pool = (lo & np.uint64(0xFFFFFFFF)) | \
-            ((hi & np.uint64(0xFFFFFFFF)) << np.uint64(32))
-        out = np.zeros_like(lo)
-        for k in range(4):
-            nibble = (sel >> np.uint64(4 * k)) & np.uint64(0xF)
-            if (nibble & np.uint64(8)).any():
-                raise InterpreterError("prmt with sign replication is not "
-                                       "interpreted")
-            byte = (pool >> (nibble * np.uint64(8))) & np.uint64(0xFF)
-            out |= byte << np.uint64(8 * k)
-        return out
+        return self._permute_bytes(lo, hi, sel, 4, "prmt")
 
     def op_llvm_call_intrinsic(self, op, mask):
         """llvm.amdgcn.perm(src0, src1, sel) (v_perm_b32): byte k of the
-        result is byte sel.byte[k] of the 8 bytes src0:src1 (0-3 from src1,
-        4-7 from src0); the other selector values (sign and constant bytes)
-        are not interpreted."""
+        result is byte sel.byte[k] of the 8 bytes src0:src1 (0-3 from
+        src1, 4-7 from src0)."""
         name = str(op.attributes["intrin"]).strip('"')
         if name != "llvm.amdgcn.perm":
             raise InterpreterError(f"intrinsic {name} is not interpreted")
         src0, src1, sel = (self.get(v) for v in op.operands)
-        pool = (src1 & np.uint64(0xFFFFFFFF)) | \
-            ((src0 & np.uint64(0xFFFFFFFF)) << np.uint64(32))
-        out = np.zeros_like(src0)
-        for k in range(4):
-            byte_sel = (sel >> np.uint64(8 * k)) & np.uint64(0xFF)
-            if (byte_sel > np.uint64(7)).any():
-                raise InterpreterError("v_perm_b32 selector values above 7 "
-                                       "are not interpreted")
-            byte = (pool >> (byte_sel * np.uint64(8))) & np.uint64(0xFF)
-            out |= byte << np.uint64(8 * k)
-        return out
+        return self._permute_bytes(src1, src0, sel, 8, "v_perm_b32")
 
     def op_llvm_select(self, op, mask):
         c = self.get(op.operands[0])
