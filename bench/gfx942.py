@@ -555,9 +555,10 @@ def markdown(rows: list[dict], env: dict) -> str:
              "`ll-optimize-register-order` (docs/register-order.md). On AMD it keeps a tile "
              "access's layout where the new order would XOR registers into the thread part of "
              "their global addresses (docs/lowering-rocdl.md, \"Register order\"): the seed "
-             "transpose stays a shared-memory round trip (95 instructions; the select-free "
-             "`ds_bpermute` order took 238), and the intra-warp exchange keeps its selects (217 "
-             "instructions; 181 in the select-free order, Triton 221). Not measured on hardware."),
+             "transpose stays a shared-memory round trip, and the intra-warp exchange keeps its "
+             "selects (when the rule was measured, 2026-11-24: 95 instructions against 238 in "
+             "the select-free `ds_bpermute` order, and 217 against 181, Triton 221; the table "
+             "above has today's counts). Not measured on hardware."),
             ("- The real corpus's mma layouts are NVIDIA's (mma v2/v3 accumulators) made wave64, "
              "not AMD's own; the AMD-family rows use mfma layouts.")]
     out += ["", ("Mnemonic counts of every kernel are in `bench/results/gfx942.json`; "
