@@ -290,7 +290,8 @@ Value Emitter::offsetPointer(Value base, Type elementType, Value offset) {
   if (!hasWidePointers(base) || offset.getType() != b.getI32Type())
     return gep(base, elementType, offset);
   // An address map's offsets are non-negative and, in bytes, below 2^31 (a
-  // tile has at most 2^23 elements: registers, lanes and warps are capped).
+  // tile has at most 2^22 elements: 4,096 registers in each of at most 1,024
+  // threads, both checked by getThreadLayout).
   // A 32-bit GEP index would be sign-extended: one more instruction, and on
   // AMD it hides the 32-bit byte offset that a global access takes beside a
   // scalar base (`global_load v, voffset, s[base]`).
