@@ -28,8 +28,11 @@ cross-lane) or all our instructions outnumber Triton's; "rejected: LDS"
 when ll-opt rejects a conversion larger than the 64 KiB of LDS (Triton's
 kernel then declares as much, which cannot launch).
 
+Also 72 random conversions (`random_cases`), reported apart: their totals,
+verdicts and every case where ours has more of either count.
+
 Writes bench/results/gfx942.json and bench/results/gfx942.md. Exits with
-status 1 if a case is worse or failed on our side.
+status 1 if a corpus case is worse or failed on our side.
 """
 
 from __future__ import annotations
@@ -130,6 +133,15 @@ def all_cases() -> list[dict]:
     if not real:
         raise SystemExit("no cases in bench/real_corpus.json")
     return corpus + real + case_lib.lane_pattern_cases(6) + family_cases()
+
+
+def random_cases() -> list[dict]:
+    """Conversions nobody tuned for: random wave64 layout pairs and random
+    warp-local exchanges (test/gpu/cases.py, fixed seeds), reported apart
+    from the corpora (issue 18: no case worse than Triton's)."""
+    return [dict(c, origin="random") for c in
+            case_lib.random_cases(48, seed=10, lane_bits=6)
+            + case_lib.shuffle_cases(24, seed=11, lane_bits=6)]
 
 
 # ---------------------------------------------------------------------------
@@ -415,7 +427,42 @@ def lds_mnemonics(c: dict) -> str:
     return ", ".join(f"{v} {k}" for k, v in ops.items()) or "none"
 
 
-def markdown(rows: list[dict], env: dict) -> str:
+def random_section(rows: list[dict]) -> list[str]:
+    """The summary of the random conversions: totals over those both sides
+    compile, the verdicts, and every case where ours has more of either."""
+    both = [r for r in rows if "counts" in r["ours"] and "counts" in r["triton"]]
+
+    def total(side: str, key: str) -> int:
+        return sum(r[side]["counts"][key] for r in both)
+
+    verdicts: dict[str, int] = {}
+    for r in rows:
+        verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+    out = ["", "## Random conversions", "",
+           (f"{len(rows)} conversions nobody tuned for (`random_cases` of bench/gfx942.py: "
+            "random wave64 layout pairs and warp-local exchanges, fixed seeds), counted the same "
+            f"way; not in the table above. Triton compiles {len(both)} of them; over those, all "
+            f"instructions ours {total('ours', 'instructions')} against Triton's "
+            f"{total('triton', 'instructions')}, LDS instructions {total('ours', 'lds_total')} "
+            f"against {total('triton', 'lds_total')}. Verdicts: "
+            + ", ".join(f"{v} {k}" for k, v in sorted(verdicts.items())) + "."),
+           ""]
+    worse = [r for r in rows if r["verdict"] in ("**worse**", "ok (Triton over the LDS limit)")]
+    if worse:
+        out += ["| case | dtype | warps | plan | LDS ours/Triton | instr ours/Triton | verdict |",
+                "|---|---|---|---|---|---|---|"]
+        for r in worse:
+            o, t = r["ours"]["counts"], r["triton"]["counts"]
+            out.append(f"| {r['name']} | {r['dtype']} | {r['warps']} | {plan_cell(r['ours'].get('plan'))} "
+                       f"| {o['lds_total']}/{t['lds_total']} | {o['instructions']}/{t['instructions']} "
+                       f"| {r['verdict']} |")
+    failed = [r for r in rows if r["verdict"].startswith("FAILED")]
+    for r in failed:
+        out.append(f"- `{r['name']}`: {r['ours'].get('error', 'does not assemble')}")
+    return out
+
+
+def markdown(rows: list[dict], env: dict, random_rows: list[dict] | None = None) -> str:
     worse = [r for r in rows if r["verdict"] == "**worse**"]
     failed = [r for r in rows if r["verdict"].startswith("FAILED")]
     no_triton = [r for r in rows if r["verdict"] == "no Triton"]
@@ -548,6 +595,8 @@ def markdown(rows: list[dict], env: dict) -> str:
         out += ["", ("The lane-mirror cases' destination has a register basis that is a sum of unit "
                      "vectors (`[0, 64 ^ (2^k - 1)]`); Triton 3.6 aborts on them (assertion above), so "
                      "there is no reference; ours uses DPP (k = 2..4) or `ds_swizzle` (k = 5).")]
+    if random_rows:
+        out += random_section(random_rows)
     out += ["", "## Notes", "",
             ("- `plan_conversion(..., target=\"gfx942\")` names the instructions `st.shared`/"
              "`ld.shared` (NVIDIA names) in `store_instruction`/`load_instruction`."),
@@ -581,16 +630,17 @@ def main() -> int:
     args = parser.parse_args()
     if args.report_only:
         saved = json.loads((RESULTS / "gfx942.json").read_text())
-        rows = saved["cases"]
-        for row in rows:
+        rows, random_rows = saved["cases"], saved.get("random", [])
+        for row in rows + random_rows:
             row["verdict"] = verdict(row)
         (RESULTS / "gfx942.json").write_text(json.dumps(saved, indent=1) + "\n")
-        (RESULTS / "gfx942.md").write_text(markdown(rows, saved["env"]))
+        (RESULTS / "gfx942.md").write_text(markdown(rows, saved["env"], random_rows))
         return exit_status(rows)
-    cases = [c for c in all_cases() if not args.only or args.only in c["name"]]
+    wanted = [c for c in all_cases() + random_cases()
+              if not args.only or args.only in c["name"]]
     env = versions()
     rows = []
-    for case in cases:
+    for case in wanted:
         o, t = ours(case), triton(case)
         row = {k: case[k] for k in ("name", "origin", "dtype", "warps", "shape", "src", "dst")}
         row.update(ours=o, triton=t)
@@ -608,11 +658,14 @@ def main() -> int:
         print(f"{case['name']:60s} lds {oc.get('lds_total', o.get('error'))!s:>4} / "
               f"{tc.get('lds_total', t.get('error'))!s:>4}  instr {oc.get('instructions', '-')!s:>4} / "
               f"{tc.get('instructions', '-')!s:>4}  {row['verdict']}", flush=True)
+    random_rows = [r for r in rows if r["origin"] == "random"]
+    rows = [r for r in rows if r["origin"] != "random"]
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "gfx942.json").write_text(json.dumps({"chip": CHIP, "lanes": LANES, "env": env,
-                                                         "cases": rows}, indent=1) + "\n")
-        (RESULTS / "gfx942.md").write_text(markdown(rows, env))
+                                                         "cases": rows, "random": random_rows},
+                                                        indent=1) + "\n")
+        (RESULTS / "gfx942.md").write_text(markdown(rows, env, random_rows))
     return exit_status(rows)
 
 
