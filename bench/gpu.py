@@ -9,8 +9,12 @@ Two steps, because the GPU machine has no build of this project:
 
 `LL_BENCH_CORPUS=real` at `build` time takes the real-kernel corpus
 (bench/real_corpus.json: the conversions of Triton 3.6's own TTGIR for its
-tutorials) instead of the public corpus and its extra cases; the manifest
-records which, and `run`/`once` follow it.
+tutorials) instead of the public corpus and its extra cases, and
+`LL_BENCH_CORPUS=random` random conversions nobody tuned for
+(bench/random_corpus.json, written by bench/random_corpus.py); the manifest
+records which, and `run`/`once` follow it. `LL_BENCH_REGISTER_ORDER=0`
+builds the layouts as written (no `ll-optimize-register-order`), for
+`bench/ab.py`.
 
 `build` writes `ll_conv` / `ll_conv_loop` PTX (32 round trips, as Triton's
 loop kernel is timed) for every corpus case (bench/corpus.json). `run`
@@ -63,7 +67,8 @@ def _write(path, obj):
 
 # The corpora `build` can take, and their files (in order).
 CORPORA = {"public": (CORPUS, EXTRA),
-           "real": (os.path.join(HERE, "real_corpus.json"),)}
+           "real": (os.path.join(HERE, "real_corpus.json"),),
+           "random": (os.path.join(HERE, "random_corpus.json"),)}
 
 
 def corpus_choice():
@@ -91,6 +96,9 @@ def build(out_dir):
     from linear_layout import kernels
 
     os.makedirs(out_dir, exist_ok=True)
+    # LL_BENCH_REGISTER_ORDER=0: the layouts as written, without
+    # ll-optimize-register-order (docs/register-order.md), for A/B runs.
+    register_order = os.environ.get("LL_BENCH_REGISTER_ORDER", "1") != "0"
     rows = []
     for c in cases():
         r = {"name": c["name"], "dtype": c["dtype"], "shape": c["shape"],
@@ -99,7 +107,8 @@ def build(out_dir):
                            ("conv_loop", kernels.conv_loop)):
             kw = {"rounds": ROUNDS} if kind == "conv_loop" else {}
             ptx = ll.compile(make(c["A"], c["B"], c["shape"], c["dtype"],
-                                  c["warps"], name="ll_" + kind, **kw))
+                                  c["warps"], name="ll_" + kind, **kw),
+                             register_order=register_order)
             fname = f"{c['name']}.{kind}.ptx"
             _write(os.path.join(out_dir, fname), str(ptx))
             r[kind] = {"ptx": fname,

@@ -1,5 +1,7 @@
 """Tables of a `bench/run_gpu.sh` run: bench/results/h100.{md,json}, or
-bench/results/h100_real.{md,json} for the real-kernel corpus.
+bench/results/h100_real.{md,json} for the real-kernel corpus and
+bench/results/h100_random.{md,json} for the random conversions
+(bench/random_corpus.json).
 
     LL_BUILD_DIR=build/x python bench/gpu_report.py <dir with gpu_bench.json,
         ncu_ll.csv, ncu_triton.csv> [machine note]
@@ -109,15 +111,19 @@ def loop_shuffles(c):
 
 def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
-    real = bench.get("corpus", "public") == "real"
-    if real:
-        in_corpus = _read_json(os.path.join(HERE, "real_corpus.json"))
+    corpus_name = bench.get("corpus", "public")
+    if corpus_name in ("real", "random"):
+        in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
     else:
         in_corpus = _read_json(os.path.join(HERE, "corpus.json"))
         corpus = in_corpus + _read_json(os.path.join(HERE, "extra_cases.json"))
     corpus_names = {c["name"] for c in in_corpus}
-    stem = "h100_real" if real else "h100"
+    stem = {"real": "h100_real", "random": "h100_random"}.get(corpus_name,
+                                                              "h100")
+    title = {"real": ": the real-kernel corpus",
+             "random": ": random conversions nobody tuned for"}.get(
+                 corpus_name, "")
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
     rows = []
@@ -169,8 +175,7 @@ def main(src, note=""):
     _write(os.path.join(HERE, "results", stem + ".json"),
            json.dumps(out, indent=1))
     lines = [
-        ("# This project's NVVM lowering vs Triton 3.6 on an H100"
-         + (": the real-kernel corpus" if real else "")),
+        "# This project's NVVM lowering vs Triton 3.6 on an H100" + title,
         "",
         (f"Machine: {bench['machine']}; Triton {bench['triton']}, PyTorch "
         f"{bench['torch']}. {note}"),

@@ -397,6 +397,20 @@ static bool xorsRegisterAddresses(const LinearLayout &layout) {
   return (regs & threads) != 0;
 }
 
+/// Whether a store of `layout` writes fewer bytes than the 32-byte sectors
+/// its warp instructions touch hold: each sector is then written in parts.
+static bool writesPartialSectors(const LinearLayout &layout,
+                                 const TileAccess &access) {
+  int64_t elementBytes = access.bits / 8;
+  int64_t sectors =
+      tileFootprintPerWarp(layout, access.bits, access.hasRows, kSectorBytes);
+  int64_t vectors =
+      tileFootprintPerWarp(layout, access.bits, access.hasRows, elementBytes);
+  int64_t bytes = vectors * elementBytes *
+                  tileVectorElements(layout, access.bits, access.hasRows);
+  return sectors * kSectorBytes > bytes;
+}
+
 std::optional<RegisterOrderOptimizer::Degradation>
 RegisterOrderOptimizer::assess(const Web &web, const TileAccess &access,
                                const LinearLayout &layout,
@@ -409,13 +423,16 @@ RegisterOrderOptimizer::assess(const Web &web, const TileAccess &access,
   if (newVector < oldVector)
     return Degradation{Degradation::Narrows, 0, oldVector, newVector};
   // A warp instruction spread over more memory: more 32-byte sectors (a
-  // store writes partial sectors, a load takes more L1 wavefronts) or, for
-  // a load, more 128-byte lines. Measured on 43 lane exchanges outside
-  // loops, where the pass had made `conv` up to 2x slower
-  // (docs/register-order.md, "Footprint").
+  // store writes partial sectors, a load takes more L1 wavefronts) or more
+  // 128-byte lines, for a load, and for a store whose instructions write
+  // part of each sector (the rest from other instructions or warps).
+  // Measured on 43 lane exchanges and 33 random conversions outside loops,
+  // where the pass had made `conv` up to 2x slower (docs/register-order.md,
+  // "Footprint").
   for (int64_t unit : {kSectorBytes, kLineBytes}) {
     if ((access.isLoad && loadsMaySpread) ||
-        (!access.isLoad && unit == kLineBytes))
+        (!access.isLoad && unit == kLineBytes &&
+         !writesPartialSectors(layout, access)))
       continue;
     int64_t before =
         tileFootprintPerWarp(web.original, access.bits, access.hasRows, unit);
