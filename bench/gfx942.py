@@ -272,7 +272,9 @@ def triton(case: dict) -> dict:
     if proc.returncode != 0:
         tail = [s for s in proc.stderr.strip().splitlines() if s.strip()]
         how = f"signal {-proc.returncode}" if proc.returncode < 0 else f"exit {proc.returncode}"
-        return {"error": f"{how}: {tail[-1][:300] if tail else 'no message'}"}
+        # Only a source file's name: its path is the machine's.
+        last = re.sub(r"(?:/[^\s:/]+)+/([^\s:/]+)", r"\1", tail[-1]) if tail else "no message"
+        return {"error": f"{how}: {last[:300]}"}
     out = json.loads(proc.stdout)
     out["counts"] = count(out["asm"])
     out["lds_bytes"] = out["shared"]
