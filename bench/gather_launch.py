@@ -9,7 +9,7 @@ carveout"). On the GPU machine, with bench/ptx_gather carried:
 launcher's specialization), each launched through CuPy and through a plain
 `cuLaunchKernel`, beside Triton's own launcher twice (A/A), as CUDA-graph
 replays. `carveout`: both of our paths and Triton's cubin with the
-preferred shared-memory carveout left to the driver or set to 0/25/50/100 %.
+preferred shared-memory carveout left to the driver or set to 0/8/16/25/50/100 %.
 Prints per-launch time over Triton's launcher, `X` where a kernel is wrong.
 """
 
@@ -124,9 +124,9 @@ def _time_case(mode, e, cuda, tk):
     else:
         for kind in ("shuffle", "shared_memory"):
             if f"{kind}/once" in e["kernels"]:
-                for c in (None, 0, 25, 50, 100):
+                for c in (None, 0, 8, 16, 25, 50, 100):
                     add(f"{kind}_carveout_{c}", ours(kind, c))
-        for c in (None, 100):
+        for c in (None, 8, 100):
             add(f"triton_cubin_carveout_{c}", theirs(c), zero, zero)
 
     def triton_launcher(xi, ii, yi):
