@@ -366,16 +366,23 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
     return;
   }
   Type memType = memoryType(elementType, count, bits);
-  if (bytePacker && bits == 8 && count % 4 == 0 && !isAlignedSlice(elems) &&
-      llvm::all_of(llvm::seq<int64_t>(0, count / 4), [&](int64_t w) {
-        return wordSources(elems.slice(4 * w, 4)).has_value();
-      })) {
-    SmallVector<Value> words;
-    for (int64_t w = 0; w < count / 4; ++w)
-      words.push_back(packWord(elems.slice(4 * w, 4)));
-    Value word = words.size() == 1 ? words.front() : vector(words);
-    LLVM::StoreOp::create(b, loc, word, ptr, align);
-    return;
+  if (bytePacker && bits == 8 && count % 4 == 0 && !isAlignedSlice(elems)) {
+    // Byte permutes only where every word of the store takes one.
+    SmallVector<WordSources> sources;
+    for (int64_t w = 0; w < count / 4; ++w) {
+      std::optional<WordSources> word = wordSources(elems.slice(4 * w, 4));
+      if (!word)
+        break;
+      sources.push_back(std::move(*word));
+    }
+    if (int64_t(sources.size()) == count / 4) {
+      SmallVector<Value> words;
+      for (int64_t w = 0; w < count / 4; ++w)
+        words.push_back(packWord(elems.slice(4 * w, 4), sources[w]));
+      Value word = words.size() == 1 ? words.front() : vector(words);
+      LLVM::StoreOp::create(b, loc, word, ptr, align);
+      return;
+    }
   }
   auto vecType = VectorType::get({count}, elementType);
   Value vec = vector(elems);
@@ -457,10 +464,9 @@ Emitter::wordSources(ArrayRef<Value> bytes) {
   return sources;
 }
 
-Value Emitter::packWord(ArrayRef<Value> bytes) {
+Value Emitter::packWord(ArrayRef<Value> bytes, const WordSources &sources) {
   Type i32 = b.getI32Type();
-  std::optional<WordSources> sources = wordSources(bytes);
-  if (!sources || isAlignedSlice(bytes))
+  if (isAlignedSlice(bytes))
     return LLVM::BitcastOp::create(b, loc, i32, vector(bytes));
   auto wordOf = [&](std::pair<Value, int64_t> source) -> Value {
     auto type = llvm::cast<VectorType>(source.first.getType());
@@ -473,11 +479,11 @@ Value Emitter::packWord(ArrayRef<Value> bytes) {
         b, loc, LLVM::BitcastOp::create(b, loc, words, source.first),
         constant(i32, source.second));
   };
-  Value lo = wordOf(sources->words.front());
-  Value hi = sources->words.size() == 2 ? wordOf(sources->words.back()) : lo;
+  Value lo = wordOf(sources.words.front());
+  Value hi = sources.words.size() == 2 ? wordOf(sources.words.back()) : lo;
   return bytePacker->createBytePermute(
       b, loc, lo, hi,
-      constant(i32, bytePacker->bytePermuteSelector(sources->nibbles)));
+      constant(i32, bytePacker->bytePermuteSelector(sources.nibbles)));
 }
 
 Value Emitter::vector(ArrayRef<Value> elems) {

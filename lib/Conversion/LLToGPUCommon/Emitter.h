@@ -181,9 +181,9 @@ struct Emitter {
   std::optional<WordSources> wordSources(ArrayRef<Value> bytes);
 
   /// Four 8-bit elements as an i32 word: one byte permute of their
-  /// wordSources, else (or where they are that word already) their vector
-  /// bitcast.
-  Value packWord(ArrayRef<Value> bytes);
+  /// `sources` (wordSources), or their vector bitcast where they are that
+  /// word already.
+  Value packWord(ArrayRef<Value> bytes, const WordSources &sources);
 
   /// Stores `elems` as one vector (see memoryType).
   void store(Value ptr, Type elementType, ArrayRef<Value> elems, int bits);

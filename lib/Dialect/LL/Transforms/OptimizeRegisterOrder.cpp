@@ -397,18 +397,16 @@ static bool xorsRegisterAddresses(const LinearLayout &layout) {
   return (regs & threads) != 0;
 }
 
-/// Whether a store of `layout` writes fewer bytes than the 32-byte sectors
-/// its warp instructions touch hold: each sector is then written in parts.
+/// Whether a store of `layout`, whose warp instructions touch `sectors`
+/// 32-byte sectors with vectors of `vectorElements`, writes fewer bytes
+/// than those sectors hold: each sector is then written in parts.
 static bool writesPartialSectors(const LinearLayout &layout,
-                                 const TileAccess &access) {
+                                 const TileAccess &access, int64_t sectors,
+                                 int64_t vectorElements) {
   int64_t elementBytes = access.bits / 8;
-  int64_t sectors =
-      tileFootprintPerWarp(layout, access.bits, access.hasRows, kSectorBytes);
   int64_t vectors =
       tileFootprintPerWarp(layout, access.bits, access.hasRows, elementBytes);
-  int64_t bytes = vectors * elementBytes *
-                  tileVectorElements(layout, access.bits, access.hasRows);
-  return sectors * kSectorBytes > bytes;
+  return sectors * kSectorBytes > vectors * vectorElements * elementBytes;
 }
 
 std::optional<RegisterOrderOptimizer::Degradation>
@@ -429,10 +427,12 @@ RegisterOrderOptimizer::assess(const Web &web, const TileAccess &access,
   // Measured on 43 lane exchanges and 33 random conversions outside loops,
   // where the pass had made `conv` up to 2x slower (docs/register-order.md,
   // "Footprint").
+  int64_t sectorsAfter = 0;
   for (int64_t unit : {kSectorBytes, kLineBytes}) {
+    // A store's sectors are counted first; its lines use that count.
     if ((access.isLoad && loadsMaySpread) ||
         (!access.isLoad && unit == kLineBytes &&
-         !writesPartialSectors(layout, access)))
+         !writesPartialSectors(layout, access, sectorsAfter, newVector)))
       continue;
     int64_t before =
         tileFootprintPerWarp(web.original, access.bits, access.hasRows, unit);
@@ -440,6 +440,8 @@ RegisterOrderOptimizer::assess(const Web &web, const TileAccess &access,
         tileFootprintPerWarp(layout, access.bits, access.hasRows, unit);
     if (after > before)
       return Degradation{Degradation::Spreads, unit, before, after};
+    if (unit == kSectorBytes)
+      sectorsAfter = after;
   }
   // AMD: an access whose registers' global addresses the new layout XORs
   // into the thread part costs a 64-bit address per register (v_xor,
