@@ -14,7 +14,8 @@ with the wheel's ``mlir-translate`` (``llvm_ir(...)`` stops there) and
 assembles it with an ``llc`` that has the AMDGPU target, which the PyPI
 LLVM lacks: ``$LL_AMDGPU_LLC``, else Debian's ``/usr/lib/llvm-22/bin/llc``
 (``apt install llvm-22``), else an ``llc`` on ``PATH`` that lists
-``amdgcn`` (docs/lowering-rocdl.md).
+``amdgcn`` and is LLVM 22 or newer (an older one cannot read the IR)
+(docs/lowering-rocdl.md).
 """
 
 from __future__ import annotations
@@ -51,13 +52,21 @@ def find_ll_opt() -> str:
                        "linear-layout package")
 
 
+# The oldest llc that reads the LLVM IR of the LLVM/MLIR 22 wheels (textual
+# IR is not read by older releases; Debian 12's default llc is LLVM 14, whose
+# AMDGPU target does not know gfx942 either).
+_MIN_LLC_MAJOR = 22
+
+
 def _llc_has_amdgpu(llc: str) -> bool:
     try:
         proc = subprocess.run([llc, "--version"], capture_output=True,
                               text=True, check=False, timeout=60)
     except OSError:
         return False
-    return "amdgcn" in proc.stdout
+    version = re.search(r"LLVM version (\d+)", proc.stdout)
+    return ("amdgcn" in proc.stdout and version is not None
+            and int(version.group(1)) >= _MIN_LLC_MAJOR)
 
 
 def find_amdgpu_llc() -> str | None:
