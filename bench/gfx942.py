@@ -567,17 +567,18 @@ def markdown(rows: list[dict], env: dict, random_rows: list[dict] | None = None)
     fitted = [r for r in too_big if r not in rejected]
     if rejected:
         out += ["", ("LDS larger than the 64 KiB a gfx942 workgroup may use (Triton's kernel declares "
-                     "it and could not launch on MI300; the layouts share no register direction, so "
-                     "no round split exists; ll-opt rejects the conversion with a located error, "
+                     "it and could not launch on MI300; no split into rounds over register or warp "
+                     "directions fits; ll-opt rejects the conversion with a located error, "
                      "Triton compiles it; gfx950's 160 KiB runs ours, checked by the interpreter in "
                      "test/python/test_rocdl_lds_forms.py): "
                      + ", ".join(f"`{r['name']}` (ours {r['ours'].get('lds_bytes') or 'rejected'}, Triton "
                                  f"{r['triton'].get('lds_bytes', '-')} bytes)" for r in rejected) + ".")]
     if fitted:
-        out += ["", ("Triton over the 64 KiB, ours within it: the layouts share a register "
-                     "direction, which our plan spends on rounds (two of half the scratch) where "
-                     "Triton's spends it on wider vectors and allocates the whole tile, so Triton's "
-                     "kernel has fewer LDS instructions and cannot launch on gfx942: "
+        out += ["", ("Triton over the 64 KiB, ours within it: our plan runs rounds of half the "
+                     "scratch, over a register direction both layouts share (which Triton spends on "
+                     "wider vectors) or, where they share none, over a warp direction of one side "
+                     "(docs/planning.md, \"Rounds over warps\"), and Triton's allocates the whole "
+                     "tile, so its kernel cannot launch on gfx942: "
                      + ", ".join(f"`{r['name']}` (ours {r['ours'].get('lds_bytes')}, Triton "
                                  f"{r['triton'].get('lds_bytes', '-')} bytes; LDS instructions "
                                  f"{r['ours']['counts']['lds_total']} vs "

@@ -149,10 +149,18 @@ static void explainSwizzle(Writer &w, const SwizzlePlan &s,
   w.line("  Segment basis (rows of " + std::to_string(target.wavefrontBytes()) +
          " bytes) = " + w.set(s.seg));
   w.line("  Bank basis = " + w.set(s.bank));
-  if (!s.round.empty())
+  if (!s.round.empty() && s.threadRound.empty())
     w.line(llvm::formatv("  Rounds: {0} over common register directions {1}"
                          " (scratch {2} bytes)",
                          s.rounds(), w.set(s.round), s.sharedBytes)
+               .str());
+  else if (!s.round.empty())
+    w.line(llvm::formatv("  Rounds: {0} over {1}, of which {2} held by warps "
+                         "on one side or both: only the warps holding a "
+                         "round's half take part in it there (the whole tile "
+                         "does not fit; scratch {3} bytes)",
+                         s.rounds(), w.set(s.round), w.set(s.threadRound),
+                         s.sharedBytes)
                .str());
   w.line("  Memory layout: offset -> (" + dimsText(outDims) +
          "): " + s.memoryLayout.basesToString());

@@ -188,6 +188,138 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   return plan;
 }
 
+/// The hardware dimension whose column (not free) is `v` in `layout`:
+/// Register, Lane or Warp; nullopt if none.
+static std::optional<HwDim> columnKind(const DistributedColumns &layout,
+                                       uint64_t v) {
+  for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    if (llvm::is_contained(layout.nonFree(d), v))
+      return d;
+  return std::nullopt;
+}
+
+/// `layout` with the columns equal to a vector of `rounds` made zero (free):
+/// the layout of one round, whose threads or registers holding a round
+/// direction stand aside.
+static DistributedColumns withoutRounds(const DistributedColumns &layout,
+                                        llvm::ArrayRef<uint64_t> rounds) {
+  DistributedColumns out = layout;
+  for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (auto [i, v] : llvm::enumerate(out.columns[int(d)]))
+      if (llvm::is_contained(rounds, v)) {
+        v = 0;
+        out.freeMask[int(d)] |= uint64_t(1) << i;
+      }
+  return out;
+}
+
+/// Whether every round bit of `memory` (its last `roundCount` columns) is
+/// set, on `layout`, by register columns alone or by thread columns alone:
+/// a thread then knows per round which registers it moves (register round
+/// bits) and whether it takes part at all (thread round bits).
+static bool roundsSeparate(const DistributedColumns &layout,
+                           llvm::ArrayRef<uint64_t> memory, int roundCount) {
+  F2Subspace offsets;
+  for (uint64_t c : memory)
+    offsets.add(c);
+  int low = int(memory.size()) - roundCount;
+  uint64_t touched[2] = {0, 0};
+  for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (uint64_t c : layout.get(d))
+      if (std::optional<uint64_t> coordinates = offsets.coordinates(c))
+        touched[d != HwDim::Register] |= *coordinates >> low;
+      else
+        return false;
+  return !(touched[0] & touched[1]);
+}
+
+/// Where no plan over register rounds fits the target's shared memory
+/// (e.g. a transpose of a 128 KiB tile, which shares no register
+/// direction): rounds over tensor directions that are a column of both
+/// layouts and a warp column of at least one. In round r only the warps
+/// holding the round's half take part on that side (a uniform branch), a
+/// register side moves the registers of that half, and the scratch holds
+/// one round. Directions are taken one by one (warp on the storing side
+/// and register on the loading one first, then the reverse, then warps of
+/// both), while the columns outside them span the
+/// same space on both sides (each round is a conversion of its own), until
+/// the scratch fits. Lanes are never taken: each lane round would issue
+/// every instruction once per round (docs/planning.md, "Rounds over
+/// warps").
+static std::optional<SwizzlePlan> splitOverWarps(const DistributedColumns &src,
+                                                 const DistributedColumns &dst,
+                                                 int elementBits,
+                                                 const GPUTarget &target) {
+  struct Candidate {
+    uint64_t vector;
+    int rank;
+  };
+  llvm::SmallVector<Candidate> candidates;
+  for (uint64_t v : ctaColumns(src)) {
+    std::optional<HwDim> a = columnKind(src, v), b = columnKind(dst, v);
+    if (!a || !b || (*a != HwDim::Warp && *b != HwDim::Warp) ||
+        *a == HwDim::Lane || *b == HwDim::Lane)
+      continue;
+    // Warps that store by turns and registers loaded by round first: the
+    // stores go under a uniform branch and the loads stay plain.
+    candidates.push_back({v, *a == *b ? 2 : *a == HwDim::Warp ? 0 : 1});
+  }
+  llvm::stable_sort(candidates, [](const Candidate &x, const Candidate &y) {
+    return x.rank < y.rank;
+  });
+  F2Vectors rounds;
+  for (const Candidate &candidate : candidates) {
+    F2Vectors trial = rounds;
+    trial.push_back(candidate.vector);
+    DistributedColumns srcRound = withoutRounds(src, trial);
+    DistributedColumns dstRound = withoutRounds(dst, trial);
+    if (!F2Subspace(ctaColumns(srcRound)).isSpannedBy(ctaColumns(dstRound)))
+      continue;
+    rounds = std::move(trial);
+    auto plan = computeOnce(srcRound, dstRound, elementBits, target,
+                            /*withRounds=*/true, nullptr);
+    if (!plan) {
+      llvm::consumeError(plan.takeError());
+      return std::nullopt;
+    }
+    if (plan->sharedBytes > target.maxSharedBytes)
+      continue;
+    // The whole conversion: the round's memory layout with the thread
+    // rounds on top, counted over both full layouts (a warp moves its
+    // registers in its own round: the same instructions and wavefronts).
+    plan->memoryColumns.append(rounds.begin(), rounds.end());
+    plan->round.append(rounds.begin(), rounds.end());
+    plan->threadRound = rounds;
+    int roundCount = int(plan->round.size());
+    if (!roundsSeparate(src, plan->memoryColumns, roundCount) ||
+        !roundsSeparate(dst, plan->memoryColumns, roundCount))
+      return std::nullopt;
+    llvm::SmallVector<LayoutDim, 1> offsetDim = {
+        LayoutDim{dims::kOffset.str(), int(plan->memoryColumns.size())}};
+    auto memory = LinearLayout::getFromColumns(offsetDim, src.outDims,
+                                               plan->memoryColumns);
+    auto store =
+        countWavefronts(plan->memoryColumns, src, elementBits,
+                        plan->store.vectorBits, AccessKind::Store, target);
+    auto load =
+        countWavefronts(plan->memoryColumns, dst, elementBits,
+                        plan->load.vectorBits, AccessKind::Load, target);
+    if (!memory || !store || !load) {
+      llvm::consumeError(memory.takeError());
+      llvm::consumeError(store.takeError());
+      llvm::consumeError(load.takeError());
+      return std::nullopt;
+    }
+    plan->memoryLayout = std::move(*memory);
+    plan->store = *store;
+    plan->load = *load;
+    plan->storeConflictDim = store->conflictDim;
+    plan->loadConflictDim = load->conflictDim;
+    return std::move(*plan);
+  }
+  return std::nullopt;
+}
+
 namespace {
 /// One way to access the scratch buffer: the store and load views (plain, or
 /// ldmatrix / stmatrix views whose contiguous bits become the vector) and,
@@ -386,6 +518,10 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
       }
     }
   }
+  if (options.allowRounds && best->sharedBytes > target.maxSharedBytes)
+    if (std::optional<SwizzlePlan> split =
+            splitOverWarps(src, dst, elementBits, target))
+      best = std::move(*split);
   if (best->store.vectorBits != best->load.vectorBits) {
     best->plainWavefronts = plainWavefronts;
     best->plainInstructions = plainInstructions;

@@ -56,6 +56,9 @@ class SwizzlePlan:
     Vectors are tensor coordinates ``[dim0, dim1, ...]``. ``vec``, ``sub``,
     ``bank``, ``seg``, ``round`` are the columns of ``memory_layout`` in offset
     order; ``I``, ``E``, ``F``, ``C``, ``H`` the sets of the construction.
+    ``thread_round``: the rounds (the last of ``round``) that warps of one
+    side or both take by turns, where no register round fits the scratch
+    (docs/planning.md, "Rounds over warps").
     """
 
     memory_layout: LinearLayout
@@ -70,6 +73,7 @@ class SwizzlePlan:
     bank: list
     seg: list
     round: list
+    thread_round: list
     store_threads: list
     load_threads: list
     I: list

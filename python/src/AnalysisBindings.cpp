@@ -111,6 +111,7 @@ static nb::dict swizzleDict(const SwizzlePlan &s, const DistributedColumns &c) {
   d["bank"] = vectors(c, s.bank);
   d["seg"] = vectors(c, s.seg);
   d["round"] = vectors(c, s.round);
+  d["thread_round"] = vectors(c, s.threadRound);
   d["store_threads"] = vectors(c, s.storeThreads);
   d["load_threads"] = vectors(c, s.loadThreads);
   putLemmaSets(d, c, s.intersection, s.onlyStore, s.onlyLoad, s.complement);

@@ -131,15 +131,16 @@ func.func @ldmatrix_bytes(%p: !llvm.ptr<1>) {
 
 // -----
 
-// Two rounds need the top offset bit to be a register direction of both
-// layouts; in XOR m it is a lane of both.
+// Two rounds need each side to know its round from its registers alone or
+// from its threads alone; in #mixed the top offset bit [0, 8] is lane 3 of
+// #a, whose register [8, 0] = [8, 8] + [0, 8] sets it too.
 #a = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
 #b = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = [], block = []}>
-#xorm = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8]]} -> {dim0 = 16, dim1 = 32}>
-func.func @rounds_on_lanes(%p: !llvm.ptr<1>) {
+#mixed = #ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8], [0, 8]]} -> {dim0 = 16, dim1 = 32}>
+func.func @rounds_set_by_registers_and_lanes(%p: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf32, #a>
-  // expected-error @below {{cannot carry out the ll.plan: rounds = 2 needs the top 1 offset bit(s) of the memory layout to be register directions of both layouts}}
-  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #xorm, vector_bits = 32, rounds = 2, shared_bytes = 1024, store_instruction = "st.shared", load_instruction = "ld.shared", store_wavefronts = 16, load_wavefronts = 32>} : tensor<16x32xf32, #a> -> tensor<16x32xf32, #b>
+  // expected-error @below {{cannot carry out the ll.plan: rounds = 2 needs each of the top 1 offset bit(s) of the memory layout to be set, on each side, by registers alone or by lanes and warps alone}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #mixed, vector_bits = 32, rounds = 2, shared_bytes = 1024, store_instruction = "st.shared", load_instruction = "ld.shared", store_wavefronts = 16, load_wavefronts = 32>} : tensor<16x32xf32, #a> -> tensor<16x32xf32, #b>
   ll.store_tile %y, %p : tensor<16x32xf32, #b>, !llvm.ptr<1>
   return
 }

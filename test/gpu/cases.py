@@ -313,3 +313,47 @@ def lane_pattern_cases(lane_bits=6, dtype="fp32"):
                       "shape": [2, 1 << n], "dtype": dtype, "warps": 2,
                       "origin": "pattern"})
     return cases
+
+
+def _transpose_layouts(m_bits, n_bits, reg_bits, warp_bits):
+    """A 2^m x 2^n tile with `reg_bits` registers along dim 1 from its
+    first column, 5 lanes along dim 0, and the warps on the rest (dim 0's
+    upper bits, then dim 1's), and its transpose (the same with the
+    dimensions swapped): two layouts that share no register direction."""
+    def bases(a_bits, b_bits, unit_a, unit_b):
+        along_b = [unit_b(i) for i in range(b_bits)]
+        along_a = [unit_a(i) for i in range(a_bits)]
+        register, rest_b = along_b[:reg_bits], along_b[reg_bits:]
+        lane, rest_a = along_a[:5], along_a[5:]
+        warp = rest_a + rest_b
+        assert len(warp) == warp_bits
+        return {"register": register, "lane": lane, "warp": warp}
+
+    def row(i):
+        return [1 << i, 0]
+
+    def col(i):
+        return [0, 1 << i]
+
+    return (bases(m_bits, n_bits, row, col), bases(n_bits, m_bits, col, row))
+
+
+def large_tile_cases():
+    """Transposes of tiles larger than the H100's 227 KiB of shared memory
+    per block whose layouts share no register direction: no register round
+    splits them, and the planner runs them in rounds over warp directions
+    (docs/planning.md, "Rounds over warps"). Triton declares the whole tile
+    and cannot launch them."""
+    out = []
+    for m_bits, n_bits, dtype, reg_bits, warps in [
+            (8, 8, "fp32", 7, 16), (8, 8, "fp32", 6, 32),
+            (9, 8, "bf16", 8, 16)]:
+        a, b = _transpose_layouts(m_bits, n_bits, reg_bits,
+                                  m_bits + n_bits - 5 - reg_bits)
+        shape = [1 << m_bits, 1 << n_bits]
+        for tag, src, dst in (("rows_to_cols", a, b), ("cols_to_rows", b, a)):
+            out.append({"name": f"large_{tag}_{shape[0]}x{shape[1]}_{dtype}"
+                                f"_w{warps}",
+                        "src": src, "dst": dst, "shape": shape,
+                        "dtype": dtype, "warps": warps, "origin": "large"})
+    return out

@@ -614,11 +614,26 @@ class _Interpreter:
     # structured control flow
     def op_scf_if(self, op, mask):
         cond = self.get(op.operands[0]).astype(bool)
-        if len(op.results):
-            raise InterpreterError("scf.if with results is not interpreted")
-        self.run_block(op.regions[0].blocks[0], mask & cond)
-        if len(op.regions) > 1 and len(op.regions[1].blocks):
-            self.run_block(op.regions[1].blocks[0], mask & ~cond)
+        taken = self.run_branch(op.regions[0].blocks[0], mask & cond)
+        if not len(op.results):
+            if len(op.regions) > 1 and len(op.regions[1].blocks):
+                self.run_block(op.regions[1].blocks[0], mask & ~cond)
+            return None
+        # Each thread's results come from the branch it took (a value of the
+        # branch it did not take is whatever that branch computed for it).
+        other = self.run_branch(op.regions[1].blocks[0], mask & ~cond)
+        return tuple(
+            np.where(cond.reshape(cond.shape + (1,) * (np.ndim(t) - 1)), t, o)
+            for t, o in zip(taken, other))
+
+    def run_branch(self, block, mask):
+        """Runs an scf.if region; returns the values of its scf.yield."""
+        for op in block.operations:
+            op = op.operation
+            if op.name == "scf.yield":
+                return [self.get(v) for v in op.operands]
+            self.run_op(op, mask)
+        return []
 
     def op_scf_for(self, op, mask):
         lb, ub, step = (int(self.get(op.operands[i])[0]) for i in range(3))
@@ -641,8 +656,8 @@ class _Interpreter:
         return None
 
     def op_scf_yield(self, op, mask):
-        # Only reached at the end of an scf.if without results (scf.for
-        # reads its yield itself).
+        # Never reached with values: scf.if and scf.for read their yields
+        # themselves.
         if len(op.operands):
             raise InterpreterError("scf.yield with values outside scf.for")
 

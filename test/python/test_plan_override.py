@@ -151,3 +151,78 @@ def test_forced_unswizzled_memory_layout(case):
     for line in lowered.splitlines():
         if "!llvm.ptr<3>" in line and ("llvm.store" in line or "llvm.load" in line):
             assert "vector<" not in line, line
+
+
+# Rounds whose top offset bits a side's lanes or warps set (docs/planning.md,
+# "Rounds over warps"): a user's memory layout and round count are obeyed
+# where, on each side, registers alone or threads alone set each round bit.
+# 16x32 fp32 on one warp: the top offset bit [8, 8] is register [8, 0] of
+# the source (lane [0, 8] stays below it) and lane [8, 0] of the
+# destination, whose lanes load by turns.
+LANE_TURNS = {
+    "name": "lane_turns_16x32_fp32_w1",
+    "src": {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+            "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []},
+    "dst": {"register": [[0, 2], [0, 4], [0, 8], [0, 16]],
+            "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], "warp": []},
+    "shape": [16, 32], "dtype": "fp32", "warps": 1,
+    "memory": "[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], "
+              "[4, 4], [8, 8]]",
+}
+# 128x128 fp64 on four warps: the top offset bit [0, 1] is a register of the
+# source and warp bit 0 of the destination, whose warps load by turns.
+_F64_SRC = {"register": [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]],
+            "lane": [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]],
+            "warp": [[1, 0], [2, 0]]}
+_F64_DST = {"register": [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]],
+            "lane": [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0]],
+            "warp": [[0, 1], [0, 2]]}
+WARP_TURNS = {
+    "name": "warp_turns_128x128_fp64_w4", "src": _F64_SRC, "dst": _F64_DST,
+    "shape": [128, 128], "dtype": "fp64", "warps": 4,
+    "memory": "[[0, 4], [0, 8], [0, 16], [0, 32], [4, 4], [8, 8], [16, 16], "
+              "[32, 32], [1, 0], [0, 2], [0, 64], [2, 0], [64, 0], [0, 1]]",
+}
+# The same with the rounds' sides swapped: warp bit 0 of the source stores by
+# turns, registers [1, 0] of the destination load by rounds.
+STORE_TURNS = dict(
+    WARP_TURNS, name="store_turns_128x128_fp64_w4",
+    memory="[[0, 4], [0, 8], [0, 16], [0, 32], [4, 4], [8, 8], [16, 16], "
+           "[32, 32], [0, 1], [0, 2], [0, 64], [2, 0], [64, 0], [1, 0]]")
+
+
+def _two_rounds(memory: str, bits: int, shared_bytes: int) -> str:
+    """A whole plan of two rounds over `memory` (a plan with rounds names
+    all of its figures; the wavefronts are the user's, not checked)."""
+    return (f"#ll.plan<kind = shared_memory, memory_layout = {memory}, "
+            f"vector_bits = {bits}, rounds = 2, shared_bytes = {shared_bytes}, "
+            'store_instruction = "st.shared", load_instruction = "ld.shared", '
+            "store_wavefronts = 1, load_wavefronts = 1>")
+
+
+@pytest.mark.parametrize("case", [LANE_TURNS, WARP_TURNS, STORE_TURNS],
+                         ids=lambda c: c["name"])
+def test_rounds_set_by_threads_are_obeyed(case):
+    rows, cols = case["shape"]
+    memory = (f"#ll.linear<{{offset = {case['memory']}}} -> "
+              f"{{dim0 = {rows}, dim1 = {cols}}}>")
+    bits = case_lib.BITS[case["dtype"]]
+    text = _kernel(case, _two_rounds(memory, bits, rows * cols * bits // 16))
+    lowered = _lower(text)
+    # One branch per round on the side whose threads take turns.
+    assert lowered.count("scf.if") >= 2
+    assert len(re.findall(r"nvvm\.(barrier0|bar\.warp\.sync)", lowered)) == 3
+    _run(case, lowered)
+
+
+def test_rounds_set_by_registers_and_threads_are_refused():
+    """A round bit that one side's registers and lanes both set: no thread
+    knows which registers a round takes, so the plan is refused."""
+    case = dict(LANE_TURNS, memory="[[0, 1], [0, 2], [0, 4], [0, 16], "
+                                   "[1, 1], [2, 2], [4, 4], [8, 8], [0, 8]]")
+    memory = (f"#ll.linear<{{offset = {case['memory']}}} -> "
+              "{dim0 = 16, dim1 = 32}>")
+    text = _kernel(case, _two_rounds(memory, 32, 1024))
+    with pytest.raises(ValueError, match="by registers alone or by lanes and "
+                                         "warps alone"):
+        _lower(text)

@@ -12,7 +12,8 @@
 // element bits inside one 4-byte word when the vector is narrower than a
 // word; Bank: the rest of one wavefront-wide row; Seg: rows; Round: register
 // directions common to both layouts, processed one after the other through a
-// scratch buffer of 2^(d - |Round|) elements.
+// scratch buffer of 2^(d - |Round|) elements (where nothing else fits, also
+// directions held by warps on one side or both).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,11 @@ struct SwizzlePlan {
   /// Its columns in flat tensor coordinates, and the parts.
   F2Vectors memoryColumns;
   F2Vectors vec, sub, bank, seg, round;
+  /// The rounds (the last of `round`) over directions that some side holds
+  /// in lanes or warps, not registers: in each of those rounds only the
+  /// threads holding it take part on that side (docs/planning.md, "Rounds
+  /// over warps"). Only where no plan over register rounds fits.
+  F2Vectors threadRound;
   /// The sets of the construction (flat tensor vectors).
   F2Vectors storeThreads, loadThreads; // A_lane', B_lane'
   F2Vectors intersection, onlyStore, onlyLoad, complement, pairs; // I E F C H

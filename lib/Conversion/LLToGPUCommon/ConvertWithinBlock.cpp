@@ -20,6 +20,7 @@
 #include "LinearLayout/Core/DimNames.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -167,13 +168,27 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     roundBits = llvm::Log2_64(uint64_t(rounds));
   }
   uint64_t roundMask = ~((uint64_t(1) << (offsetBits - roundBits)) - 1);
-  if ((lowering.store.threadMask() & roundMask) ||
-      (lowering.load.threadMask() & roundMask)) {
-    if (givenRounds && (!ownLayout || *given.getRounds() != swizzle.rounds()))
+  // Round bits set by lanes or warps: the threads holding a round take part
+  // in it (docs/planning.md, "Rounds over warps"), where the planner chose
+  // them (nothing else fits) or the plan's memory layout or round count is
+  // the user's. Each round bit is set, on each side, by registers alone or
+  // by threads alone.
+  bool usersRounds =
+      !ownLayout || (givenRounds && *given.getRounds() != swizzle.rounds());
+  bool threadRounds = usersRounds || !swizzle.threadRound.empty();
+  auto separate = [&](const AddressMap &map) {
+    return !(map.threadMask() & map.registerMask() & roundMask);
+  };
+  bool roundsByRegisters = !(lowering.store.threadMask() & roundMask) &&
+                           !(lowering.load.threadMask() & roundMask);
+  if (!roundsByRegisters &&
+      !(threadRounds && separate(lowering.store) && separate(lowering.load))) {
+    if (givenRounds && usersRounds)
       return planError(op) << "rounds = " << (int64_t(1) << roundBits)
-                           << " needs the top " << roundBits
-                           << " offset bit(s) of the memory layout to be "
-                              "register directions of both layouts";
+                           << " needs each of the top " << roundBits
+                           << " offset bit(s) of the memory layout to be set, "
+                              "on each side, by registers alone or by lanes "
+                              "and warps alone";
     // The planner's own rounds: one round over the whole tile instead.
     if (given)
       remarkDeparture(op, ConversionKind::SharedMemory,
@@ -211,6 +226,18 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
             .str());
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;
+  // A thread's round bits leave its addresses: what remains is its offset
+  // within the round's scratch.
+  uint64_t scratchMask = (uint64_t(1) << lowering.scratchBits) - 1;
+  for (auto [map, rounds] :
+       {std::pair(&lowering.store, &lowering.storeThreadRounds),
+        std::pair(&lowering.load, &lowering.loadThreadRounds)})
+    for (auto [columns, roundColumns] : {std::pair(&map->lane, &rounds->lane),
+                                         std::pair(&map->warp, &rounds->warp)})
+      for (uint64_t &c : *columns) {
+        roundColumns->push_back(c >> lowering.scratchBits);
+        c &= scratchMask;
+      }
   if (given && lowering.scratchBytes() > target.maxSharedBytes)
     return planError(op) << "its " << lowering.scratchBytes()
                          << "-byte scratch is more than the "
@@ -223,7 +250,8 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   // code around it: an 8-bit lane exchange on 4 warps ran 1.019x Triton's
   // time with warp barriers and 0.994x without (docs/lowering.md,
   // "Warp-private conversions").
-  if (!lowering.oneWarpBlock && lowering.insideLoop && hooks.hasWarpBarrier())
+  if (!lowering.oneWarpBlock && lowering.insideLoop && hooks.hasWarpBarrier() &&
+      lowering.storeThreadRounds.none() && lowering.loadThreadRounds.none())
     lowering.warpPartition =
         warpPartitionOf(lowering.store, lowering.load, lowering.scratchBits);
 
@@ -286,7 +314,11 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
       tile = view->second;
     }
     access = matrixAccess(map, tile, bits);
-    bool usable = withinRound(access, map) && !(isStore && freeSourceLanes);
+    // A matrix instruction is warp-wide: its lanes cannot take turns.
+    const ThreadRounds &turns =
+        isStore ? lowering.storeThreadRounds : lowering.loadThreadRounds;
+    bool usable = withinRound(access, map) && !(isStore && freeSourceLanes) &&
+                  !turns.byLanes();
     if (!usable) {
       access.reset();
       if (asked->has_value() && (!ownLayout || **asked != planned.kind))
@@ -340,6 +372,60 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   return lowering;
 }
 
+/// The round bits that the calling thread's lanes and warp bits set on one
+/// side (XOR of `turns`' columns over its set bits); null where registers
+/// alone set them.
+static Value threadRound(Emitter &em, const ThreadRounds &turns, Value lane,
+                         Value warp) {
+  if (turns.none())
+    return Value();
+  Value value;
+  for (auto [id, columns] :
+       {std::pair(lane, &turns.lane), std::pair(warp, &turns.warp)})
+    for (auto [bit, column] : llvm::enumerate(*columns)) {
+      if (!column)
+        continue;
+      // Bit `bit` of the id moved onto the one round bit it sets, or
+      // times the round bits it sets.
+      Value term;
+      int to = llvm::countr_zero(column);
+      if (!llvm::has_single_bit(column) || to == int(bit))
+        term = id;
+      else if (to < int(bit))
+        term =
+            LLVM::LShrOp::create(em.b, em.loc, id, em.index(int64_t(bit) - to));
+      else
+        term =
+            LLVM::ShlOp::create(em.b, em.loc, id, em.index(to - int64_t(bit)));
+      if (llvm::has_single_bit(column)) {
+        term =
+            LLVM::AndOp::create(em.b, em.loc, term, em.index(int64_t(column)));
+      } else {
+        Value set = LLVM::AndOp::create(
+            em.b, em.loc,
+            LLVM::LShrOp::create(em.b, em.loc, id, em.index(int64_t(bit))),
+            em.index(1));
+        term =
+            LLVM::MulOp::create(em.b, em.loc, set, em.index(int64_t(column)));
+      }
+      value = value ? LLVM::XOrOp::create(em.b, em.loc, value, term) : term;
+    }
+  return value;
+}
+
+/// Where threads set round bits, moves the insertion point into a branch
+/// that only the threads whose turn `round` is take.
+static void takeTurn(Emitter &em, Value turn, const ThreadRounds &turns,
+                     int64_t round) {
+  if (!turn)
+    return;
+  Value taking =
+      LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, turn,
+                           em.index(int64_t(uint64_t(round) & turns.mask())));
+  auto ifOp = scf::IfOp::create(em.b, em.loc, taking, /*withElse=*/false);
+  em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+}
+
 SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
@@ -390,11 +476,14 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
   int64_t rounds = int64_t(1) << lowering.roundBits;
   SmallVector<Value> out(dst.numRegisters());
+  // Per side, the round bits its lanes and warps set, as one value.
+  Value storeTurn = threadRound(em, lowering.storeThreadRounds, lane, warp);
+  Value loadTurn = threadRound(em, lowering.loadThreadRounds, lane, warp);
   for (int64_t round = 0; round < rounds; ++round) {
-    auto inRound = [&](const AddressMap &map) {
-      return [&map, &lowering, round](int64_t k) {
-        return int64_t(map.registerValue(uint64_t(k)) >>
-                       lowering.scratchBits) == round;
+    auto inRound = [&](const AddressMap &map, const ThreadRounds &turns) {
+      return [&map, &lowering, round, byThreads = turns.mask()](int64_t k) {
+        return (map.registerValue(uint64_t(k)) >> lowering.scratchBits) ==
+               (uint64_t(round) & ~byThreads);
       };
     };
     // Earlier readers of the scratch (this conversion's previous round, or
@@ -409,24 +498,64 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     else if (round > 0 && !alternate)
       barrier();
     em.sharedByteShift = storeShift;
-    if (lowering.storeMatrix)
-      storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src, in,
-                  lane, warp, localMask, inRound(lowering.store));
-    else
-      storeRegisters(em, base, elementType, bits, src, in, lowering.store,
-                     nullptr, Value(), lane, warp, lowering.vectorElements(),
-                     inRound(lowering.store), localMask,
-                     sharedStoreOrder(hooks));
+    {
+      OpBuilder::InsertionGuard guard(em.b);
+      takeTurn(em, storeTurn, lowering.storeThreadRounds, round);
+      auto keep = inRound(lowering.store, lowering.storeThreadRounds);
+      if (lowering.storeMatrix)
+        storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src,
+                    in, lane, warp, localMask, keep);
+      else
+        storeRegisters(em, base, elementType, bits, src, in, lowering.store,
+                       nullptr, Value(), lane, warp, lowering.vectorElements(),
+                       keep, localMask, sharedStoreOrder(hooks));
+    }
     barrier();
     // Load this round's registers; others keep their values.
     em.sharedByteShift = loadShift;
-    if (lowering.loadMatrix)
-      loadMatrix(em, hooks, *lowering.loadMatrix, base, elementType, out, lane,
-                 warp, localMask, inRound(lowering.load));
-    else
-      loadRegisters(em, base, elementType, bits, dst, out, lowering.load,
-                    nullptr, Value(), lane, warp, lowering.vectorElements(),
-                    inRound(lowering.load), localMask);
+    auto keep = inRound(lowering.load, lowering.loadThreadRounds);
+    auto load = [&](MutableArrayRef<Value> values) {
+      if (lowering.loadMatrix)
+        loadMatrix(em, hooks, *lowering.loadMatrix, base, elementType, values,
+                   lane, warp, localMask, keep);
+      else
+        loadRegisters(em, base, elementType, bits, dst, values, lowering.load,
+                      nullptr, Value(), lane, warp, lowering.vectorElements(),
+                      keep, localMask);
+    };
+    if (!loadTurn) {
+      load(out);
+      continue;
+    }
+    // The warps (or lanes) whose turn it is load; the others keep their
+    // registers (undefined until their own round).
+    SmallVector<int64_t> kept;
+    for (int64_t k = 0; k < int64_t(out.size()); ++k)
+      if (keep(k))
+        kept.push_back(k);
+    Value taking = LLVM::ICmpOp::create(
+        em.b, em.loc, LLVM::ICmpPredicate::eq, loadTurn,
+        em.index(int64_t(uint64_t(round) & lowering.loadThreadRounds.mask())));
+    auto ifOp = scf::IfOp::create(
+        em.b, em.loc, SmallVector<Type>(kept.size(), elementType), taking,
+        /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(em.b);
+      em.b.setInsertionPointToStart(ifOp.thenBlock());
+      SmallVector<Value> loaded(out);
+      load(loaded);
+      SmallVector<Value> results;
+      for (int64_t k : kept)
+        results.push_back(loaded[k]);
+      scf::YieldOp::create(em.b, em.loc, results);
+      em.b.setInsertionPointToStart(ifOp.elseBlock());
+      results.clear();
+      for (int64_t k : kept)
+        results.push_back(out[k] ? out[k] : em.poison(elementType));
+      scf::YieldOp::create(em.b, em.loc, results);
+    }
+    for (auto [i, k] : llvm::enumerate(kept))
+      out[k] = ifOp.getResult(i);
   }
   return out;
 }
