@@ -87,11 +87,16 @@ def cases(corpus=None):
             for c in _read_json(path)]
 
 
-def build(out_dir):
+def use_build_dir():
+    """With LL_BUILD_DIR, the package and ll-opt of that developer build."""
     if os.environ.get("LL_BUILD_DIR"):
         b = os.path.abspath(os.environ["LL_BUILD_DIR"])
         sys.path.insert(0, os.path.join(b, "python_packages"))
         os.environ.setdefault("LL_TOOLS_DIR", os.path.join(b, "bin"))
+
+
+def build(out_dir):
+    use_build_dir()
     import linear_layout as ll
     from linear_layout import kernels
 

@@ -38,10 +38,7 @@ def _cases():
 
 
 def build(out_dir):
-    if os.environ.get("LL_BUILD_DIR"):
-        b = os.path.abspath(os.environ["LL_BUILD_DIR"])
-        sys.path.insert(0, os.path.join(b, "python_packages"))
-        os.environ.setdefault("LL_TOOLS_DIR", os.path.join(b, "bin"))
+    gpu.use_build_dir()
     import linear_layout as ll
     from linear_layout import kernels
 

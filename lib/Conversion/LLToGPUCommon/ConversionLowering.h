@@ -70,20 +70,12 @@ struct ShuffleLowering {
 /// load, the scratch size 2^scratchBits elements, processed in 2^roundBits
 /// rounds (the top offset bits).
 /// The round bits (above scratchBits) that each lane and warp bit of one
-/// side sets: in round r, a thread whose bits give the value t takes part
-/// only if t equals r's thread-set bits (docs/planning.md, "Rounds over
-/// warps"). All zero where registers alone set the rounds.
-struct ThreadRounds {
-  SmallVector<uint64_t> lane, warp;
-  uint64_t mask() const {
-    uint64_t m = 0;
-    for (uint64_t c : lane)
-      m |= c;
-    for (uint64_t c : warp)
-      m |= c;
-    return m;
-  }
-  bool none() const { return mask() == 0; }
+/// side sets, as the columns of an address map without registers: in round
+/// r, a thread whose bits give the value t takes part only if t equals r's
+/// thread-set bits (docs/planning.md, "Rounds over warps"). All zero where
+/// registers alone set the rounds.
+struct ThreadRounds : AddressMap {
+  bool none() const { return threadMask() == 0; }
   bool byLanes() const {
     return llvm::any_of(lane, [](uint64_t c) { return c != 0; });
   }

@@ -413,16 +413,23 @@ static Value threadRound(Emitter &em, const ThreadRounds &turns, Value lane,
   return value;
 }
 
+/// i1: it is the calling thread's turn in `round` (`turn` is its
+/// threadRound value).
+static Value isTurn(Emitter &em, Value turn, const ThreadRounds &turns,
+                    int64_t round) {
+  return LLVM::ICmpOp::create(
+      em.b, em.loc, LLVM::ICmpPredicate::eq, turn,
+      em.index(int64_t(uint64_t(round) & turns.threadMask())));
+}
+
 /// Where threads set round bits, moves the insertion point into a branch
 /// that only the threads whose turn `round` is take.
 static void takeTurn(Emitter &em, Value turn, const ThreadRounds &turns,
                      int64_t round) {
   if (!turn)
     return;
-  Value taking =
-      LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, turn,
-                           em.index(int64_t(uint64_t(round) & turns.mask())));
-  auto ifOp = scf::IfOp::create(em.b, em.loc, taking, /*withElse=*/false);
+  auto ifOp = scf::IfOp::create(em.b, em.loc, isTurn(em, turn, turns, round),
+                                /*withElse=*/false);
   em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
 }
 
@@ -481,10 +488,11 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   Value loadTurn = threadRound(em, lowering.loadThreadRounds, lane, warp);
   for (int64_t round = 0; round < rounds; ++round) {
     auto inRound = [&](const AddressMap &map, const ThreadRounds &turns) {
-      return [&map, &lowering, round, byThreads = turns.mask()](int64_t k) {
-        return (map.registerValue(uint64_t(k)) >> lowering.scratchBits) ==
-               (uint64_t(round) & ~byThreads);
-      };
+      return
+          [&map, &lowering, round, byThreads = turns.threadMask()](int64_t k) {
+            return (map.registerValue(uint64_t(k)) >> lowering.scratchBits) ==
+                   (uint64_t(round) & ~byThreads);
+          };
     };
     // Earlier readers of the scratch (this conversion's previous round, or
     // another conversion) must be done before it is overwritten; the
@@ -533,9 +541,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     for (int64_t k = 0; k < int64_t(out.size()); ++k)
       if (keep(k))
         kept.push_back(k);
-    Value taking = LLVM::ICmpOp::create(
-        em.b, em.loc, LLVM::ICmpPredicate::eq, loadTurn,
-        em.index(int64_t(uint64_t(round) & lowering.loadThreadRounds.mask())));
+    Value taking = isTurn(em, loadTurn, lowering.loadThreadRounds, round);
     auto ifOp = scf::IfOp::create(
         em.b, em.loc, SmallVector<Type>(kept.size(), elementType), taking,
         /*withElseRegion=*/true);
