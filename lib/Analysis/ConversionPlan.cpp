@@ -201,6 +201,12 @@ mlir::ll::planConversion(const LinearLayout &src, const LinearLayout &dst,
                       ? "shared memory was requested"
                       : "C moves data between warps: only shared memory "
                         "reaches another warp";
+    if (plan.swizzle && !plan.swizzle->threadRound.empty())
+      plan.reason += llvm::formatv(
+          "; no split over register directions fits the target's shared "
+          "memory: {0} rounds, over {1} warp direction(s) whose warps take "
+          "turns",
+          plan.swizzle->rounds(), plan.swizzle->threadRound.size());
     plan.cost = ConversionCost::of(plan);
     return plan;
   }

@@ -1,6 +1,7 @@
 // RUN: ll-opt --ll-plan-conversions="target=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=PLAN
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=ROCDL
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_75" --split-input-file %s | FileCheck %s --check-prefix=NVVM
+// RUN: ll-opt --ll-plan-conversions="target=gfx1100" --remarks-filter=ll-plan-conversions --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Rounds over warps (docs/planning.md): a 128x128 f64 transpose needs 128
 // KiB of scratch, more than gfx1100's 64 KiB of LDS or sm_75's 64 KiB of
@@ -18,6 +19,7 @@ gpu.module @k {
   gpu.func @transpose(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xf64, #a>
     // PLAN: ll.plan = #ll.plan<kind = shared_memory, {{.*}}rounds = 2, shared_bytes = 65536
+    // REMARK: remark: [Analysis] shared_memory | {{.*}} | Function=transpose | Reason="C moves data between warps: only shared memory reaches another warp; no split over register directions fits the target's shared memory: 2 rounds, over 1 warp direction(s) whose warps take turns", {{.*}}rounds=2, shared_bytes=65536
     // ROCDL: llvm.mlir.addressof @__ll_scratch
     // ROCDL-NEXT: %[[TID:.*]] = rocdl.workitem.id.x : i32
     // ROCDL: %[[WARP:.*]] = llvm.lshr %[[TID]], %{{.*}} : i32
