@@ -241,15 +241,14 @@ static bool roundsSeparate(const DistributedColumns &layout,
 /// register side moves the registers of that half, and the scratch holds
 /// one round. Directions are taken one by one (warp on the storing side
 /// and register on the loading one first, then the reverse, then warps of
-/// both), while the columns outside them span the
-/// same space on both sides (each round is a conversion of its own), until
-/// the scratch fits. Lanes are never taken: each lane round would issue
-/// every instruction once per round (docs/planning.md, "Rounds over
-/// warps").
-static std::optional<SwizzlePlan> splitOverWarps(const DistributedColumns &src,
-                                                 const DistributedColumns &dst,
-                                                 int elementBits,
-                                                 const GPUTarget &target) {
+/// both), while the columns outside them span the same space on both sides
+/// (each round is a conversion of its own), until the scratch fits. Lanes
+/// are never taken: each lane round would issue every instruction once per
+/// round (docs/planning.md, "Rounds over warps").
+static std::optional<SwizzlePlan> roundsOverWarps(const DistributedColumns &src,
+                                                  const DistributedColumns &dst,
+                                                  int elementBits,
+                                                  const GPUTarget &target) {
   struct Candidate {
     uint64_t vector;
     int rank;
@@ -520,7 +519,7 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
   }
   if (options.allowRounds && best->sharedBytes > target.maxSharedBytes)
     if (std::optional<SwizzlePlan> split =
-            splitOverWarps(src, dst, elementBits, target))
+            roundsOverWarps(src, dst, elementBits, target))
       best = std::move(*split);
   if (best->store.vectorBits != best->load.vectorBits) {
     best->plainWavefronts = plainWavefronts;

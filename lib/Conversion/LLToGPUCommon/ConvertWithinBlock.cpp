@@ -552,7 +552,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       load(loaded);
       SmallVector<Value> results;
       for (int64_t k : kept)
-        results.push_back(loaded[k]);
+        results.push_back(loaded[k] ? loaded[k] : em.poison(elementType));
       scf::YieldOp::create(em.b, em.loc, results);
       em.b.setInsertionPointToStart(ifOp.elseBlock());
       results.clear();
