@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Analysis/OptimalSwizzle.h"
+#include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/Error.h"
 
@@ -233,6 +234,26 @@ static bool roundsSeparate(const DistributedColumns &layout,
   return !(touched[0] & touched[1]);
 }
 
+/// The vector width the lowering gives `layout`'s accesses through
+/// `memory` (columns, offset order): the widest aligned vector of its
+/// registers there (findAlignedVector), as the lowering's findVector finds
+/// it, up to 128 bits. A round's plan counts the round's layouts, whose
+/// vectors can be narrower than the whole tile's.
+static int loweredVectorBits(llvm::ArrayRef<uint64_t> memory,
+                             const DistributedColumns &layout,
+                             int elementBits) {
+  F2Subspace offsets;
+  for (uint64_t c : memory)
+    offsets.add(c);
+  llvm::SmallVector<uint64_t> regs, threads;
+  for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
+    for (uint64_t c : layout.get(d))
+      (d == HwDim::Register ? regs : threads)
+          .push_back(offsets.coordinates(c).value_or(0));
+  return elementBits *
+         (1 << findAlignedVector(regs, threads, {}, 128 / elementBits).size());
+}
+
 /// Where no plan over register rounds fits the target's shared memory
 /// (e.g. a transpose of a 128 KiB tile, which shares no register
 /// direction): rounds over tensor directions that are a column of both
@@ -285,7 +306,8 @@ static std::optional<SwizzlePlan> roundsOverWarps(const DistributedColumns &src,
       continue;
     // The whole conversion: the round's memory layout with the thread
     // rounds on top, counted over both full layouts (a warp moves its
-    // registers in its own round: the same instructions and wavefronts).
+    // registers in its own round: the same instructions and wavefronts)
+    // with the vectors the lowering gives them.
     plan->memoryColumns.append(rounds.begin(), rounds.end());
     plan->round.append(rounds.begin(), rounds.end());
     plan->threadRound = rounds;
@@ -297,12 +319,14 @@ static std::optional<SwizzlePlan> roundsOverWarps(const DistributedColumns &src,
         LayoutDim{dims::kOffset.str(), int(plan->memoryColumns.size())}};
     auto memory = LinearLayout::getFromColumns(offsetDim, src.outDims,
                                                plan->memoryColumns);
-    auto store =
-        countWavefronts(plan->memoryColumns, src, elementBits,
-                        plan->store.vectorBits, AccessKind::Store, target);
-    auto load =
-        countWavefronts(plan->memoryColumns, dst, elementBits,
-                        plan->load.vectorBits, AccessKind::Load, target);
+    auto store = countWavefronts(
+        plan->memoryColumns, src, elementBits,
+        loweredVectorBits(plan->memoryColumns, src, elementBits),
+        AccessKind::Store, target);
+    auto load = countWavefronts(
+        plan->memoryColumns, dst, elementBits,
+        loweredVectorBits(plan->memoryColumns, dst, elementBits),
+        AccessKind::Load, target);
     if (!memory || !store || !load) {
       llvm::consumeError(memory.takeError());
       llvm::consumeError(store.takeError());
