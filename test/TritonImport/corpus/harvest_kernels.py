@@ -18,8 +18,9 @@ The kernels are written for this corpus (not copied from a library): the
 forward pass of flash attention (online softmax; the wgmma accumulator of
 Q K^T feeds the second dot as its A operand), rotary embeddings that split
 a head into halves or into interleaved pairs (`tl.reshape`, `tl.permute`,
-`tl.split`, `tl.join`: slices of 3-D layouts), and a mixture-of-experts
-GEMM whose rows are routed tokens.
+`tl.split`, `tl.join`: slices of 3-D layouts; files `rotary_halves.*` and
+`rotary_pairs.*`), and a mixture-of-experts GEMM whose rows are routed
+tokens.
 """
 
 import json
@@ -67,37 +68,27 @@ def attention_fwd(Q, K, V, Out, sm_scale, n_ctx,
 
 
 @triton.jit
-def rotary_halves(X, Cos, Sin, Out, BLOCK_S: tl.constexpr,
-                  HEAD_DIM: tl.constexpr):
-    """GPT-NeoX style: the first and second half of a head rotate together."""
+def rotary(X, Cos, Sin, Out, BLOCK_S: tl.constexpr, HEAD_DIM: tl.constexpr,
+           PAIRS: tl.constexpr):
+    """Rotary embeddings of a tile of heads: with PAIRS adjacent elements
+    (2i, 2i + 1) rotate together (GPT-J style), else the first and second
+    half of a head (GPT-NeoX style)."""
     HALF: tl.constexpr = HEAD_DIM // 2
     offs_s = tl.program_id(0) * BLOCK_S + tl.arange(0, BLOCK_S)
     offs_d = tl.arange(0, HEAD_DIM)
     offs_h = tl.arange(0, HALF)
     x = tl.load(X + offs_s[:, None] * HEAD_DIM + offs_d[None, :]).to(tl.float32)
-    x1, x2 = tl.split(tl.permute(tl.reshape(x, [BLOCK_S, 2, HALF]), [0, 2, 1]))
+    if PAIRS:
+        x1, x2 = tl.split(tl.reshape(x, [BLOCK_S, HALF, 2]))
+    else:
+        x1, x2 = tl.split(tl.permute(tl.reshape(x, [BLOCK_S, 2, HALF]),
+                                     [0, 2, 1]))
     c = tl.load(Cos + offs_s[:, None] * HALF + offs_h[None, :])
     s = tl.load(Sin + offs_s[:, None] * HALF + offs_h[None, :])
     y = tl.join(x1 * c - x2 * s, x2 * c + x1 * s)
-    y = tl.reshape(tl.permute(y, [0, 2, 1]), [BLOCK_S, HEAD_DIM])
-    tl.store(Out + offs_s[:, None] * HEAD_DIM + offs_d[None, :],
-             y.to(Out.dtype.element_ty))
-
-
-@triton.jit
-def rotary_pairs(X, Cos, Sin, Out, BLOCK_S: tl.constexpr,
-                 HEAD_DIM: tl.constexpr):
-    """GPT-J style: adjacent elements (2i, 2i + 1) rotate together."""
-    HALF: tl.constexpr = HEAD_DIM // 2
-    offs_s = tl.program_id(0) * BLOCK_S + tl.arange(0, BLOCK_S)
-    offs_d = tl.arange(0, HEAD_DIM)
-    offs_h = tl.arange(0, HALF)
-    x = tl.load(X + offs_s[:, None] * HEAD_DIM + offs_d[None, :]).to(tl.float32)
-    x1, x2 = tl.split(tl.reshape(x, [BLOCK_S, HALF, 2]))
-    c = tl.load(Cos + offs_s[:, None] * HALF + offs_h[None, :])
-    s = tl.load(Sin + offs_s[:, None] * HALF + offs_h[None, :])
-    y = tl.reshape(tl.join(x1 * c - x2 * s, x2 * c + x1 * s),
-                   [BLOCK_S, HEAD_DIM])
+    if not PAIRS:
+        y = tl.permute(y, [0, 2, 1])
+    y = tl.reshape(y, [BLOCK_S, HEAD_DIM])
     tl.store(Out + offs_s[:, None] * HEAD_DIM + offs_d[None, :],
              y.to(Out.dtype.element_ty))
 
@@ -138,12 +129,12 @@ def _configs():
                          "n_ctx": "i32"},
                         {"BLOCK_M": bm, "BLOCK_N": bn, "HEAD_DIM": d},
                         {"num_warps": w, "num_stages": 3}))
-    for kernel in (rotary_halves, rotary_pairs):
+    for style, pairs in (("halves", False), ("pairs", True)):
         for bs, d, w in ((4, 32, 4), (8, 64, 4), (16, 128, 4), (32, 128, 8)):
-            out.append((f"{kernel.__name__}.fp16.{bs}x{d}.w{w}", kernel,
+            out.append((f"rotary_{style}.fp16.{bs}x{d}.w{w}", rotary,
                         {"X": "*fp16", "Cos": "*fp32", "Sin": "*fp32",
                          "Out": "*fp16"},
-                        {"BLOCK_S": bs, "HEAD_DIM": d},
+                        {"BLOCK_S": bs, "HEAD_DIM": d, "PAIRS": pairs},
                         {"num_warps": w, "num_stages": 1}))
     for bm, bn, bk, w in ((64, 64, 32, 4), (128, 128, 64, 8), (16, 64, 64, 4),
                           (64, 128, 64, 4)):
