@@ -372,49 +372,8 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   return lowering;
 }
 
-/// The round bits that the calling thread's lanes and warp bits set on one
-/// side (XOR of `turns`' columns over its set bits); null where registers
-/// alone set them.
-static Value threadRound(Emitter &em, const ThreadRounds &turns, Value lane,
-                         Value warp) {
-  if (turns.none())
-    return Value();
-  Value value;
-  for (auto [id, columns] :
-       {std::pair(lane, &turns.lane), std::pair(warp, &turns.warp)})
-    for (auto [bit, column] : llvm::enumerate(*columns)) {
-      if (!column)
-        continue;
-      // Bit `bit` of the id moved onto the one round bit it sets, or
-      // times the round bits it sets.
-      Value term;
-      int to = llvm::countr_zero(column);
-      if (!llvm::has_single_bit(column) || to == int(bit))
-        term = id;
-      else if (to < int(bit))
-        term =
-            LLVM::LShrOp::create(em.b, em.loc, id, em.index(int64_t(bit) - to));
-      else
-        term =
-            LLVM::ShlOp::create(em.b, em.loc, id, em.index(to - int64_t(bit)));
-      if (llvm::has_single_bit(column)) {
-        term =
-            LLVM::AndOp::create(em.b, em.loc, term, em.index(int64_t(column)));
-      } else {
-        Value set = LLVM::AndOp::create(
-            em.b, em.loc,
-            LLVM::LShrOp::create(em.b, em.loc, id, em.index(int64_t(bit))),
-            em.index(1));
-        term =
-            LLVM::MulOp::create(em.b, em.loc, set, em.index(int64_t(column)));
-      }
-      value = value ? LLVM::XOrOp::create(em.b, em.loc, value, term) : term;
-    }
-  return value;
-}
-
-/// i1: it is the calling thread's turn in `round` (`turn` is its
-/// threadRound value).
+/// i1: it is the calling thread's turn in `round` (`turn`: the round bits
+/// its lanes and warps set).
 static Value isTurn(Emitter &em, Value turn, const ThreadRounds &turns,
                     int64_t round) {
   return LLVM::ICmpOp::create(
@@ -483,9 +442,13 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   uint64_t localMask = (uint64_t(1) << lowering.scratchBits) - 1;
   int64_t rounds = int64_t(1) << lowering.roundBits;
   SmallVector<Value> out(dst.numRegisters());
-  // Per side, the round bits its lanes and warps set, as one value.
-  Value storeTurn = threadRound(em, lowering.storeThreadRounds, lane, warp);
-  Value loadTurn = threadRound(em, lowering.loadThreadRounds, lane, warp);
+  // Per side, the round bits its lanes and warps set, as one value: the
+  // thread part of an address map whose columns are those bits.
+  auto turnOf = [&](const ThreadRounds &turns) {
+    return turns.none() ? Value() : em.threadPart(turns, lane, warp);
+  };
+  Value storeTurn = turnOf(lowering.storeThreadRounds);
+  Value loadTurn = turnOf(lowering.loadThreadRounds);
   for (int64_t round = 0; round < rounds; ++round) {
     auto inRound = [&](const AddressMap &map, const ThreadRounds &turns) {
       return
