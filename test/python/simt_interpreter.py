@@ -627,7 +627,8 @@ class _Interpreter:
             for t, o in zip(taken, other))
 
     def run_branch(self, block, mask):
-        """Runs an scf.if region; returns the values of its scf.yield."""
+        """Runs the block of an scf.if or scf.for region; returns the values
+        of its scf.yield."""
         for op in block.operations:
             op = op.operation
             if op.name == "scf.yield":
@@ -644,12 +645,7 @@ class _Interpreter:
             self.env[args[0]] = self.full(i)
             for a, v in zip(args[1:], carried):
                 self.env[a] = v
-            for inner in body.operations:
-                inner = inner.operation
-                if inner.name == "scf.yield":
-                    carried = [self.get(v) for v in inner.operands]
-                    break
-                self.run_op(inner, mask)
+            carried = self.run_branch(body, mask)
         return tuple(carried)
 
     def op_gpu_return(self, op, mask):
