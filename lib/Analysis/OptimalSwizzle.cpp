@@ -214,16 +214,23 @@ static DistributedColumns withoutRounds(const DistributedColumns &layout,
   return out;
 }
 
-/// Whether every round bit of `memory` (its last `roundCount` columns) is
-/// set, on `layout`, by register columns alone or by thread columns alone:
-/// a thread then knows per round which registers it moves (register round
-/// bits) and whether it takes part at all (thread round bits).
-static bool roundsSeparate(const DistributedColumns &layout,
-                           llvm::ArrayRef<uint64_t> memory, int roundCount) {
+/// `memory`'s columns (offset order) as a space whose coordinates are
+/// offsets: bit i of coordinates(v) is offset bit i of tensor vector v.
+static F2Subspace offsetSpace(llvm::ArrayRef<uint64_t> memory) {
   F2Subspace offsets;
   for (uint64_t c : memory)
     offsets.add(c);
-  int low = int(memory.size()) - roundCount;
+  return offsets;
+}
+
+/// Whether every round bit of the memory layout `offsets` (offsetSpace; its
+/// last `roundCount` offset bits) is set, on `layout`, by register columns
+/// alone or by thread columns alone: a thread then knows per round which
+/// registers it moves (register round bits) and whether it takes part at
+/// all (thread round bits).
+static bool roundsSeparate(const DistributedColumns &layout,
+                           const F2Subspace &offsets, int roundCount) {
+  int low = offsets.dim() - roundCount;
   uint64_t touched[2] = {0, 0};
   for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (uint64_t c : layout.get(d))
@@ -234,17 +241,14 @@ static bool roundsSeparate(const DistributedColumns &layout,
   return !(touched[0] & touched[1]);
 }
 
-/// The vector width the lowering gives `layout`'s accesses through
-/// `memory` (columns, offset order): the widest aligned vector of its
+/// The vector width the lowering gives `layout`'s accesses through the
+/// memory layout `offsets` (offsetSpace): the widest aligned vector of its
 /// registers there (findAlignedVector), as the lowering's findVector finds
 /// it, up to 128 bits. A round's plan counts the round's layouts, whose
 /// vectors can be narrower than the whole tile's.
-static int loweredVectorBits(llvm::ArrayRef<uint64_t> memory,
+static int loweredVectorBits(const F2Subspace &offsets,
                              const DistributedColumns &layout,
                              int elementBits) {
-  F2Subspace offsets;
-  for (uint64_t c : memory)
-    offsets.add(c);
   llvm::SmallVector<uint64_t> regs, threads;
   for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (uint64_t c : layout.get(d))
@@ -312,21 +316,20 @@ static std::optional<SwizzlePlan> roundsOverWarps(const DistributedColumns &src,
     plan->round.append(rounds.begin(), rounds.end());
     plan->threadRound = rounds;
     int roundCount = int(plan->round.size());
-    if (!roundsSeparate(src, plan->memoryColumns, roundCount) ||
-        !roundsSeparate(dst, plan->memoryColumns, roundCount))
+    F2Subspace offsets = offsetSpace(plan->memoryColumns);
+    if (!roundsSeparate(src, offsets, roundCount) ||
+        !roundsSeparate(dst, offsets, roundCount))
       return std::nullopt;
     llvm::SmallVector<LayoutDim, 1> offsetDim = {
         LayoutDim{dims::kOffset.str(), int(plan->memoryColumns.size())}};
     auto memory = LinearLayout::getFromColumns(offsetDim, src.outDims,
                                                plan->memoryColumns);
-    auto store = countWavefronts(
-        plan->memoryColumns, src, elementBits,
-        loweredVectorBits(plan->memoryColumns, src, elementBits),
-        AccessKind::Store, target);
-    auto load = countWavefronts(
-        plan->memoryColumns, dst, elementBits,
-        loweredVectorBits(plan->memoryColumns, dst, elementBits),
-        AccessKind::Load, target);
+    auto store = countWavefronts(plan->memoryColumns, src, elementBits,
+                                 loweredVectorBits(offsets, src, elementBits),
+                                 AccessKind::Store, target);
+    auto load = countWavefronts(plan->memoryColumns, dst, elementBits,
+                                loweredVectorBits(offsets, dst, elementBits),
+                                AccessKind::Load, target);
     if (!memory || !store || !load) {
       llvm::consumeError(memory.takeError());
       llvm::consumeError(store.takeError());
