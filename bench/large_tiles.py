@@ -28,12 +28,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "test", "gpu"))
 
+import cases  # test/gpu/cases.py: the large tiles and element widths
 import gpu  # bench/gpu.py: device helpers and timing
+import gpu_report  # bench/gpu_report.py: Nsight Compute CSVs
 
 
 def _cases():
-    import cases
-
     return [dict(c, A=c["src"], B=c["dst"]) for c in cases.large_tile_cases()]
 
 
@@ -48,7 +48,7 @@ def build(out_dir):
         shape = {"dim0": c["shape"][0], "dim1": c["shape"][1]}
         plan = ll.plan_conversion(ll.LinearLayout(dict(c["A"]), shape),
                                   ll.LinearLayout(dict(c["B"]), shape),
-                                  gpu_bits(c["dtype"]), target="sm_90")
+                                  cases.BITS[c["dtype"]], target="sm_90")
         ptx = ll.compile(kernels.conv(c["A"], c["B"], c["shape"], c["dtype"],
                                       c["warps"], name="ll_conv"))
         fname = f"{c['name']}.conv.ptx"
@@ -64,10 +64,6 @@ def build(out_dir):
                               "dynamic_shared_bytes": ptx.dynamic_shared_bytes}})
     gpu._write(os.path.join(out_dir, "manifest.json"), {"cases": rows})
     print(f"{len(rows)} cases -> {out_dir}")
-
-
-def gpu_bits(dtype):
-    return {"fp32": 32, "fp16": 16, "bf16": 16, "int8": 8}[dtype]
 
 
 def run(ptx_dir, results_dir):
@@ -141,27 +137,6 @@ def once(ptx_dir):
         print("CASE", m["name"], flush=True)
 
 
-def _ncu_counts(run_dir):
-    """Per case, in order, {metric: value} from ncu's CSV of `once`."""
-    import csv
-
-    path = os.path.join(run_dir, "ncu_large.csv")
-    if not os.path.exists(path):
-        return {}
-    with open(path) as f:
-        rows = [r for r in csv.reader(f) if len(r) > 10]
-    header, body = rows[0], rows[1:]
-    kernel = header.index("Kernel Name")
-    metric, value = header.index("Metric Name"), header.index("Metric Value")
-    launch = header.index("ID")
-    per_launch = {}
-    for r in body:
-        if r[kernel] == "ll_conv":
-            per_launch.setdefault(int(r[launch]), {})[r[metric]] = float(
-                r[value].replace(",", ""))
-    return [per_launch[k] for k in sorted(per_launch)]
-
-
 def report(run_dir, note):
     data = gpu._read_json(os.path.join(run_dir, "large_tiles.json"))
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE,
@@ -170,7 +145,8 @@ def report(run_dir, note):
     data["date"] = datetime.date.today().isoformat()
     data["commit"] = commit
     data["note"] = note
-    counters = _ncu_counts(run_dir)
+    ncu = os.path.join(run_dir, "ncu_large.csv")
+    counters = gpu_report.read_ncu(ncu, "ll_conv") if os.path.exists(ncu) else []
     prefix = "l1tex__data_"
     for r, c in zip(data["cases"], counters):
         r["ncu_wf_st"] = c.get(prefix + "pipe_lsu_wavefronts_mem_shared_op_st.sum")
