@@ -326,7 +326,7 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                << name << " cannot " << (isStore ? "store" : "load")
                << " through its memory layout (each lane's 16-byte row must "
                   "be contiguous and aligned, the instruction's registers in "
-                  "one round"
+                  "one round, no lanes taking turns over the rounds"
                << (isStore ? ", and no lane predicated off" : "") << ")";
       if (given)
         remarkDeparture(op, ConversionKind::SharedMemory,
