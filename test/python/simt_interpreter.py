@@ -611,6 +611,89 @@ class _Interpreter:
             raise InterpreterError("shfl.sync with a segment mask")
         return self.lane_read(value, lane & np.uint64(31))
 
+    # warp-wide matrix moves (PTX ISA: ldmatrix / stmatrix, m8n8, b16)
+    def _matrix_slots(self, op, mask, count):
+        """The shared addresses of each thread's words: [count, threads,
+        parts] and the part size in bytes, and the threads taking part (a
+        warp takes part with all its lanes or none). Lane 8 i + r of a warp
+        gives the address of row r of its matrix i; lane t's word j is the
+        32-bit column pair t % 4 of row t / 4 of matrix j, or, transposed,
+        the two 16-bit elements at column t / 4 of rows 2 (t % 4) and
+        2 (t % 4) + 1."""
+        if str(op.attributes["shape"]) != \
+                "#nvvm.ld_st_matrix_shape<m = 8, n = 8>" or \
+                str(op.attributes["eltType"]) != \
+                "#nvvm.ld_st_matrix_elt_type<b16>":
+            raise InterpreterError("only m8n8 b16 matrix moves are interpreted")
+        trans = str(op.attributes["layout"]) == "#nvvm.mma_layout<col>"
+        ptr = self.get(op.operands[0]).astype(np.int64)
+        parts, size = (2, 2) if trans else (1, 4)
+        slots = np.zeros((count, self.threads, parts), dtype=np.int64)
+        active = np.zeros(self.threads, dtype=bool)
+        t = np.arange(32)
+        for start in range(0, self.threads, 32):
+            taking = mask[start:start + 32]
+            if not taking.any():
+                continue
+            if taking.size < 32 or not taking.all():
+                raise InterpreterError(f"{op.name} needs every lane of the warp")
+            rows = ptr[start:start + 8 * count].reshape(count, 8)
+            if (rows % 16).any():
+                raise InterpreterError(f"{op.name}: a row address is not "
+                                       "16-byte aligned")
+            active[start:start + 32] = True
+            if trans:
+                slots[:, start:start + 32, 0] = rows[:, 2 * (t % 4)] + 2 * (t // 4)
+                slots[:, start:start + 32, 1] = \
+                    rows[:, 2 * (t % 4) + 1] + 2 * (t // 4)
+            else:
+                slots[:, start:start + 32, 0] = rows[:, t // 4] + 4 * (t % 4)
+        return slots.astype(np.uint64), size, active
+
+    def op_nvvm_ldmatrix(self, op, mask):
+        count = op.attributes["num"].value
+        slots, size, active = self._matrix_slots(op, mask, count)
+        words = []
+        for j in range(count):
+            word = self.full(0)
+            for part in range(slots.shape[2]):
+                got = self.shared.load(slots[j, :, part], size, active,
+                                       self.epoch)
+                word[active] |= _unpack(got) << np.uint64(8 * size * part)
+            words.append(word)
+        return (words,)
+
+    def op_nvvm_stmatrix(self, op, mask):
+        values = [self.get(v) for v in list(op.operands)[1:]]
+        slots, size, active = self._matrix_slots(op, mask, len(values))
+        for j, value in enumerate(values):
+            for part in range(slots.shape[2]):
+                piece = value[active] >> np.uint64(8 * size * part)
+                self.shared.store(slots[j, :, part], _pack(piece, size),
+                                  active, self.epoch)
+
+    _LINE_LOAD = re.compile(r"ld\.global\.L2::128B(?:\.v(\d))?\.b(32|64) "
+                            r"[^\[]*\[\$(\d+)([+-]\d+)?\];")
+
+    def op_llvm_inline_asm(self, op, mask):
+        """The one inline PTX the NVVM lowering writes: ld.global with the
+        L2::128B prefetch size (1, 2 or 4 words of 32 or 64 bits)."""
+        text = op.attributes["asm_string"].value
+        m = self._LINE_LOAD.fullmatch(text)
+        if not m:
+            raise InterpreterError(f"inline asm {text!r} is not interpreted")
+        words, word_bytes = int(m.group(1) or 1), int(m.group(2)) // 8
+        ptr = self.get(op.operands[int(m.group(3)) - words])
+        space = _ptr_space(str(op.operands[0].type))
+        addr = ptr.astype(np.int64) + int(m.group(4) or 0)
+        active = mask.astype(bool)
+        got = self.memories[space].load(addr.astype(np.uint64),
+                                        words * word_bytes, active, self.epoch)
+        out = [self.full(0) for _ in range(words)]
+        for w in range(words):
+            out[w][active] = _unpack(got[:, w * word_bytes:(w + 1) * word_bytes])
+        return out[0] if words == 1 else (out,)
+
     # structured control flow
     def op_scf_if(self, op, mask):
         cond = self.get(op.operands[0]).astype(bool)

@@ -185,8 +185,50 @@ CORPUS32 = case_lib.corpus_cases()
 def test_corpus_on_nvvm(case):
     """The NVVM lowering of every corpus case and the 8-bit transposes
     (whose plans use one-sided vectors: 16-byte stores, byte loads), on
-    sm_70 (ldmatrix/stmatrix are not interpreted)."""
+    sm_70: plain shared-memory instructions, no ldmatrix/stmatrix."""
     _check(case, "sm_70", "conv")
+
+
+REAL32 = case_lib.corpus_cases(
+    os.path.join(HERE, "..", "..", "bench", "real_corpus.json"))
+
+
+def _matrix_instructions(case, target):
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"], lanes=32)
+    lowered = lower(text, target)
+    return "nvvm.ldmatrix" in lowered or "nvvm.stmatrix" in lowered
+
+
+@pytest.mark.parametrize("kernel", ["conv", "conv_loop"])
+@pytest.mark.parametrize("case", CORPUS32 + REAL32, ids=lambda c: c["name"])
+def test_corpus_on_sm90(case, kernel):
+    """The kernels the H100 benchmark runs (the public, extra and real
+    corpora for sm_90: ldmatrix[.trans], stmatrix[.trans], the L2::128B
+    global loads), bit for bit in the interpreter."""
+    _check(case, "sm_90", kernel)
+
+
+def test_sm90_corpus_exercises_matrix_instructions():
+    """The sm_90 cases above are not all plain shared-memory code: most
+    shared-memory plans of the corpora load or store 8x8 matrices."""
+    with_matrix = [c["name"] for c in CORPUS32 + REAL32
+                   if _matrix_instructions(c, "sm_90")]
+    assert len(with_matrix) >= 20, with_matrix
+
+
+RANDOM_SM90 = (case_lib.random_cases(40, seed=90)
+               + case_lib.shuffle_cases(16, seed=91)
+               + case_lib.register_select_cases(8, seed=92))
+
+
+@pytest.mark.parametrize("case", RANDOM_SM90, ids=lambda c: c["name"])
+def test_random_on_sm90(case):
+    """Random layout pairs (8 to 64 bits, broadcast, XOR-mixed) on sm_90,
+    where 16-bit plans may use ldmatrix/stmatrix and global loads the
+    L2::128B form."""
+    _check(case, "sm_90", "conv_loop" if case["dtype"].endswith("16")
+           else "conv")
 
 
 MULTI_ROUND = [c for c in CORPUS32
@@ -529,7 +571,7 @@ def test_lane_exchanges_use_byte_permutes():
                             case["dtype"])
         lowered = lower(text, "sm_70")
         assert not re.search(r"llvm\.select .*: i1, (f16|bf16|i16|i8)$",
-                             lowered, re.M), case["name"]
+                             lowered, re.MULTILINE), case["name"]
     case = next(c for c in case_lib.lane_exchange_cases(["fp16"])
                 if c["name"] == "lx_32x64_fp16_w4_v2t4_v1t8")
     lowered = lower(kernels.conv(case["src"], case["dst"], case["shape"],
