@@ -18,14 +18,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "gpu"))
 
 import gather_cases as gc
+import linear_layout as ll
 import simt_interpreter as simt
 from linear_layout import compiler, kernels
 
-import linear_layout as ll
-
 TILES = 2
 
-TARGETS = {32: ["sm_80", "gfx1100:32"], 64: ["gfx942:64"]}
+TARGETS = {32: ["sm_80", "sm_90", "gfx1100:32"], 64: ["gfx942:64"]}
 
 
 def _pass(target):
@@ -75,6 +74,9 @@ def run_gather(case, target, kind=None, loop=False):
     x, i = gc.gather_inputs(case, TILES, rng)
     y = np.zeros(i.size, dtype=x.dtype)
     threads = case["lanes"] * case["warps"]
+    # Scratch beyond the static limit is dynamic shared memory (sm_90: a
+    # gather source of more than 48 KiB).
+    dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
     for block in range(TILES):
         simt.run_workgroup(
             lowered,
@@ -83,6 +85,7 @@ def run_gather(case, target, kind=None, loop=False):
             threads=threads,
             wave=case["lanes"],
             block_id=block,
+            dynamic_shared=int(dynamic.group(1)) if dynamic else 0,
         )
     expected = gc.gather_expected(case, x, i, TILES)
     if loop:
