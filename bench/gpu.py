@@ -68,7 +68,8 @@ def _write(path, obj):
 # The corpora `build` can take, and their files (in order).
 CORPORA = {"public": (CORPUS, EXTRA),
            "real": (os.path.join(HERE, "real_corpus.json"),),
-           "random": (os.path.join(HERE, "random_corpus.json"),)}
+           "random": (os.path.join(HERE, "random_corpus.json"),),
+           "heldout": (os.path.join(HERE, "heldout_corpus.json"),)}
 
 
 def corpus_choice():

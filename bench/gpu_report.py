@@ -1,7 +1,8 @@
 """Tables of a `bench/run_gpu.sh` run: bench/results/h100.{md,json}, or
 bench/results/h100_real.{md,json} for the real-kernel corpus and
 bench/results/h100_random.{md,json} for the random conversions
-(bench/random_corpus.json).
+(bench/random_corpus.json) and bench/results/h100_heldout.{md,json} for
+the held-out ones (bench/heldout_corpus.json).
 
     LL_BUILD_DIR=build/x python bench/gpu_report.py <dir with gpu_bench.json,
         ncu_ll.csv, ncu_triton.csv> [machine note]
@@ -112,18 +113,19 @@ def loop_shuffles(c):
 def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
     corpus_name = bench.get("corpus", "public")
-    if corpus_name in ("real", "random"):
+    if corpus_name in ("real", "random", "heldout"):
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
     else:
         in_corpus = _read_json(os.path.join(HERE, "corpus.json"))
         corpus = in_corpus + _read_json(os.path.join(HERE, "extra_cases.json"))
     corpus_names = {c["name"] for c in in_corpus}
-    stem = {"real": "h100_real", "random": "h100_random"}.get(corpus_name,
-                                                              "h100")
+    stem = {"real": "h100_real", "random": "h100_random",
+            "heldout": "h100_heldout"}.get(corpus_name, "h100")
     title = {"real": ": the real-kernel corpus",
-             "random": ": random conversions nobody tuned for"}.get(
-                 corpus_name, "")
+             "random": ": random conversions nobody tuned for",
+             "heldout": ": held-out conversions of Triton's encodings, drawn "
+                        "after the code was written"}.get(corpus_name, "")
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
     rows = []
