@@ -270,7 +270,9 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
            registers.contains((*columns)[size_t(vec)]))
       ++vec;
     shared.memoryLayout = *opts.memoryLayout;
-    shared.vectorBits = elementBits << vec;
+    // Capped by what the lowering's aligned vectors reach there.
+    shared.vectorBits =
+        loweredVectorBits(*columns, *a, elementBits, elementBits << vec);
     auto store = countWavefronts(*columns, *a, elementBits, shared.vectorBits,
                                  AccessKind::Store, target);
     if (!store)
@@ -286,8 +288,19 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
     if (!swizzle)
       return swizzle.takeError();
     shared.memoryLayout = swizzle->memoryLayout;
-    shared.vectorBits = swizzle->vectorBits;
+    // The store as the lowering issues it: the swizzle's vector, capped by
+    // the aligned vectors its memory layout gives the source.
+    shared.vectorBits = loweredVectorBits(swizzle->memoryColumns, *a,
+                                          elementBits, swizzle->vectorBits);
     shared.store = swizzle->store;
+    if (shared.vectorBits != swizzle->store.vectorBits) {
+      auto store =
+          countWavefronts(swizzle->memoryColumns, *a, elementBits,
+                          shared.vectorBits, AccessKind::Store, target);
+      if (!store)
+        return store.takeError();
+      shared.store = *store;
+    }
   }
   int64_t bytes = int64_t(elementBits / 8);
   shared.sharedBytes = (int64_t(1) << a->totalOutBits()) * bytes;

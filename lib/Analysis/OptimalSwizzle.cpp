@@ -223,6 +223,54 @@ static F2Subspace offsetSpace(llvm::ArrayRef<uint64_t> memory) {
   return offsets;
 }
 
+/// Whether the registers a matrix instruction moves together (`tile`'s
+/// packed pair, third byte and matrix-selecting bits of `layout`) lie in
+/// one round of `plan`: their offsets have none of its round bits. The
+/// lowering uses the instruction only then (ConvertWithinBlock.cpp,
+/// `withinRound`); a plan whose rounds split the instruction's registers
+/// would be lowered with plain accesses it did not count.
+static bool tileWithinRound(const SwizzlePlan &plan,
+                            const DistributedColumns &layout,
+                            const MatrixTile &tile) {
+  if (tile.kind == SharedInstruction::Vector || plan.round.empty())
+    return true;
+  F2Subspace offsets = offsetSpace(plan.memoryColumns);
+  int low = offsets.dim() - int(plan.round.size());
+  llvm::ArrayRef<uint64_t> regs = layout.get(HwDim::Register);
+  for (int b : {tile.pairRegister, tile.quadRegister, tile.matrixRegisters[0],
+                tile.matrixRegisters[1]}) {
+    if (b < 0 || b >= int(regs.size()))
+      continue;
+    std::optional<uint64_t> coordinates = offsets.coordinates(regs[b]);
+    if (!coordinates || (*coordinates >> low))
+      return false;
+  }
+  return true;
+}
+
+/// Whether the rounds of `plan` (register directions) are taken by
+/// registers alone on both sides: no lane or warp column of `src` or `dst`
+/// has an offset with a round bit. Otherwise a thread would hold elements
+/// of several rounds in one register slot's place, and the lowering runs
+/// one round over the whole tile instead (ConvertWithinBlock.cpp,
+/// `roundsByRegisters`).
+static bool roundsByRegisters(const SwizzlePlan &plan,
+                              const DistributedColumns &src,
+                              const DistributedColumns &dst) {
+  if (plan.round.empty())
+    return true;
+  F2Subspace offsets = offsetSpace(plan.memoryColumns);
+  int low = offsets.dim() - int(plan.round.size());
+  for (const DistributedColumns *layout : {&src, &dst})
+    for (HwDim d : {HwDim::Lane, HwDim::Warp})
+      for (uint64_t c : layout->get(d)) {
+        std::optional<uint64_t> coordinates = offsets.coordinates(c);
+        if (!coordinates || (*coordinates >> low))
+          return false;
+      }
+  return true;
+}
+
 /// Whether every round bit of the memory layout `offsets` (offsetSpace; its
 /// last `roundCount` offset bits) is set, on `layout`, by register columns
 /// alone or by thread columns alone: a thread then knows per round which
@@ -241,21 +289,55 @@ static bool roundsSeparate(const DistributedColumns &layout,
   return !(touched[0] & touched[1]);
 }
 
-/// The vector width the lowering gives `layout`'s accesses through the
-/// memory layout `offsets` (offsetSpace): the widest aligned vector of its
-/// registers there (findAlignedVector), as the lowering's findVector finds
-/// it, up to 128 bits. A round's plan counts the round's layouts, whose
-/// vectors can be narrower than the whole tile's.
-static int loweredVectorBits(const F2Subspace &offsets,
-                             const DistributedColumns &layout,
-                             int elementBits) {
+int mlir::ll::loweredVectorBits(llvm::ArrayRef<uint64_t> memoryColumns,
+                                const DistributedColumns &layout,
+                                int elementBits, int maxBits, int roundBits) {
+  F2Subspace offsets = offsetSpace(memoryColumns);
+  uint64_t scratchMask = (uint64_t(1) << (offsets.dim() - roundBits)) - 1;
   llvm::SmallVector<uint64_t> regs, threads;
   for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (uint64_t c : layout.get(d))
       (d == HwDim::Register ? regs : threads)
-          .push_back(offsets.coordinates(c).value_or(0));
+          .push_back(offsets.coordinates(c).value_or(0) & scratchMask);
   return elementBits *
-         (1 << findAlignedVector(regs, threads, {}, 128 / elementBits).size());
+         (1 << findAlignedVector(regs, threads, {},
+                                 std::max(1, maxBits / elementBits))
+                   .size());
+}
+
+/// Counts each plain side of `plan` (no matrix instruction) with the
+/// vector the lowering gives it: the widest aligned vector of its
+/// registers in one round's scratch (the round bits stripped, as the
+/// lowering's address maps are), which the model's vector can exceed
+/// (a lane or a dependent register column at an offset inside the
+/// vector misaligns it) or fall short of (registers the model's vector
+/// leaves out that the memory layout still puts next to it). The lowering
+/// (ConvertWithinBlock.cpp) issues exactly these accesses.
+static void countLoweredVectors(SwizzlePlan &plan,
+                                const DistributedColumns &src,
+                                const DistributedColumns &dst, int elementBits,
+                                const GPUTarget &target) {
+  for (bool isStore : {true, false}) {
+    const DistributedColumns &layout = isStore ? src : dst;
+    if ((isStore ? plan.storeTile : plan.loadTile).kind !=
+        SharedInstruction::Vector)
+      continue;
+    int bits = loweredVectorBits(plan.memoryColumns, layout, elementBits, 128,
+                                 int(plan.round.size()));
+    WavefrontCount &count = isStore ? plan.store : plan.load;
+    if (bits == count.vectorBits)
+      continue;
+    auto recount =
+        countWavefronts(plan.memoryColumns, layout, elementBits, bits,
+                        isStore ? AccessKind::Store : AccessKind::Load, target);
+    if (!recount) {
+      llvm::consumeError(recount.takeError());
+      continue;
+    }
+    count = *recount;
+    (isStore ? plan.storeConflictDim : plan.loadConflictDim) =
+        recount->conflictDim;
+  }
 }
 
 /// Where no plan over register rounds fits the target's shared memory
@@ -324,12 +406,14 @@ static std::optional<SwizzlePlan> roundsOverWarps(const DistributedColumns &src,
         LayoutDim{dims::kOffset.str(), int(plan->memoryColumns.size())}};
     auto memory = LinearLayout::getFromColumns(offsetDim, src.outDims,
                                                plan->memoryColumns);
-    auto store = countWavefronts(plan->memoryColumns, src, elementBits,
-                                 loweredVectorBits(offsets, src, elementBits),
-                                 AccessKind::Store, target);
-    auto load = countWavefronts(plan->memoryColumns, dst, elementBits,
-                                loweredVectorBits(offsets, dst, elementBits),
-                                AccessKind::Load, target);
+    auto store = countWavefronts(
+        plan->memoryColumns, src, elementBits,
+        loweredVectorBits(plan->memoryColumns, src, elementBits),
+        AccessKind::Store, target);
+    auto load = countWavefronts(
+        plan->memoryColumns, dst, elementBits,
+        loweredVectorBits(plan->memoryColumns, dst, elementBits),
+        AccessKind::Load, target);
     if (!memory || !store || !load) {
       llvm::consumeError(memory.takeError());
       llvm::consumeError(store.takeError());
@@ -443,14 +527,20 @@ instructionChoices(const DistributedColumns &src, const DistributedColumns &dst,
       if (auto store = matrixView(src, elementBits, trans, true, &dstRegs))
         choices.push_back(
             {store->first, dst, store->second, {}, contiguous(store->first)});
+    // Both sides matrix instructions: each fixes the order of a row's 16
+    // contiguous bytes (the fragment's element order), so the load's row
+    // must be the store's in the same order, not only the same columns
+    // (the lowering's matrixAccess checks the steps 1, 2, 4, ... in order).
     if (stmatrix && ldmatrix)
       if (auto store = matrixView(src, elementBits, trans, true, nullptr)) {
-        F2Subspace vecSpace(contiguous(store->first));
+        F2Vectors row = contiguous(store->first);
+        F2Subspace vecSpace(row);
         for (bool loadTrans : {false, true})
           if (auto load =
-                  matrixView(dst, elementBits, loadTrans, false, &vecSpace))
-            choices.push_back({store->first, load->first, store->second,
-                               load->second, contiguous(store->first)});
+                  matrixView(dst, elementBits, loadTrans, false, &vecSpace);
+              load && contiguous(load->first) == row)
+            choices.push_back(
+                {store->first, load->first, store->second, load->second, row});
       }
   }
 
@@ -504,18 +594,31 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
       continue;
     }
     SwizzlePlan plan = std::move(*single);
+    plan.storeTile = choice.storeTile;
+    plan.loadTile = choice.loadTile;
+    countLoweredVectors(plan, src, dst, elementBits, target);
     if (options.allowRounds) {
       auto multi = computeOnce(choice.store, choice.load, elementBits, target,
                                true, vec, choice.perSide);
       if (!multi)
         return multi.takeError();
+      multi->storeTile = choice.storeTile;
+      multi->loadTile = choice.loadTile;
+      // Rounds where they cost nothing, counted as lowered: no more
+      // wavefronts or instructions than one round, registers alone taking
+      // them and a matrix instruction's registers in one round.
       if (!multi->round.empty() &&
-          multi->store.wavefronts == plan.store.wavefronts &&
-          multi->load.wavefronts == plan.load.wavefronts)
-        plan = std::move(*multi);
+          tileWithinRound(*multi, src, choice.storeTile) &&
+          tileWithinRound(*multi, dst, choice.loadTile) &&
+          roundsByRegisters(*multi, src, dst)) {
+        countLoweredVectors(*multi, src, dst, elementBits, target);
+        if (multi->store.wavefronts + multi->load.wavefronts <=
+                plan.store.wavefronts + plan.load.wavefronts &&
+            multi->store.instructions + multi->load.instructions <=
+                plan.store.instructions + plan.load.instructions)
+          plan = std::move(*multi);
+      }
     }
-    plan.storeTile = choice.storeTile;
-    plan.loadTile = choice.loadTile;
     tooLarge |= plan.sharedBytes > target.maxSharedBytes;
     if (!choice.vec && !choice.perSide) {
       plainWavefronts = plan.store.wavefronts + plan.load.wavefronts;
@@ -537,7 +640,9 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
                                   /*withRounds=*/true, &vec);
       if (!narrower)
         return narrower.takeError();
-      if (narrower->sharedBytes <= target.maxSharedBytes) {
+      countLoweredVectors(*narrower, src, dst, elementBits, target);
+      if (narrower->sharedBytes <= target.maxSharedBytes &&
+          roundsByRegisters(*narrower, src, dst)) {
         if (cost(*narrower) < cost(*best))
           best = std::move(*narrower);
         break;

@@ -109,16 +109,27 @@ def test_predicted_wavefronts_match_simulation(pair, bits):
     s = plan.swizzle
     memory = plan.memory_layout.bases["offset"]
     src, dst = bo.Distributed(a_bases, sizes), bo.Distributed(b_bases, sizes)
+    # The construction's vector (the paper's), simulated: the Lemma 9.5
+    # checks below.
     st_counts = bo.simulate_wavefronts(memory, src, bits, s.vector_bits, "store")
     ld_counts = bo.simulate_wavefronts(memory, dst, bits, s.vector_bits, "load")
-    assert sum(st_counts) == plan.store_wavefronts
-    assert sum(ld_counts) == plan.load_wavefronts
-    assert len(st_counts) == s.store.instructions * s.store.phases
-    # ll.wavefronts agrees with the plan.
     assert ll.wavefronts(plan.memory_layout, a, bits, s.vector_bits,
-                         access="store") == plan.store_wavefronts
+                         access="store") == sum(st_counts)
     assert ll.wavefronts(plan.memory_layout, b, bits, s.vector_bits) == \
-        plan.load_wavefronts
+        sum(ld_counts)
+    # The plan's figures are each side's accesses as lowered: the widest
+    # aligned vector through the memory layout (docs/planning.md, "The
+    # plan is what the lowering does"), never wider than 128 bits, and
+    # narrower than the construction's only where a thread or a dependent
+    # register column misaligns it.
+    for side, dist, access in ((s.store, src, "store"), (s.load, dst, "load")):
+        counts = bo.simulate_wavefronts(memory, dist, bits, side.vector_bits,
+                                        access)
+        want = plan.store_wavefronts if access == "store" else \
+            plan.load_wavefronts
+        assert sum(counts) == want
+        assert len(counts) == side.instructions * side.phases
+        assert bits <= side.vector_bits <= 128
 
     # Maximal vectorisation: all of span(A_reg) ∩ span(B_reg), up to 128 bits.
     ra = flat_cols(a_bases["register"], sizes)
@@ -190,7 +201,10 @@ def test_matrix_instruction_wavefronts_match_simulation(pair, bits):
     # fewer instructions (the one cost order of every target).
     assert (plan.store_wavefronts + plan.load_wavefronts
             <= plain.store_wavefronts + plain.load_wavefronts)
-    if s.store.vector_bits != s.load.vector_bits:
+    one_sided = (s.store_instruction == "st.shared"
+                 and s.load_instruction == "ld.shared"
+                 and plan.memory_layout != plain.memory_layout)
+    if one_sided:
         plain_s = plain.swizzle
         assert ((plan.store_wavefronts + plan.load_wavefronts,
                  s.store.instructions + s.load.instructions)
@@ -232,16 +246,18 @@ def test_plan_moves_the_data(pair, bits):
         got = bo.round_trip(memory, src, dst, rounds)
         assert plan.shared_bytes * 8 == (bits << len(memory)) >> rounds
         # The rounded plan costs no more wavefronts and no more
-        # instructions than a single round. (Which side pays them may
-        # differ: among choices of equal cost the smaller scratch wins,
-        # and a one-sided vector can tie with the symmetric one.)
+        # instructions than a single round, counted as lowered (a round's
+        # scratch can align a vector the whole tile's misaligns). (Which
+        # side pays them may differ: among choices of equal cost the
+        # smaller scratch wins, and a one-sided vector can tie with the
+        # symmetric one.)
         single = ll.plan_conversion(a, b, bits, kind="shared_memory",
                                     allow_rounds=False)
         assert (plan.store_wavefronts + plan.load_wavefronts
-                == single.store_wavefronts + single.load_wavefronts)
+                <= single.store_wavefronts + single.load_wavefronts)
         s, s1 = plan.swizzle, single.swizzle
         assert (s.store.instructions + s.load.instructions
-                == s1.store.instructions + s1.load.instructions)
+                <= s1.store.instructions + s1.load.instructions)
     elif plan.kind == "shuffle":
         got = bo.run_shuffles(plan.shuffle, src, dst)
     elif plan.kind == "registers":

@@ -99,20 +99,27 @@ def _plans(planned):
     return re.findall(r"ll\.plan = #ll\.plan<([^>]*)>", planned)
 
 
-def _planned_cost(text, warps, target="sm_70"):
-    """The planner's own measure: shuffles + selects / 4 per thread, or
-    shared-memory wavefronts per warp."""
+def _planned_cost(text, warps, target="sm_70", trips=1):
+    """The pass's measure: shuffles + selects / 4 per thread, or
+    shared-memory wavefronts per warp, of each conversion, times `trips`
+    inside the kernel's loop (its trip count; the kernels have one)."""
     planned = compiler.lower(
         text, f"builtin.module(gpu.module(ll-plan-conversions{{target={target}}}))")
-    cost = 0.0
-    for plan in _plans(planned):
-        fields = dict(re.findall(r"(\w+) = (\"?[\w.]+\"?)", plan))
-        kind = fields["kind"]
-        if kind == "shuffle":
-            cost += int(fields["shuffles"]) + int(fields["selects"]) / 4
-        elif kind == "shared_memory":
-            cost += (int(fields["store_wavefronts"]) +
-                     int(fields["load_wavefronts"])) / warps
+    cost, weight = 0.0, 1
+    for line in planned.splitlines():
+        if "scf.for" in line:
+            weight = trips
+        elif "scf.yield" in line:
+            weight = 1
+        for plan in _plans(line):
+            fields = dict(re.findall(r"(\w+) = (\"?[\w.]+\"?)", plan))
+            kind = fields["kind"]
+            if kind == "shuffle":
+                cost += weight * (int(fields["shuffles"]) +
+                                  int(fields["selects"]) / 4)
+            elif kind == "shared_memory":
+                cost += weight * (int(fields["store_wavefronts"]) +
+                                  int(fields["load_wavefronts"])) / warps
     return cost
 
 
@@ -120,7 +127,10 @@ def _planned_cost(text, warps, target="sm_70"):
 def test_planned_cost_never_grows(case):
     text = _kernel(case, "conv_loop")
     warps = case["warps"]
-    assert _planned_cost(_optimized(text), warps) <= _planned_cost(text, warps)
+    # Conversions in the loop count once per trip, as the pass counts them:
+    # it may add bridges outside the loop that make the loop cheaper.
+    assert (_planned_cost(_optimized(text), warps, trips=ROUNDS)
+            <= _planned_cost(text, warps, trips=ROUNDS))
 
 
 def test_corpus_shuffles_become_select_free():

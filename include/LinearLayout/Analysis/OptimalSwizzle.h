@@ -72,6 +72,16 @@ struct SwizzleOptions {
   bool allowOneSidedVectors = true;
 };
 
+/// The vector (bits, up to `maxBits`) the lowering gives `layout`'s shared
+/// accesses through the memory layout `memoryColumns` (offset bit i ->
+/// tensor vector): the widest aligned vector of its registers
+/// (findAlignedVector, as the lowering's findVector finds it) in one
+/// round's scratch, the last `roundBits` offset bits stripped. A lane or a
+/// dependent register column at an offset inside a vector misaligns it.
+int loweredVectorBits(llvm::ArrayRef<uint64_t> memoryColumns,
+                      const DistributedColumns &layout, int elementBits,
+                      int maxBits = 128, int roundBits = 0);
+
 /// Computes the optimal swizzle for storing `src` and loading `dst`.
 llvm::Expected<SwizzlePlan> computeOptimalSwizzle(const DistributedColumns &src,
                                                   const DistributedColumns &dst,
