@@ -3,7 +3,7 @@
 // result itself when it made one), the received word is bitcast back to
 // vector<2xf16>, and a packed op takes it whole. Where the register a lane
 // sends or receives depends on the lane, the select tree chooses whole
-// words (docs/lowering.md, "Words through shuffles").
+// words, as i32 (docs/lowering.md, "Words through shuffles").
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
 
 // The natural layouts of a lane exchange (ll-optimize-register-order's): no
@@ -37,20 +37,21 @@ gpu.module @m {
 
 // The same exchange between blocked layouts (4 -> 8 lanes along dim 1): a
 // lane sends one of two words by its lane bit, and files a received word
-// under one of two registers pairs. Selects of vector<2xf16>, none of f16.
+// under one of two registers pairs. Selects of the words as i32 (a select
+// of vector<2xf16> is legalized element by element), none of f16.
 #c = #ll.linear<{register = [[0, 8], [0, 16], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [[16, 0]]}>
 #d = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [8, 0]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], warp = [[16, 0]]}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @by_lane
   // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
-  // CHECK:       %[[SEL:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, vector<2xf16>
-  // CHECK-NEXT:  %[[SEND:.*]] = llvm.bitcast %[[SEL]] : vector<2xf16> to i32
-  // CHECK:       nvvm.shfl.sync idx %{{.*}}, %[[SEND]]
+  // CHECK:       %[[SEND:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+  // CHECK:       %[[R0:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[SEND]]
   // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
-  // CHECK:       %[[R0:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
-  // CHECK:       %[[R1:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
-  // CHECK:       llvm.select %{{.*}}, %[[R1]], %[[R0]] : i1, vector<2xf16>
+  // CHECK-NOT:   llvm.select %{{.*}} : i1, vector<2xf16>
+  // CHECK:       %[[R1:.*]] = nvvm.shfl.sync idx
+  // CHECK:       llvm.select %{{.*}}, %[[R1]], %[[R0]] : i1, i32
   // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
+  // CHECK-NOT:   llvm.select %{{.*}} : i1, vector<2xf16>
   // CHECK:       gpu.return
   gpu.func @by_lane(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x32xf16, #c>
@@ -82,6 +83,28 @@ gpu.module @m {
     %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x64xf16, #e>
     %y = ll.convert_layout %x : tensor<32x64xf16, #e> -> tensor<32x64xf16, #f>
     ll.store_tile %y, %p : tensor<32x64xf16, #f>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Register moves whose source register depends on a lane bit (each thread
+// keeps its elements; lanes with bit 0 set hold their two words in the
+// other order): one select of i32 words per word, no f16 select and no
+// repacking.
+#g = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = []}>
+#h = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 6], [0, 8], [1, 0], [2, 0], [4, 0]], warp = []}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @registers_by_lane
+  // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
+  // CHECK-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+  // CHECK-NOT:   llvm.select
+  // CHECK:       gpu.return
+  gpu.func @registers_by_lane(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<8x16xf16, #g>
+    %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = registers>} : tensor<8x16xf16, #g> -> tensor<8x16xf16, #h>
+    ll.store_tile %y, %p : tensor<8x16xf16, #h>, !llvm.ptr<1>
     gpu.return
   }
 }

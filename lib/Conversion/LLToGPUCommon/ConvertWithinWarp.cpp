@@ -144,38 +144,14 @@ static LaneMux choiceMux(const LaneMux &head) {
   return byChoice;
 }
 
-/// One select tree on whole words for the muxes of a word's slots, when
-/// they select on the same lane bits: 2^b - 1 selects of words and 2^b
-/// packings where slot by slot it took slots x (2^b - 1) selects and one
-/// packing, the same count for 16-bit slots and fewer when a choice is a
-/// word already (the extracts of a load's, a shuffle's or a packed op's
-/// vector: Emitter::vector returns it; or a loop-carried word once
-/// ll-pack-narrow-block-arguments has run). Nothing otherwise.
-static std::optional<Value>
-selectWords(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
-            llvm::function_ref<Value(int64_t)> element) {
-  const LaneMux &head = *slotMuxes.front();
-  if (head.bits.empty())
-    return std::nullopt;
-  SmallVector<SmallVector<Value>> choices(head.values.size());
-  for (const LaneMux *mux : slotMuxes) {
-    if (mux->bits != head.bits)
-      return std::nullopt;
-    for (auto [c, v] : llvm::enumerate(mux->values))
-      choices[c].push_back(element(v));
-  }
-  return selectByLane(em, choiceMux(head), lane,
-                      [&](int64_t c) { return em.vector(choices[c]); });
-}
-
 /// The word for the muxes of a word's slots as one byte permute of the (at
 /// most two) words their choices take elements from, the selector a
 /// constant chosen by lane: where the choices are not whole words, this
 /// replaces packing each choice (a permute apiece) and selecting among the
 /// packed words; selectors of the same table are one select tree for all
 /// words (LLVM merges them). Nothing where the target has no byte permute,
-/// every choice is an aligned slice already (selectWords packs nothing then),
-/// or the elements come from more than two words.
+/// every choice is an aligned slice already (selectWordsByLane packs nothing
+/// then), or the elements come from more than two words.
 static std::optional<Value> permuteWords(Emitter &em,
                                          const GPUTargetHooks &hooks,
                                          ArrayRef<const LaneMux *> slotMuxes,
@@ -275,8 +251,8 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
               permuteWords(em, hooks, slotMuxes, lane, in, lw.elementBytes)) {
         words[0] = *word;
       } else {
-        std::optional<Value> vec =
-            selectWords(em, slotMuxes, lane, [&](int64_t r) { return in[r]; });
+        std::optional<Value> vec = selectWordsByLane(
+            em, slotMuxes, lane, [&](int64_t r) { return in[r]; });
         if (!vec) {
           SmallVector<Value> elems;
           for (int j = 0; j < lw.slots; ++j)
@@ -284,7 +260,11 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
                                          [&](int64_t r) { return in[r]; }));
           vec = em.vector(elems);
         }
-        words[0] = LLVM::BitcastOp::create(b, loc, i32, *vec);
+        // A word selected as an integer is sent as that integer.
+        auto selected = vec->getDefiningOp<LLVM::BitcastOp>();
+        words[0] = selected && selected.getArg().getType() == i32
+                       ? selected.getArg()
+                       : Value(LLVM::BitcastOp::create(b, loc, i32, *vec));
       }
     }
     for (int j = 0; j < lw.slots && !vectorWords; ++j) {
@@ -389,7 +369,8 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
       }
       if (int(group.size()) != lw.slots)
         continue;
-      std::optional<Value> vec = selectWords(em, slotMuxes, lane, element);
+      std::optional<Value> vec =
+          selectWordsByLane(em, slotMuxes, lane, element);
       if (!vec)
         continue;
       for (auto [j, e] :

@@ -859,6 +859,39 @@ Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
   return level.front();
 }
 
+std::optional<Value>
+selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
+                  llvm::function_ref<Value(int64_t)> element) {
+  const LaneMux &head = *slotMuxes.front();
+  if (head.bits.empty())
+    return std::nullopt;
+  SmallVector<Value> choices;
+  for (size_t c = 0; c < head.values.size(); ++c) {
+    SmallVector<Value> slots;
+    for (const LaneMux *mux : slotMuxes) {
+      if (mux->bits != head.bits)
+        return std::nullopt;
+      slots.push_back(element(mux->values[c]));
+    }
+    choices.push_back(em.vector(slots));
+  }
+  auto vectorType = llvm::cast<VectorType>(choices.front().getType());
+  Type word = em.b.getIntegerType(
+      unsigned(vectorType.getNumElements() *
+               vectorType.getElementType().getIntOrFloatBitWidth()));
+  LaneMux byChoice{head.bits, {}};
+  for (int64_t c = 0; c < int64_t(choices.size()); ++c)
+    byChoice.values.push_back(c);
+  Value selected = selectByLane(em, byChoice, lane, [&](int64_t c) -> Value {
+    // A word that arrived as an integer (a shuffle's) is taken as it is.
+    if (auto cast = choices[c].getDefiningOp<LLVM::BitcastOp>();
+        cast && cast.getArg().getType() == word)
+      return cast.getArg();
+    return LLVM::BitcastOp::create(em.b, em.loc, word, choices[c]);
+  });
+  return LLVM::BitcastOp::create(em.b, em.loc, vectorType, selected);
+}
+
 std::pair<Value, Value> Emitter::splitWords(Value value) {
   Type i32 = b.getI32Type();
   Type i64 = value.getType();

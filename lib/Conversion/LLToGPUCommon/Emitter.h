@@ -280,6 +280,18 @@ struct LaneMux {
 Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
                    llvm::function_ref<Value(int64_t)> leaf);
 
+/// The word made of the slots whose muxes are `slotMuxes` (slot j of the
+/// word takes `element(slotMuxes[j]->values[c])` for the lane bits'
+/// combination c), as one select tree on whole words when every slot
+/// selects on the same lane bits: the choices packed into vectors (a
+/// vector the elements were extracted from is taken whole) and selected
+/// as integers of the word's width, which every backend selects in one
+/// instruction (a select of <2 x f16> is legalized element by element:
+/// two selects and a repacking per word on NVPTX). Nothing otherwise.
+std::optional<Value>
+selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
+                  llvm::function_ref<Value(int64_t)> element);
+
 } // namespace mlir::ll::lowering
 
 #endif // LIB_CONVERSION_LLTOGPUCOMMON_EMITTER_H
