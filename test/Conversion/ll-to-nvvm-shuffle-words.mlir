@@ -87,24 +87,3 @@ gpu.module @m {
   }
 }
 
-// -----
-
-// Register moves whose source register depends on a lane bit (each thread
-// keeps its elements; lanes with bit 0 set hold their two words in the
-// other order): one select of i32 words per word, no f16 select and no
-// repacking.
-#g = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = []}>
-#h = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 6], [0, 8], [1, 0], [2, 0], [4, 0]], warp = []}>
-gpu.module @m {
-  // CHECK-LABEL: gpu.func @registers_by_lane
-  // CHECK-NOT:   llvm.select %{{.*}} : i1, f16
-  // CHECK-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
-  // CHECK-NOT:   llvm.select
-  // CHECK:       gpu.return
-  gpu.func @registers_by_lane(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
-    %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<8x16xf16, #g>
-    %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = registers>} : tensor<8x16xf16, #g> -> tensor<8x16xf16, #h>
-    ll.store_tile %y, %p : tensor<8x16xf16, #h>, !llvm.ptr<1>
-    gpu.return
-  }
-}

@@ -47,47 +47,13 @@ decideWithinThread(const LinearLayout &registerMap, const ThreadLayout &dst) {
 SmallVector<Value> lowerWithinThread(Emitter &em, const GPUTargetHooks &hooks,
                                      const RegistersLowering &lowering,
                                      ArrayRef<Value> in) {
-  int64_t count = int64_t(lowering.receive.size());
-  SmallVector<Value> out(count);
+  SmallVector<Value> out;
   Value lane;
-  auto source = [&](int64_t r) { return in[r]; };
-  // Sub-word elements: the result registers of one 32-bit word whose
-  // choices are the slots of source words, in order, select whole words
-  // (selectWordsByLane: one select per word where element by element it
-  // took a select per element and a repacking).
-  unsigned bits =
-      in.empty() ? 32 : in.front().getType().getIntOrFloatBitWidth();
-  int64_t slots = bits < 32 ? 32 / bits : 1;
-  for (int64_t r = 0; slots > 1 && r + slots <= count; r += slots) {
-    const LaneMux &head = lowering.receive[r];
-    if (head.bits.empty())
-      continue;
-    SmallVector<const LaneMux *> slotMuxes;
-    bool words = true;
-    for (int64_t j = 0; j < slots && words; ++j) {
-      const LaneMux &mux = lowering.receive[r + j];
-      words = mux.bits == head.bits;
-      for (size_t c = 0; words && c < mux.values.size(); ++c)
-        words =
-            head.values[c] % slots == 0 && mux.values[c] == head.values[c] + j;
-      slotMuxes.push_back(&mux);
-    }
-    if (!words)
-      continue;
-    if (!lane)
-      lane = em.laneAndWarp(hooks).first;
-    if (std::optional<Value> word =
-            selectWordsByLane(em, slotMuxes, lane, source))
-      for (auto [j, e] :
-           llvm::enumerate(em.elementsOf(*word, in.front().getType(), slots)))
-        out[r + int64_t(j)] = e;
-  }
-  for (auto [r, mux] : llvm::enumerate(lowering.receive)) {
-    if (out[r])
-      continue;
+  for (const LaneMux &mux : lowering.receive) {
     if (!mux.bits.empty() && !lane)
       lane = em.laneAndWarp(hooks).first;
-    out[r] = selectByLane(em, mux, lane, source);
+    out.push_back(
+        selectByLane(em, mux, lane, [&](int64_t r) { return in[r]; }));
   }
   return out;
 }
