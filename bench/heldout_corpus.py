@@ -24,8 +24,8 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from build_env import use_build_dir  # noqa: E402
-from random_corpus import triton_compiles  # noqa: E402
+from build_env import use_build_dir
+from random_corpus import triton_compiles, write_corpus
 
 SEED = 20261125
 COUNT = 48
@@ -123,9 +123,4 @@ if __name__ == "__main__":
                 kept.append(c)
             if len(kept) == COUNT:
                 break
-    path = os.path.join(HERE, "heldout_corpus.json")
-    with open(path, "w") as f:
-        json.dump(kept, f, indent=1)
-        f.write("\n")
-    print(f"{len(kept)} of the first candidates (Triton compiles them) "
-          f"-> {path}")
+    write_corpus("heldout_corpus.json", kept, "the first candidates")

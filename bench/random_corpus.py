@@ -70,14 +70,18 @@ def candidates() -> list[dict]:
     return out
 
 
+def write_corpus(name: str, kept: list[dict], considered: str) -> None:
+    """Writes bench/<name> (the corpus format) and says what it kept."""
+    path = os.path.join(HERE, name)
+    with open(path, "w") as f:
+        json.dump(kept, f, indent=1)
+        f.write("\n")
+    print(f"{len(kept)} of {considered} (Triton compiles them) -> {path}")
+
+
 if __name__ == "__main__":
     cases = candidates()
     with ThreadPoolExecutor(2) as pool:
         kept = [c for c, ok in zip(cases, pool.map(triton_compiles, cases))
                 if ok]
-    path = os.path.join(HERE, "random_corpus.json")
-    with open(path, "w") as f:
-        json.dump(kept, f, indent=1)
-        f.write("\n")
-    print(f"{len(kept)} of {len(cases)} candidates (Triton compiles them) "
-          f"-> {path}")
+    write_corpus("random_corpus.json", kept, f"{len(cases)} candidates")
