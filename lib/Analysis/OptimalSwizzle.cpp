@@ -223,6 +223,18 @@ static F2Subspace offsetSpace(llvm::ArrayRef<uint64_t> memory) {
   return offsets;
 }
 
+/// The round bits of tensor vector `column`'s offset in the memory layout
+/// `offsets` (offsetSpace), whose last `roundCount` offset bits are the
+/// rounds; nullopt where the column is not in the layout's span.
+static std::optional<uint64_t> roundBitsOf(const F2Subspace &offsets,
+                                           int roundCount, uint64_t column) {
+  std::optional<uint64_t> coordinates = offsets.coordinates(column);
+  if (!coordinates)
+    return std::nullopt;
+  int low = offsets.dim() - roundCount;
+  return low < 64 ? *coordinates >> low : 0;
+}
+
 /// Whether the registers a matrix instruction moves together (`tile`'s
 /// packed pair, third byte and matrix-selecting bits of `layout`) lie in
 /// one round of `plan`: their offsets have none of its round bits. The
@@ -235,16 +247,12 @@ static bool tileWithinRound(const SwizzlePlan &plan,
   if (tile.kind == SharedInstruction::Vector || plan.round.empty())
     return true;
   F2Subspace offsets = offsetSpace(plan.memoryColumns);
-  int low = offsets.dim() - int(plan.round.size());
   llvm::ArrayRef<uint64_t> regs = layout.get(HwDim::Register);
   for (int b : {tile.pairRegister, tile.quadRegister, tile.matrixRegisters[0],
-                tile.matrixRegisters[1]}) {
-    if (b < 0 || b >= int(regs.size()))
-      continue;
-    std::optional<uint64_t> coordinates = offsets.coordinates(regs[b]);
-    if (!coordinates || (*coordinates >> low))
+                tile.matrixRegisters[1]})
+    if (b >= 0 && b < int(regs.size()) &&
+        roundBitsOf(offsets, int(plan.round.size()), regs[b]) != uint64_t(0))
       return false;
-  }
   return true;
 }
 
@@ -260,14 +268,11 @@ static bool roundsByRegisters(const SwizzlePlan &plan,
   if (plan.round.empty())
     return true;
   F2Subspace offsets = offsetSpace(plan.memoryColumns);
-  int low = offsets.dim() - int(plan.round.size());
   for (const DistributedColumns *layout : {&src, &dst})
     for (HwDim d : {HwDim::Lane, HwDim::Warp})
-      for (uint64_t c : layout->get(d)) {
-        std::optional<uint64_t> coordinates = offsets.coordinates(c);
-        if (!coordinates || (*coordinates >> low))
+      for (uint64_t c : layout->get(d))
+        if (roundBitsOf(offsets, int(plan.round.size()), c) != uint64_t(0))
           return false;
-      }
   return true;
 }
 
@@ -278,12 +283,11 @@ static bool roundsByRegisters(const SwizzlePlan &plan,
 /// all (thread round bits).
 static bool roundsSeparate(const DistributedColumns &layout,
                            const F2Subspace &offsets, int roundCount) {
-  int low = offsets.dim() - roundCount;
   uint64_t touched[2] = {0, 0};
   for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (uint64_t c : layout.get(d))
-      if (std::optional<uint64_t> coordinates = offsets.coordinates(c))
-        touched[d != HwDim::Register] |= *coordinates >> low;
+      if (std::optional<uint64_t> rounds = roundBitsOf(offsets, roundCount, c))
+        touched[d != HwDim::Register] |= *rounds;
       else
         return false;
   return !(touched[0] & touched[1]);
@@ -293,7 +297,9 @@ int mlir::ll::loweredVectorBits(llvm::ArrayRef<uint64_t> memoryColumns,
                                 const DistributedColumns &layout,
                                 int elementBits, int maxBits, int roundBits) {
   F2Subspace offsets = offsetSpace(memoryColumns);
-  uint64_t scratchMask = (uint64_t(1) << (offsets.dim() - roundBits)) - 1;
+  int scratchBits = offsets.dim() - roundBits;
+  uint64_t scratchMask =
+      scratchBits < 64 ? (uint64_t(1) << scratchBits) - 1 : ~uint64_t(0);
   llvm::SmallVector<uint64_t> regs, threads;
   for (HwDim d : {HwDim::Register, HwDim::Lane, HwDim::Warp})
     for (uint64_t c : layout.get(d))

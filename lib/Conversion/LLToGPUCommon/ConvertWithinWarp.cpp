@@ -136,14 +136,6 @@ std::optional<ShuffleLowering> decideWithinWarp(const WarpShufflePlan &plan,
   return lowering;
 }
 
-/// A mux on the lane bits of `head` whose leaves are its choices' indices.
-static LaneMux choiceMux(const LaneMux &head) {
-  LaneMux byChoice{head.bits, {}};
-  for (int64_t c = 0; c < int64_t(head.values.size()); ++c)
-    byChoice.values.push_back(c);
-  return byChoice;
-}
-
 /// The word for the muxes of a word's slots as one byte permute of the (at
 /// most two) words their choices take elements from, the selector a
 /// constant chosen by lane: where the choices are not whole words, this

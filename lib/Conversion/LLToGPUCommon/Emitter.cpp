@@ -859,6 +859,13 @@ Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
   return level.front();
 }
 
+LaneMux choiceMux(const LaneMux &head) {
+  LaneMux byChoice{head.bits, {}};
+  for (int64_t c = 0; c < int64_t(head.values.size()); ++c)
+    byChoice.values.push_back(c);
+  return byChoice;
+}
+
 std::optional<Value>
 selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
                   llvm::function_ref<Value(int64_t)> element) {
@@ -879,16 +886,14 @@ selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
   Type word = em.b.getIntegerType(
       unsigned(vectorType.getNumElements() *
                vectorType.getElementType().getIntOrFloatBitWidth()));
-  LaneMux byChoice{head.bits, {}};
-  for (int64_t c = 0; c < int64_t(choices.size()); ++c)
-    byChoice.values.push_back(c);
-  Value selected = selectByLane(em, byChoice, lane, [&](int64_t c) -> Value {
-    // A word that arrived as an integer (a shuffle's) is taken as it is.
-    if (auto cast = choices[c].getDefiningOp<LLVM::BitcastOp>();
-        cast && cast.getArg().getType() == word)
-      return cast.getArg();
-    return LLVM::BitcastOp::create(em.b, em.loc, word, choices[c]);
-  });
+  Value selected =
+      selectByLane(em, choiceMux(head), lane, [&](int64_t c) -> Value {
+        // A word that arrived as an integer (a shuffle's) is taken as it is.
+        if (auto cast = choices[c].getDefiningOp<LLVM::BitcastOp>();
+            cast && cast.getArg().getType() == word)
+          return cast.getArg();
+        return LLVM::BitcastOp::create(em.b, em.loc, word, choices[c]);
+      });
   return LLVM::BitcastOp::create(em.b, em.loc, vectorType, selected);
 }
 

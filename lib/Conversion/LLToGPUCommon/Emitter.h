@@ -276,6 +276,9 @@ struct LaneMux {
   SmallVector<int64_t> values;
 };
 
+/// A mux on the lane bits of `head` whose leaves are its choices' indices.
+LaneMux choiceMux(const LaneMux &head);
+
 /// A tree of selects on the lane bits of `mux`, leaves from `leaf`.
 Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
                    llvm::function_ref<Value(int64_t)> leaf);
