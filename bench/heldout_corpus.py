@@ -44,7 +44,7 @@ def blocked(rng, ll, shape, warps, dtype):
     """A blocked layout covering `shape`: a vector of up to 16 bytes along
     a random fastest dimension, lanes and warps split at random."""
     order = tuple(int(d) for d in rng.permutation(2))
-    vec = int(rng.choice([1, 2, 4, 8, 16])) // 1
+    vec = int(rng.choice([1, 2, 4, 8, 16]))
     vec = max(1, min(vec, 16 // BYTES[dtype], shape[order[0]]))
     spt = [1, 1]
     spt[order[0]] = vec
