@@ -4,6 +4,7 @@ planner's predicted wavefronts, to be measured with smem_kernels.py + ncu.
 
   LL_BUILD_DIR=build/x python bench/hw/make_cases.py
 """
+
 import json
 import os
 import sys
@@ -21,44 +22,191 @@ def lay(b, shape):
     return ll.LinearLayout(b, {"dim0": shape[0], "dim1": shape[1]})
 
 
+def planned_case(name, shape, bits, warps, a, b, load_bits=None):
+    """A case whose memory layout is the planner's (plain ld/st vectors, one
+    round), with its predicted wavefronts; `load_bits`: the vector Triton's
+    local_load takes through that layout where it is wider than the plan's
+    (its PTX, `smem_kernels.py static`), which the load is predicted at."""
+    plan = ll.plan_conversion(
+        lay(a, shape),
+        lay(b, shape),
+        bits,
+        kind="shared_memory",
+        allow_rounds=False,
+        allow_matrix=False,
+    )
+    s = plan.swizzle
+    return {
+        "name": name,
+        "shape": shape,
+        "bits": bits,
+        "warps": warps,
+        "A": a,
+        "B": b,
+        "memory": plan.memory_layout.bases["offset"],
+        "vector_bits": s.vector_bits,
+        "pred_st": s.store.wavefronts,
+        "pred_ld": ll.wavefronts(
+            plan.memory_layout, lay(b, shape), bits, load_bits or s.vector_bits
+        ),
+        "pred_st_all": ll.wavefronts(
+            plan.memory_layout, lay(a, shape), bits, s.vector_bits, access="load"
+        ),
+        "pred_inst_st": s.store.instructions,
+        "pred_inst_ld": s.load.instructions,
+    }
+
+
+def broadcast_cases():
+    """Loads whose lanes broadcast (several lanes of a warp read one vector),
+    at 64- and 128-bit vectors: the bank model splits such a warp into 2 or 4
+    phases of consecutive lanes, each at least one wavefront, even when the
+    whole warp touches fewer than 32 words (docs/planning.md §3)."""
+    out = []
+    # 64-bit vectors: 4x32 fp16, A and B share two contiguous registers.
+    a = {
+        "register": [[0, 1], [0, 2]],
+        "lane": [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]],
+        "warp": [],
+    }
+    b = {
+        "register": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [2, 0]],
+        "lane": [[1, 0], [0, 0], [0, 0], [0, 0], [0, 0]],
+        "warp": [],
+    }
+    out.append(
+        planned_case(
+            "broadcast_lanes_v64_4x32_fp16", [4, 32], 16, 1, a, b, load_bits=128
+        )
+    )
+    # 128-bit vectors: 16x32 fp16, eight contiguous elements in both.
+    a = {
+        "register": [[0, 1], [0, 2], [0, 4], [0, 8]],
+        "lane": [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0]],
+        "warp": [],
+    }
+    b = {
+        "register": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [2, 0], [4, 0], [8, 0]],
+        "lane": [[1, 0], [0, 0], [0, 0], [0, 0], [0, 0]],
+        "warp": [],
+    }
+    out.append(planned_case("broadcast_lanes_v128_16x32_fp16", [16, 32], 16, 1, a, b))
+    # The held-out 16x32 fp16 conversion whose destination broadcasts over
+    # three lane bits and one warp bit (bench/heldout_corpus.json #000).
+    a0 = {
+        "register": [[0, 8], [0, 16]],
+        "lane": [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]],
+        "warp": [[0, 2], [0, 4]],
+    }
+    b0 = {
+        "register": [[1, 0], [2, 0], [4, 0], [0, 4], [0, 8], [0, 16]],
+        "lane": [[8, 0], [0, 0], [0, 0], [0, 0], [0, 1]],
+        "warp": [[0, 0], [0, 2]],
+    }
+    out.append(
+        planned_case("heldout_000_blocked_16x32_fp16_w4", [16, 32], 16, 4, a0, b0)
+    )
+    # 128-bit loads that conflict inside each quarter-warp, the two quarters
+    # of a half-warp in disjoint banks (unswizzled memory): quarter-warp
+    # phases cost 2 wavefronts each (8 per instruction), half-warp phases 2
+    # each (4 per instruction).
+    a = {
+        "register": [[0, 1], [0, 2], [0, 4], [0, 8]],
+        "lane": [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0]],
+        "warp": [],
+    }
+    b = {
+        "register": [[0, 1], [0, 2], [0, 4], [8, 0]],
+        "lane": [[2, 0], [0, 8], [0, 16], [1, 0], [4, 0]],
+        "warp": [],
+    }
+    memory = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]]
+    m = lay({"offset": memory}, [16, 32])
+    out.append(
+        {
+            "name": "conflict_quarters_v128_16x32_fp16",
+            "shape": [16, 32],
+            "bits": 16,
+            "warps": 1,
+            "A": a,
+            "B": b,
+            "memory": memory,
+            "vector_bits": 128,
+            "pred_st": ll.wavefronts(m, lay(a, [16, 32]), 16, 128, access="store"),
+            "pred_ld": ll.wavefronts(m, lay(b, [16, 32]), 16, 128),
+        }
+    )
+    return out
+
+
 def main():
-    corpus = json.loads(Path(__file__).resolve().parent.parent / "corpus.json".read_text())
+    corpus = json.loads(
+        (Path(__file__).resolve().parent.parent / "corpus.json").read_text()
+    )
     cases = []
-    a16 = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
-           "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []}
-    b16 = {"register": [[0, 2], [0, 4], [0, 8], [0, 16]],
-           "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], "warp": []}
+    a16 = {
+        "register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+        "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
+        "warp": [],
+    }
+    b16 = {
+        "register": [[0, 2], [0, 4], [0, 8], [0, 16]],
+        "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]],
+        "warp": [],
+    }
     banks = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]
-    hand = {"unswizzled": banks + [[1, 0], [2, 0], [4, 0], [8, 0]],
-            "xor_m": banks + [[1, 1], [2, 2], [4, 4], [8, 8]],
-            "xor_2m": banks + [[1, 2], [2, 4], [4, 8], [8, 16]]}
+    hand = {
+        "unswizzled": banks + [[1, 0], [2, 0], [4, 0], [8, 0]],
+        "xor_m": banks + [[1, 1], [2, 2], [4, 4], [8, 8]],
+        "xor_2m": banks + [[1, 2], [2, 4], [4, 8], [8, 16]],
+    }
     for name, mem in hand.items():
         m = lay({"offset": mem}, [16, 32])
-        cases.append({"name": f"16x32_{name}", "shape": [16, 32], "bits": 32,
-                      "warps": 1, "A": a16, "B": b16, "memory": mem,
-                      "vector_bits": 32,
-                      "pred_st": ll.wavefronts(m, lay(a16, [16, 32]), 32, access="store"),
-                      "pred_ld": ll.wavefronts(m, lay(b16, [16, 32]), 32)})
+        cases.append(
+            {
+                "name": f"16x32_{name}",
+                "shape": [16, 32],
+                "bits": 32,
+                "warps": 1,
+                "A": a16,
+                "B": b16,
+                "memory": mem,
+                "vector_bits": 32,
+                "pred_st": ll.wavefronts(m, lay(a16, [16, 32]), 32, access="store"),
+                "pred_ld": ll.wavefronts(m, lay(b16, [16, 32]), 32),
+            }
+        )
     for c in corpus:
         if c["dtype"] not in BITS:
             continue
         bits = BITS[c["dtype"]]
         a, b = lay(c["A"], c["shape"]), lay(c["B"], c["shape"])
-        plan = ll.plan_conversion(a, b, bits, kind="shared_memory",
-                                  allow_rounds=False, allow_matrix=False)
+        plan = ll.plan_conversion(
+            a, b, bits, kind="shared_memory", allow_rounds=False, allow_matrix=False
+        )
         s = plan.swizzle
-        cases.append({"name": c["name"], "shape": c["shape"], "bits": bits,
-                      "warps": c["warps"], "A": c["A"], "B": c["B"],
-                      "memory": plan.memory_layout.bases["offset"],
-                      "vector_bits": s.vector_bits,
-                      "pred_st": s.store.wavefronts, "pred_ld": s.load.wavefronts,
-                      # Every thread storing (no predication of copies), as
-                      # Triton's local_store lowering does.
-                      "pred_st_all": ll.wavefronts(
-                          plan.memory_layout, a, bits, s.vector_bits,
-                          access="load"),
-                      "pred_inst_st": s.store.instructions,
-                      "pred_inst_ld": s.load.instructions})
+        cases.append(
+            {
+                "name": c["name"],
+                "shape": c["shape"],
+                "bits": bits,
+                "warps": c["warps"],
+                "A": c["A"],
+                "B": c["B"],
+                "memory": plan.memory_layout.bases["offset"],
+                "vector_bits": s.vector_bits,
+                "pred_st": s.store.wavefronts,
+                "pred_ld": s.load.wavefronts,
+                # Every thread storing (no predication of copies), as
+                # Triton's local_store lowering does.
+                "pred_st_all": ll.wavefronts(
+                    plan.memory_layout, a, bits, s.vector_bits, access="load"
+                ),
+                "pred_inst_st": s.store.instructions,
+                "pred_inst_ld": s.load.instructions,
+            }
+        )
+    cases += broadcast_cases()
     out = Path(__file__).resolve().parent / "cases.json"
     out.write_text(json.dumps(cases, indent=1) + "\n")
     print(len(cases), "cases ->", out)
