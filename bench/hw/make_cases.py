@@ -57,6 +57,24 @@ def planned_case(name, shape, bits, warps, a, b, load_bits=None):
     }
 
 
+def hand_case(name, shape, bits, a, b, memory, vector_bits):
+    """A one-warp case through a hand-written memory layout, both sides at
+    `vector_bits`, with the model's wavefronts."""
+    m = lay({"offset": memory}, shape)
+    return {
+        "name": name,
+        "shape": shape,
+        "bits": bits,
+        "warps": 1,
+        "A": a,
+        "B": b,
+        "memory": memory,
+        "vector_bits": vector_bits,
+        "pred_st": ll.wavefronts(m, lay(a, shape), bits, vector_bits, access="store"),
+        "pred_ld": ll.wavefronts(m, lay(b, shape), bits, vector_bits),
+    }
+
+
 def broadcast_cases():
     """Loads whose lanes broadcast (several lanes of a warp read one vector),
     at 64- and 128-bit vectors: the bank model splits such a warp into 2 or 4
@@ -121,20 +139,8 @@ def broadcast_cases():
         "warp": [],
     }
     memory = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]]
-    m = lay({"offset": memory}, [16, 32])
     out.append(
-        {
-            "name": "conflict_quarters_v128_16x32_fp16",
-            "shape": [16, 32],
-            "bits": 16,
-            "warps": 1,
-            "A": a,
-            "B": b,
-            "memory": memory,
-            "vector_bits": 128,
-            "pred_st": ll.wavefronts(m, lay(a, [16, 32]), 16, 128, access="store"),
-            "pred_ld": ll.wavefronts(m, lay(b, [16, 32]), 16, 128),
-        }
+        hand_case("conflict_quarters_v128_16x32_fp16", [16, 32], 16, a, b, memory, 128)
     )
     return out
 
@@ -161,21 +167,7 @@ def main():
         "xor_2m": banks + [[1, 2], [2, 4], [4, 8], [8, 16]],
     }
     for name, mem in hand.items():
-        m = lay({"offset": mem}, [16, 32])
-        cases.append(
-            {
-                "name": f"16x32_{name}",
-                "shape": [16, 32],
-                "bits": 32,
-                "warps": 1,
-                "A": a16,
-                "B": b16,
-                "memory": mem,
-                "vector_bits": 32,
-                "pred_st": ll.wavefronts(m, lay(a16, [16, 32]), 32, access="store"),
-                "pred_ld": ll.wavefronts(m, lay(b16, [16, 32]), 32),
-            }
-        )
+        cases.append(hand_case(f"16x32_{name}", [16, 32], 32, a16, b16, mem, 32))
     for c in corpus:
         if c["dtype"] not in BITS:
             continue
