@@ -24,7 +24,9 @@ def lay(b, shape):
 
 def planned_case(name, shape, bits, warps, a, b, load_bits=None):
     """A case whose memory layout is the planner's (plain ld/st vectors, one
-    round), with its predicted wavefronts; `load_bits`: the vector Triton's
+    round), with its predicted wavefronts (`pred_st_all`: every thread
+    storing, no predication of copies, as Triton's local_store lowering
+    does); `load_bits`: the vector Triton's
     local_load takes through that layout where it is wider than the plan's
     (its PTX, `smem_kernels.py static`), which the load is predicted at."""
     plan = ll.plan_conversion(
@@ -171,32 +173,10 @@ def main():
     for c in corpus:
         if c["dtype"] not in BITS:
             continue
-        bits = BITS[c["dtype"]]
-        a, b = lay(c["A"], c["shape"]), lay(c["B"], c["shape"])
-        plan = ll.plan_conversion(
-            a, b, bits, kind="shared_memory", allow_rounds=False, allow_matrix=False
-        )
-        s = plan.swizzle
         cases.append(
-            {
-                "name": c["name"],
-                "shape": c["shape"],
-                "bits": bits,
-                "warps": c["warps"],
-                "A": c["A"],
-                "B": c["B"],
-                "memory": plan.memory_layout.bases["offset"],
-                "vector_bits": s.vector_bits,
-                "pred_st": s.store.wavefronts,
-                "pred_ld": s.load.wavefronts,
-                # Every thread storing (no predication of copies), as
-                # Triton's local_store lowering does.
-                "pred_st_all": ll.wavefronts(
-                    plan.memory_layout, a, bits, s.vector_bits, access="load"
-                ),
-                "pred_inst_st": s.store.instructions,
-                "pred_inst_ld": s.load.instructions,
-            }
+            planned_case(
+                c["name"], c["shape"], BITS[c["dtype"]], c["warps"], c["A"], c["B"]
+            )
         )
     cases += broadcast_cases()
     out = Path(__file__).resolve().parent / "cases.json"

@@ -125,8 +125,8 @@ class Accesses:
         words = (start[:, None] // 4 + np.arange(spans)[None, :]).ravel()
         group = np.repeat(self.group, spans)
         keys = np.unique((group * BANKS + words % BANKS) * (1 << 20) + words)
-        per_bank = np.unique(keys >> 20, return_counts=True)[1]
-        bank_group = np.unique(keys >> 20) // BANKS
+        banks, per_bank = np.unique(keys >> 20, return_counts=True)
+        bank_group = banks // BANKS
         most = np.zeros(int(bank_group.max()) + 1, dtype=np.int64)
         np.maximum.at(most, bank_group, per_bank)
         return int(most.sum())
