@@ -15,27 +15,25 @@ HERE = Path(__file__).resolve().parent
 
 
 NOTES = """\
-`broadcast_16x16_fp32_w4` differs by thread activity, not by the bank
-model: Triton's lowering stores from every thread (the model gives 64 for
-that, as measured) where the planner predicates the copies off (16); on
-the load ptxas merged 3 of the 64 loads (61 executed), each one wavefront
-as predicted.
+`broadcast_16x16_fp32_w4` and the probes below read at most 3 load
+wavefronts fewer than predicted over a whole kernel: the model is an upper
+bound there, exact per instruction on the loads that run in a stream.
 
-The `broadcast_lanes_*` cases are loads whose lanes broadcast: lane bit 0
-moves a row and lane bits 1-4 are zero, so every quarter-warp of an
-instruction reads the same two 16-byte vectors, in different banks. At 128
-bits (Triton's `local_load` takes `ld.shared.v4.b32` in both) the model
-splits the warp into four quarter-warp phases of one wavefront each, 4 per
-instruction; the hardware takes 2 (15 for 8 instructions, 63 for 32: ptxas
-merged one load in each). At 64 bits (`heldout_000_blocked_16x32_fp16_w4`,
-`ld.shared.v4.b16`, three zero lane bits) the model's two half-warp phases
-hold: 2 per instruction, 128 as predicted. `conflict_quarters_v128` keeps
-quarter-warp phases apart from half-warp ones: each quarter conflicts
-twice in its own 16 banks, the two quarters of a half in disjoint banks;
-the hardware takes the quarter-warp figure (16), not the half-warp one
-(8). So the quarter-warp phases of 128-bit accesses are real, and a
-quarter that reads only what the other quarter of its half-warp reads
-costs nothing of its own (docs/planning.md, "Broadcast")."""
+The probes after `heldout_000` (and `broadcast_lanes_*`) store and load
+layouts whose lanes read the same or few words. A 128-bit load's two
+quarter-warp phases of a half-warp are served in one wavefront when the
+half asks at most one word of any bank (`quarters_differ`, `one_quarters_
+differ`, `halves_equal_quarters_differ`, `broadcast_lanes`: the model with
+paired phases, docs/planning.md §3; `unpaired` is the model before); stores
+never pair (every thread storing, the same layouts take the unpaired count).
+Quarter phases stay apart when the half conflicts (`conflict_quarters`).
+Beyond the model, the hardware merges more without doing so reliably:
+conflicted halves touching few words (`one_quarters_differ_conflicted`),
+identical quarters that conflict (`quarters_equal_conflicted`: 4 for a
+lone load, 28 for 4 in a row) and identical 64-bit halves (`halves_equal_
+v64`: 1 for a lone load, 15 for 8). The planner never asks for a
+conflicted load where a conflict-free one exists, and loads in a row read
+the model's count up to one (docs/planning.md, "Broadcast")."""
 
 
 def main():
@@ -73,28 +71,36 @@ def main():
             "(the planner's, plain ld/st vectors, one round; or a hand-written "
             "swizzle) and loads it in layout B, one CTA, Triton 3.6 Gluon "
             "lowering of local_store/local_load (`bench/hw`). Predicted = "
-            "`ll.wavefronts` (Lemma 9.4 model); measured = "
+            "`ll.wavefronts` (Lemma 9.4 model with paired quarter phases, "
+            "docs/planning.md §3) for what the kernel runs: Triton's "
+            "local_store writes from every thread, copies included; `ours` is "
+            "the planner's store, copies predicated off; `unpaired`: the "
+            "model before quarter phases were paired. Measured = "
             "`l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{st,ld}`."
         ),
         "",
         (
-            "| case | st predicted | st measured | ld predicted | ld measured "
-            "| ld+st instructions measured |"
+            "| case | st predicted | st measured | st ours | ld predicted "
+            "| ld measured | ld+st instructions measured |"
         ),
-        "|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|",
     ]
     agree = 0
     for c, i in zip(cases, ids):
         m = metrics[i]
         st = int(m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"])
         ld = int(m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"])
-        same = st == c["pred_st"] and ld == c["pred_ld"]
+        # The measured kernel is Triton's local_store: every thread stores.
+        pred_st = c.get("pred_st_all", c["pred_st"])
+        same = st == pred_st and ld == c["pred_ld"]
         agree += same
-        st_mark = "" if st == c["pred_st"] else " **≠**"
+        st_mark = "" if st == pred_st else " **≠**"
         ld_mark = "" if ld == c["pred_ld"] else " **≠**"
-        pred_st = str(c["pred_st"])
-        if c.get("pred_st_all", c["pred_st"]) != c["pred_st"]:
-            pred_st += f" ({c['pred_st_all']} if every thread stores)"
+        ours_st = str(c["pred_st"])
+        unpaired = c.get("pred_ld_unpaired", c["pred_ld"])
+        pred_ld = str(c["pred_ld"])
+        if unpaired != c["pred_ld"]:
+            pred_ld += f" ({unpaired} unpaired)"
         inst = sum(
             int(m.get(k) or 0)
             for k in (
@@ -105,8 +111,8 @@ def main():
             )
         )
         lines.append(
-            f"| {c['name']} | {pred_st} | {st}{st_mark} | "
-            f"{c['pred_ld']} | {ld}{ld_mark} | {inst} |"
+            f"| {c['name']} | {pred_st} | {st}{st_mark} | {ours_st} | "
+            f"{pred_ld} | {ld}{ld_mark} | {inst} |"
         )
     lines.insert(6, f"**{agree} of {len(cases)} cases agree exactly.**\n")
     lines += ["", NOTES]

@@ -22,6 +22,17 @@ def lay(b, shape):
     return ll.LinearLayout(b, {"dim0": shape[0], "dim1": shape[1]})
 
 
+def every_thread_stores(memory, layout, bits, vector_bits):
+    """The model's wavefronts for a store from every thread, copies included
+    (Triton's local_store): a load's count without paired quarter phases,
+    which stores never get (docs/planning.md §3). On a load layout: the
+    model's count before phases were paired."""
+    count = ll.planning.wavefront_count(
+        memory, layout, bits, vector_bits, access="load"
+    )
+    return count.wavefronts * (2 if count.paired_phases else 1)
+
+
 def planned_case(name, shape, bits, warps, a, b, load_bits=None):
     """A case whose memory layout is the planner's (plain ld/st vectors, one
     round), with its predicted wavefronts (`pred_st_all`: every thread
@@ -51,8 +62,11 @@ def planned_case(name, shape, bits, warps, a, b, load_bits=None):
         "pred_ld": ll.wavefronts(
             plan.memory_layout, lay(b, shape), bits, load_bits or s.vector_bits
         ),
-        "pred_st_all": ll.wavefronts(
-            plan.memory_layout, lay(a, shape), bits, s.vector_bits, access="load"
+        "pred_ld_unpaired": every_thread_stores(
+            plan.memory_layout, lay(b, shape), bits, load_bits or s.vector_bits
+        ),
+        "pred_st_all": every_thread_stores(
+            plan.memory_layout, lay(a, shape), bits, s.vector_bits
         ),
         "pred_inst_st": s.store.instructions,
         "pred_inst_ld": s.load.instructions,
@@ -74,6 +88,8 @@ def hand_case(name, shape, bits, a, b, memory, vector_bits):
         "vector_bits": vector_bits,
         "pred_st": ll.wavefronts(m, lay(a, shape), bits, vector_bits, access="store"),
         "pred_ld": ll.wavefronts(m, lay(b, shape), bits, vector_bits),
+        "pred_ld_unpaired": every_thread_stores(m, lay(b, shape), bits, vector_bits),
+        "pred_st_all": every_thread_stores(m, lay(a, shape), bits, vector_bits),
     }
 
 
@@ -147,6 +163,99 @@ def broadcast_cases():
     return out
 
 
+def row_major(shape):
+    """Offset bases of the unswizzled row-major memory of a 2-D tile."""
+    cols = [[0, 1 << i] for i in range(shape[1].bit_length() - 1)]
+    return cols + [[1 << i, 0] for i in range(shape[0].bit_length() - 1)]
+
+
+def quarter_merge_cases():
+    """128- and 64-bit accesses whose phases read the same words as another
+    phase of their warp, or few enough words to share a wavefront, stored
+    and loaded in the same layout (Triton's local_store writes from every
+    thread, so the store shows the same sharing) through the unswizzled
+    row-major memory: which phases does the hardware serve together? fp16
+    rows of 32 elements: a 16-byte vector's bank group is set by columns 8
+    and 16 and row 1, and rows 2, 4 and 8 fall in the same banks. The
+    `one_*` probes execute one or two instructions, so that a count per
+    instruction is read exactly."""
+    v128 = [[0, 1], [0, 2], [0, 4]]
+    probes = {
+        # Each quarter reads one vector, the other quarter of its half another
+        # one in other banks: 2 per half if quarters are separate phases, 1 if
+        # a half that fits one wavefront is served at once.
+        "quarters_differ_v128": (
+            [16, 32],
+            v128 + [[0, 16], [2, 0], [4, 0], [8, 0]],
+            [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]],
+            128,
+        ),
+        # The two quarters of a half read the same four vectors, two of them
+        # in the same banks (2 wavefronts a quarter).
+        "quarters_equal_conflicted_v128": (
+            [16, 32],
+            v128 + [[4, 0], [8, 0]],
+            [[2, 0], [0, 8], [0, 16], [0, 0], [1, 0]],
+            128,
+        ),
+        # Two halves of a warp that read the same words, 64-bit vectors.
+        "halves_equal_v64": (
+            [16, 32],
+            [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0]],
+            [[0, 4], [0, 8], [0, 16], [1, 0], [0, 0]],
+            64,
+        ),
+        # Two halves read the same words; quarters inside a half differ.
+        "halves_equal_quarters_differ_v128": (
+            [16, 32],
+            v128 + [[0, 16], [2, 0], [4, 0], [8, 0]],
+            [[0, 0], [0, 0], [0, 8], [1, 0], [0, 0]],
+            128,
+        ),
+        "one_quarters_equal_conflicted_v128": (
+            [4, 32],
+            v128,
+            [[2, 0], [0, 8], [0, 16], [0, 0], [1, 0]],
+            128,
+        ),
+        "one_quarters_differ_v128": (
+            [2, 16],
+            v128,
+            [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]],
+            128,
+        ),
+        # Each quarter conflicts twice (row 2), the two quarters of a half in
+        # other banks and reading other words.
+        "one_quarters_differ_conflicted_v128": (
+            [4, 32],
+            v128 + [[0, 16]],
+            [[2, 0], [0, 0], [0, 0], [0, 8], [1, 0]],
+            128,
+        ),
+        "one_halves_equal_v64": (
+            [2, 32],
+            [[0, 1], [0, 2]],
+            [[0, 4], [0, 8], [0, 16], [1, 0], [0, 0]],
+            64,
+        ),
+    }
+    out = []
+    for name, (shape, registers, lanes, vector_bits) in probes.items():
+        layout = {"register": registers, "lane": lanes, "warp": []}
+        out.append(
+            hand_case(
+                f"{name}_{shape[0]}x{shape[1]}_fp16",
+                shape,
+                16,
+                layout,
+                layout,
+                row_major(shape),
+                vector_bits,
+            )
+        )
+    return out
+
+
 def main():
     corpus = json.loads(
         (Path(__file__).resolve().parent.parent / "corpus.json").read_text()
@@ -179,6 +288,7 @@ def main():
             )
         )
     cases += broadcast_cases()
+    cases += quarter_merge_cases()
     out = Path(__file__).resolve().parent / "cases.json"
     out.write_text(json.dumps(cases, indent=1) + "\n")
     print(len(cases), "cases ->", out)

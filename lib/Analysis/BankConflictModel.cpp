@@ -105,34 +105,53 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
   // has are active unless predicated off (free, on a store).
   int laneBits = access.bits(HwDim::Lane);
   int activePhaseBits = 0;
+  // The word address a lane column moves the access by. The thread touches
+  // the whole aligned vector whatever its first element is, so the bytes
+  // inside the vector are cleared.
+  auto wordOfLane = [&](int bit) {
+    uint64_t byteAddr = offsetOf(access.get(HwDim::Lane)[bit]) << elemBytesLog2;
+    if (vecBytesLog2 < 2)
+      return byteAddr >> 2;
+    return (byteAddr >> vecBytesLog2) << (vecBytesLog2 - 2);
+  };
   F2Subspace wordSpace; // K_w: word addresses touched by one phase, linear part
   // The bytes of one vector.
   for (int b = 2; b < vecBytesLog2; ++b)
     wordSpace.add(uint64_t(1) << (b - 2));
+  int firstPhaseBit = warpBits - phaseBits;
+  bool firstPhaseBitActive = false;
   for (int bit = 0; bit < laneBits; ++bit) {
     bool active = !(store && (access.free(HwDim::Lane) >> bit & 1));
     if (!active)
       continue;
-    if (bit >= warpBits - phaseBits) {
+    if (bit >= firstPhaseBit) {
       ++activePhaseBits;
+      firstPhaseBitActive |= bit == firstPhaseBit;
       continue;
     }
-    uint64_t byteAddr = offsetOf(access.get(HwDim::Lane)[bit]) << elemBytesLog2;
-    // Clear the bytes inside the vector: the thread touches the whole aligned
-    // vector whatever its first element is.
-    uint64_t wordAddr = (byteAddr >> vecBytesLog2)
-                        << std::max(0, vecBytesLog2 - 2);
-    if (vecBytesLog2 < 2)
-      wordAddr = byteAddr >> 2;
-    wordSpace.add(wordAddr);
+    wordSpace.add(wordOfLane(bit));
+  }
+  // dim(K ∩ Row) = dim K - dim(projection of K onto the bank bits).
+  uint64_t bankMask = (uint64_t(1) << bankBits) - 1;
+  auto conflictDimOf = [&](const F2Subspace &words) {
+    F2Subspace bankProjection;
+    for (uint64_t w : words.generators())
+      bankProjection.add(w & bankMask);
+    return words.dim() - bankProjection.dim();
+  };
+  result.conflictDim = conflictDimOf(wordSpace);
+  // Paired quarter phases (docs/planning.md §3): the half-warp K_w + w_q is
+  // one phase when it touches at most one word per bank.
+  if (!store && target.pairsLoadPhases && phaseBits >= 2 &&
+      firstPhaseBitActive) {
+    F2Subspace halfSpace = wordSpace;
+    halfSpace.add(wordOfLane(firstPhaseBit));
+    if (conflictDimOf(halfSpace) == 0) {
+      --activePhaseBits;
+      result.pairedPhases = true;
+    }
   }
   result.activePhases = int64_t(1) << activePhaseBits;
-  // dim(K_w ∩ Row) = dim K_w - dim(projection of K_w onto the bank bits).
-  F2Subspace bankProjection;
-  uint64_t bankMask = (uint64_t(1) << bankBits) - 1;
-  for (uint64_t w : wordSpace.generators())
-    bankProjection.add(w & bankMask);
-  result.conflictDim = wordSpace.dim() - bankProjection.dim();
   result.instructions = result.activeWarps * result.instructionsPerWarp;
   result.wavefronts = result.instructions * result.activePhases
                       << result.conflictDim;

@@ -136,6 +136,10 @@ static void explainSwizzle(Writer &w, const SwizzlePlan &s,
                          "conflict",
                          s.vectorBits, 1 << s.phaseBits, s.phaseBits)
                .str());
+  if (s.load.pairedPhases)
+    w.line("  The load's two quarter-warp phases of each half-warp share one "
+           "wavefront: the half touches at most one word per bank "
+           "(docs/planning.md §3)");
   w.line("  A_thr (storing lanes) = " + w.set(s.storeThreads));
   w.line("  B_thr (loading lanes) = " + w.set(s.loadThreads));
   w.line(

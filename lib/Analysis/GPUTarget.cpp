@@ -73,6 +73,7 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
       t.maxSharedBytes = name == "gfx950" ? 160 * 1024 : 64 * 1024;
       t.maxStaticSharedBytes = t.maxSharedBytes;
       t.hasLdmatrix = t.hasStmatrix = t.hasLineLoads = false;
+      t.pairsLoadPhases = false;
     }
   }
   if (!known)

@@ -94,6 +94,19 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   for (auto [bit, col] : llvm::enumerate(dst.get(HwDim::Lane)))
     if (int(bit) < warpBits - loadPhaseBits && col)
       plan.loadThreads.push_back(col);
+  // Paired quarter phases (docs/planning.md §3): a half-warp whose vectors
+  // fit one wavefront is served in one if they fall in distinct banks, so
+  // the lane that pairs the quarters conflicts like the lanes below it.
+  int pairBit = warpBits - loadPhaseBits;
+  if (target.pairsLoadPhases && loadPhaseBits >= 2 &&
+      pairBit < int(dst.get(HwDim::Lane).size()) &&
+      dst.get(HwDim::Lane)[pairBit]) {
+    F2Vectors half =
+        concat({F2Vectors(plan.vec.begin(), plan.vec.begin() + loadV),
+                plan.loadThreads, F2Vectors{dst.get(HwDim::Lane)[pairBit]}});
+    if (F2Subspace(half).dim() + elemBytesLog2 <= wavefrontLog2)
+      plan.loadThreads.push_back(dst.get(HwDim::Lane)[pairBit]);
+  }
 
   // 2. Sub-word bits: elements sharing one 4-byte word.
   F2Vectors vecWord = plan.vec;
@@ -591,8 +604,13 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
   };
   for (const Choice &choice : choices) {
     const F2Vectors *vec = choice.vec ? &*choice.vec : nullptr;
-    auto single = computeOnce(choice.store, choice.load, elementBits, target,
-                              false, vec, choice.perSide);
+    // Quarter phases are measured to pair on ld.shared only; an ldmatrix
+    // view's rows are not assumed to (docs/planning.md §3).
+    GPUTarget choiceTarget = target;
+    if (choice.loadTile.kind != SharedInstruction::Vector)
+      choiceTarget.pairsLoadPhases = false;
+    auto single = computeOnce(choice.store, choice.load, elementBits,
+                              choiceTarget, false, vec, choice.perSide);
     if (!single) {
       if (!vec)
         return single.takeError();
@@ -604,8 +622,8 @@ llvm::Expected<SwizzlePlan> mlir::ll::computeOptimalSwizzle(
     plan.loadTile = choice.loadTile;
     countLoweredVectors(plan, src, dst, elementBits, target);
     if (options.allowRounds) {
-      auto multi = computeOnce(choice.store, choice.load, elementBits, target,
-                               true, vec, choice.perSide);
+      auto multi = computeOnce(choice.store, choice.load, elementBits,
+                               choiceTarget, true, vec, choice.perSide);
       if (!multi)
         return multi.takeError();
       multi->storeTile = choice.storeTile;

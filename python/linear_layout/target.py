@@ -32,6 +32,7 @@ class GPUTarget:
     has_ldmatrix: bool
     has_stmatrix: bool
     has_line_loads: bool
+    pairs_load_phases: bool  # quarter-warp load phases pair (docs/planning.md §3)
 
     @property
     def is_nvidia(self) -> bool:

@@ -82,6 +82,7 @@ static nb::dict countDict(const WavefrontCount &c) {
   d["instructions_per_warp"] = c.instructionsPerWarp;
   d["phases"] = c.activePhases;
   d["conflict_dim"] = c.conflictDim;
+  d["paired_phases"] = c.pairedPhases;
   d["vector_bits"] = c.vectorBits;
   return d;
 }
@@ -363,6 +364,7 @@ static nb::dict gpuTargetPy(nb::handle name, nb::handle waveSize) {
   d["has_ldmatrix"] = t.hasLdmatrix;
   d["has_stmatrix"] = t.hasStmatrix;
   d["has_line_loads"] = t.hasLineLoads;
+  d["pairs_load_phases"] = t.pairsLoadPhases;
   return d;
 }
 

@@ -101,8 +101,13 @@ def memory_offsets(memory_bases: list, sizes: list[int]) -> dict[int, int]:
 
 def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
                         vector_bits: int, access: str, banks: int = 32,
-                        warp_size: int = 32):
-    """Per (warp, instruction, phase) wavefront counts, as a list."""
+                        warp_size: int = 32, pairs_load_phases: bool = True):
+    """Per (warp, instruction, phase) wavefront counts, as a list.
+
+    `pairs_load_phases` (NVIDIA): on a load split into four or more phases,
+    two phases that differ in the lowest phase bit (the quarters of a
+    half-warp) are served as one when together they ask at most one word of
+    every bank; the pair then counts as one phase of one wavefront."""
     offsets = memory_offsets(memory_bases, dist.sizes)
     elem_bytes = element_bits // 8
     vec_elems = vector_bits // element_bits
@@ -132,8 +137,21 @@ def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
                 for byte in range(start, start + vec_bytes):
                     word = byte // 4
                     per_instr[(instr_of[r], phase)][word % banks].add(word)
-        for key in sorted(per_instr):
-            counts.append(max(len(words) for words in per_instr[key].values()))
+        if not (pairs_load_phases and access == "load" and phases_log2 >= 2):
+            for key in sorted(per_instr):
+                counts.append(max(len(words) for words in per_instr[key].values()))
+            continue
+        for instr, even in sorted({(i, p & ~1) for i, p in per_instr}):
+            pair = [per_instr[(instr, p)] for p in (even, even | 1)
+                    if (instr, p) in per_instr]
+            union = defaultdict(set)
+            for banked in pair:
+                for bank, words in banked.items():
+                    union[bank] |= words
+            if len(pair) == 2 and max(len(w) for w in union.values()) == 1:
+                counts.append(1)
+            else:
+                counts += [max(len(w) for w in banked.values()) for banked in pair]
     return counts
 
 

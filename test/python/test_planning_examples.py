@@ -76,6 +76,70 @@ def test_16x32_table_16_2_1(memory, per_instruction, load):
     assert sim == [per_instruction] * 16
 
 
+# 128-bit fp16 loads through the row-major 16x32 / 2x16 memory, as probed
+# on an H200 (bench/hw, bench/results/hw_wavefronts.md): (register, lane,
+# shape, load wavefronts measured). Quarter-warp phases pair when the
+# half-warp touches one word per bank at most (docs/planning.md §3).
+V128 = [[0, 1], [0, 2], [0, 4]]
+PAIRING_PROBES = {
+    # the quarters of a half read one vector each, in other banks: paired
+    "quarters_differ": (V128 + [[0, 16], [2, 0], [4, 0], [8, 0]],
+                        [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]], [16, 32], 32),
+    "one_quarters_differ": (V128, [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]],
+                            [2, 16], 2),
+    # each quarter conflicts twice, the half touches 2 words in 8 banks: not
+    "conflict_quarters": (V128 + [[8, 0]],
+                          [[2, 0], [0, 8], [0, 16], [1, 0], [4, 0]], [16, 32], 16),
+}
+
+
+def row_major(shape):
+    return ([[0, 1 << i] for i in range(shape[1].bit_length() - 1)]
+            + [[1 << i, 0] for i in range(shape[0].bit_length() - 1)])
+
+
+@pytest.mark.parametrize("name", PAIRING_PROBES)
+def test_quarter_phases_pair_as_measured(name):
+    registers, lanes, shape, measured = PAIRING_PROBES[name]
+    sizes = {"dim0": shape[0], "dim1": shape[1]}
+    bases = {"register": registers, "lane": lanes, "warp": []}
+    memory = row_major(shape)
+    m, b = lay({"offset": memory}, sizes), lay(bases, sizes)
+    count = ll.planning.wavefront_count(m, b, 16, 128)
+    assert count.wavefronts == measured
+    assert count.paired_phases == (name != "conflict_quarters")
+    sim = bo.simulate_wavefronts(memory, bo.Distributed(bases, shape), 16, 128,
+                                 "load")
+    assert sum(sim) == measured
+    # Stores never pair; neither do AMD's LDS phases.
+    store = ll.planning.wavefront_count(m, b, 16, 128, access="store")
+    assert not store.paired_phases
+    amd = ll.planning.wavefront_count(m, b, 16, 128, "gfx942")
+    assert not amd.paired_phases
+    assert sum(bo.simulate_wavefronts(
+        memory, bo.Distributed(bases, shape), 16, 128, "load", 32, 64,
+        pairs_load_phases=False)) == amd.wavefronts
+
+
+def test_swizzle_pairs_the_quarters_of_a_broadcast_load():
+    # B's quarters each read one vector (lanes 0-2 broadcast), the quarters
+    # of a half two vectors: the swizzle puts lane 3's vector in other banks
+    # so that each half-warp takes one wavefront (without the pairing lane
+    # among B's conflicting lanes the plan took 8; found by
+    # test_swizzle_exhaustive.py).
+    sizes = {"dim0": 1, "dim1": 64}
+    a = {"register": [[0, 1], [0, 2]],
+         "lane": [[0, 4], [0, 8], [0, 16], [0, 32], [0, 0]], "warp": [[0, 0]]}
+    b = {"register": [[0, 1], [0, 2]],
+         "lane": [[0, 0], [0, 8], [0, 16], [0, 32], [0, 4]], "warp": [[0, 0]]}
+    plan = ll.plan_conversion(lay(a, sizes), lay(b, sizes), 32,
+                              kind="shared_memory", allow_matrix=False)
+    load = plan.swizzle.load
+    assert load.vector_bits == 128 and load.paired_phases
+    assert load.wavefronts == 4
+    assert [0, 32] in plan.swizzle.load_threads  # lane 3, the pairing lane
+
+
 def test_figure3_shuffle_takes_two_rounds():
     # 8 elements, 4 lanes x 2 registers; A's register is bit 1, B's bit 2.
     sizes = {"dim0": 8}

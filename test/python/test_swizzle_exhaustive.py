@@ -112,6 +112,9 @@ class Accesses:
         self.elem_bytes = element_bits // 8
         self.vec_elems = vector_bits // element_bits
         self.vec_bytes = vec_bytes
+        # Paired quarter phases (docs/planning.md §3): a load's two quarters
+        # of a half-warp are one phase if together one word per bank.
+        self.pairs = access == "load" and phases_log2 == 2
 
     def wavefronts(self, offset_of):
         """Total wavefronts through a memory layout given as element ->
@@ -124,12 +127,25 @@ class Accesses:
         spans = max(1, self.vec_bytes // 4)
         words = (start[:, None] // 4 + np.arange(spans)[None, :]).ravel()
         group = np.repeat(self.group, spans)
+        most = self._most_per_group(group, words)
+        if not self.pairs:
+            return int(most.sum())
+        half = self._most_per_group(group >> 1, words)
+        quarters = np.zeros(2 * len(half), dtype=np.int64)
+        quarters[: len(most)] = most
+        quarters = quarters.reshape(-1, 2)
+        paired = (quarters > 0).all(axis=1) & (half == 1)
+        return int(np.where(paired, 1, quarters.sum(axis=1)).sum())
+
+    @staticmethod
+    def _most_per_group(group, words):
+        """Per group: the most distinct words any one bank is asked for."""
         keys = np.unique((group * BANKS + words % BANKS) * (1 << 20) + words)
         banks, per_bank = np.unique(keys >> 20, return_counts=True)
         bank_group = banks // BANKS
         most = np.zeros(int(bank_group.max()) + 1, dtype=np.int64)
         np.maximum.at(most, bank_group, per_bank)
-        return int(most.sum())
+        return most
 
 
 def offsets_of(columns, d):
@@ -202,5 +218,8 @@ def test_no_memory_layout_beats_the_plan(pair, bits):
         f"{'broadcast' if broadcast else 'no broadcast'}, "
         f"{'one layout' if tried == 1 else 'several layouts'}"
     )
+    if sides["load"].pairs:
+        paired = plan.swizzle.load.paired_phases
+        event(f"quarter-warp load phases, {'paired' if paired else 'not paired'}")
     assert planned["store"] == best["store"], (planned, best, tried)
     assert planned["load"] == best["load"], (planned, best, tried)
