@@ -15,25 +15,19 @@ HERE = Path(__file__).resolve().parent
 
 
 NOTES = """\
-`broadcast_16x16_fp32_w4` and the probes below read at most 3 load
-wavefronts fewer than predicted over a whole kernel: the model is an upper
-bound there, exact per instruction on the loads that run in a stream.
-
-The probes after `heldout_000` (and `broadcast_lanes_*`) store and load
-layouts whose lanes read the same or few words. A 128-bit load's two
-quarter-warp phases of a half-warp are served in one wavefront when the
-half asks at most one word of any bank (`quarters_differ`, `one_quarters_
-differ`, `halves_equal_quarters_differ`, `broadcast_lanes`: the model with
-paired phases, docs/planning.md §3; `unpaired` is the model before); stores
-never pair (every thread storing, the same layouts take the unpaired count).
-Quarter phases stay apart when the half conflicts (`conflict_quarters`).
-Beyond the model, the hardware merges more without doing so reliably:
-conflicted halves touching few words (`one_quarters_differ_conflicted`),
-identical quarters that conflict (`quarters_equal_conflicted`: 4 for a
-lone load, 28 for 4 in a row) and identical 64-bit halves (`halves_equal_
-v64`: 1 for a lone load, 15 for 8). The planner never asks for a
-conflicted load where a conflict-free one exists, and loads in a row read
-the model's count up to one (docs/planning.md, "Broadcast")."""
+The probes after `heldout_000` and the `broadcast_*` cases store and load
+layouts whose lanes read the same or few vectors. A 128-bit load is split
+into half-warps, not quarter-warps, when each group of four lanes reads at
+most two vectors (docs/planning.md §3, "paired quarter phases"; `unpaired`
+is the model without the rule): `pattern_lane0_zero`, `pattern_lane1_zero`
+pair and `pattern_lane2_zero` does not (1 and 4 warps), nor do halves of
+alike quarters of 4 or 8 vectors (`pattern_lane3_zero`,
+`pattern_lanes23_zero`). Stores never pair (every thread stores here: the
+unpaired count). The model is an upper bound where it differs: by 1 to 3
+wavefronts over a kernel where phases read alike words, and by half on a
+load issued alone (`one_quarters_equal_conflicted`, `one_halves_equal_v64`
+against their streams `quarters_equal_conflicted`, `halves_equal_v64`).
+docs/planning.md, "Broadcast", has the table of all probes."""
 
 
 def main():

@@ -74,14 +74,14 @@ def planned_case(name, shape, bits, warps, a, b, load_bits=None):
 
 
 def hand_case(name, shape, bits, a, b, memory, vector_bits):
-    """A one-warp case through a hand-written memory layout, both sides at
-    `vector_bits`, with the model's wavefronts."""
+    """A case through a hand-written memory layout, both sides at
+    `vector_bits`, with the model's wavefronts (A's warps)."""
     m = lay({"offset": memory}, shape)
     return {
         "name": name,
         "shape": shape,
         "bits": bits,
-        "warps": 1,
+        "warps": 1 << len(a["warp"]),
         "A": a,
         "B": b,
         "memory": memory,
@@ -256,6 +256,64 @@ def quarter_merge_cases():
     return out
 
 
+def lane_pattern_cases():
+    """128-bit loads whose half-warps touch at most one word per bank, with
+    the duplicate lanes in different places: which of them does the
+    hardware serve in one wavefront per half-warp? 64x32 fp16, one warp,
+    the unswizzled row-major memory (bank groups: columns 8 and 16, row 1;
+    lane 4 moves two rows, a phase of its own)."""
+    c8, c16, r1, r2 = [0, 8], [0, 16], [1, 0], [2, 0]
+    zero = [0, 0]
+    patterns = {
+        # quarters of 4 vectors, halves of 8
+        "lane0_zero": [zero, c8, c16, r1, r2],
+        "lane1_zero": [c8, zero, c16, r1, r2],
+        "lane2_zero": [c8, c16, zero, r1, r2],
+        # quarters of 8 vectors, the two of a half alike
+        "lane3_zero": [c8, c16, r1, zero, r2],
+        # quarters of 4 vectors, alike
+        "lanes23_zero": [c8, c16, zero, zero, r1],
+        # quarters of 2 vectors, halves of 4
+        "lanes02_zero": [zero, c8, zero, c16, r1],
+        "lanes12_zero": [c8, zero, zero, c16, r1],
+        # quarters of 2 vectors, alike
+        "lanes013_zero": [zero, zero, c8, zero, r1],
+    }
+    rest = [c8, c16, r1, r2, [4, 0], [8, 0], [16, 0], [32, 0]]
+    out = []
+    for name, lanes in patterns.items():
+        registers = [[0, 1], [0, 2], [0, 4]] + [v for v in rest if v not in lanes]
+        layout = {"register": registers, "lane": lanes, "warp": []}
+        out.append(
+            hand_case(
+                f"pattern_{name}_v128_64x32_fp16",
+                [64, 32],
+                16,
+                layout,
+                layout,
+                row_major([64, 32]),
+                128,
+            )
+        )
+    # Four warps loading at once (the held-out kernels have 2 to 8).
+    for name in ("lane1_zero", "lane2_zero"):
+        lanes = patterns[name]
+        registers = [[0, 1], [0, 2], [0, 4]] + [v for v in rest if v not in lanes]
+        layout = {"register": registers, "lane": lanes, "warp": [[64, 0], [128, 0]]}
+        out.append(
+            hand_case(
+                f"pattern_{name}_v128_256x32_fp16_w4",
+                [256, 32],
+                16,
+                layout,
+                layout,
+                row_major([256, 32]),
+                128,
+            )
+        )
+    return out
+
+
 def main():
     corpus = json.loads(
         (Path(__file__).resolve().parent.parent / "corpus.json").read_text()
@@ -289,6 +347,7 @@ def main():
         )
     cases += broadcast_cases()
     cases += quarter_merge_cases()
+    cases += lane_pattern_cases()
     out = Path(__file__).resolve().parent / "cases.json"
     out.write_text(json.dumps(cases, indent=1) + "\n")
     print(len(cases), "cases ->", out)

@@ -140,13 +140,22 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
     return words.dim() - bankProjection.dim();
   };
   result.conflictDim = conflictDimOf(wordSpace);
-  // Paired quarter phases (docs/planning.md §3): the half-warp K_w + w_q is
-  // one phase when it touches at most one word per bank.
-  if (!store && target.pairsLoadPhases && phaseBits >= 2 &&
+  // Paired quarter phases (docs/planning.md §3): when lanes 0 and 1 move
+  // the access by at most one vector between them (each group of four
+  // lanes reads at most two vectors), a half-warp is one phase, its words
+  // K_w + w_q.
+  if (!store && target.pairsLoadPhases && phaseBits == 2 &&
       firstPhaseBitActive) {
-    F2Subspace halfSpace = wordSpace;
-    halfSpace.add(wordOfLane(firstPhaseBit));
-    if (conflictDimOf(halfSpace) == 0) {
+    F2Subspace quad;
+    for (int b = 2; b < vecBytesLog2; ++b)
+      quad.add(uint64_t(1) << (b - 2));
+    int vectorWords = quad.dim();
+    for (int bit = 0; bit < std::min(2, laneBits); ++bit)
+      quad.add(wordOfLane(bit));
+    if (quad.dim() - vectorWords <= 1) {
+      F2Subspace halfSpace = wordSpace;
+      halfSpace.add(wordOfLane(firstPhaseBit));
+      result.conflictDim = conflictDimOf(halfSpace);
       --activePhaseBits;
       result.pairedPhases = true;
     }

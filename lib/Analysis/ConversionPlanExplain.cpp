@@ -137,9 +137,9 @@ static void explainSwizzle(Writer &w, const SwizzlePlan &s,
                          s.vectorBits, 1 << s.phaseBits, s.phaseBits)
                .str());
   if (s.load.pairedPhases)
-    w.line("  The load's two quarter-warp phases of each half-warp share one "
-           "wavefront: the half touches at most one word per bank "
-           "(docs/planning.md §3)");
+    w.line("  The load's quarter-warp phases pair into half-warps: each group "
+           "of four lanes of B reads at most two vectors (docs/planning.md "
+           "§3)");
   w.line("  A_thr (storing lanes) = " + w.set(s.storeThreads));
   w.line("  B_thr (loading lanes) = " + w.set(s.loadThreads));
   w.line(

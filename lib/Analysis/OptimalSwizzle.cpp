@@ -94,18 +94,20 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   for (auto [bit, col] : llvm::enumerate(dst.get(HwDim::Lane)))
     if (int(bit) < warpBits - loadPhaseBits && col)
       plan.loadThreads.push_back(col);
-  // Paired quarter phases (docs/planning.md §3): a half-warp whose vectors
-  // fit one wavefront is served in one if they fall in distinct banks, so
-  // the lane that pairs the quarters conflicts like the lanes below it.
+  // Paired quarter phases (docs/planning.md §3): where each group of four
+  // lanes of B reads at most two vectors, a half-warp is one phase, so the
+  // lane that pairs the quarters conflicts like the lanes below it (the
+  // half then touches at most 8 vectors, one wavefront's worth).
   int pairBit = warpBits - loadPhaseBits;
-  if (target.pairsLoadPhases && loadPhaseBits >= 2 &&
-      pairBit < int(dst.get(HwDim::Lane).size()) &&
-      dst.get(HwDim::Lane)[pairBit]) {
-    F2Vectors half =
-        concat({F2Vectors(plan.vec.begin(), plan.vec.begin() + loadV),
-                plan.loadThreads, F2Vectors{dst.get(HwDim::Lane)[pairBit]}});
-    if (F2Subspace(half).dim() + elemBytesLog2 <= wavefrontLog2)
-      plan.loadThreads.push_back(dst.get(HwDim::Lane)[pairBit]);
+  llvm::ArrayRef<uint64_t> loadLanes = dst.get(HwDim::Lane);
+  if (target.pairsLoadPhases && loadPhaseBits == 2 &&
+      pairBit < int(loadLanes.size()) && loadLanes[pairBit]) {
+    F2Subspace quad(F2Vectors(plan.vec.begin(), plan.vec.begin() + loadV));
+    int vectorDim = quad.dim();
+    for (uint64_t c : loadLanes.take_front(2))
+      quad.add(c);
+    if (quad.dim() - vectorDim <= 1)
+      plan.loadThreads.push_back(loadLanes[pairBit]);
   }
 
   // 2. Sub-word bits: elements sharing one 4-byte word.

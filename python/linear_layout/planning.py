@@ -44,9 +44,8 @@ class WavefrontCount:
     phases: int
     conflict_dim: int
     vector_bits: int
-    # The two quarter-warp phases of each half-warp share one wavefront (a
-    # 128-bit load touching at most one word per bank per half-warp; then
-    # ``phases`` counts half-warps). docs/planning.md §3.
+    # The phases are half-warps, not quarter-warps: a 128-bit load whose
+    # groups of four lanes each read at most two vectors (docs/planning.md §3).
     paired_phases: bool = False
 
     def __int__(self) -> int:

@@ -104,10 +104,10 @@ def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
                         warp_size: int = 32, pairs_load_phases: bool = True):
     """Per (warp, instruction, phase) wavefront counts, as a list.
 
-    `pairs_load_phases` (NVIDIA): on a load split into four or more phases,
-    two phases that differ in the lowest phase bit (the quarters of a
-    half-warp) are served as one when together they ask at most one word of
-    every bank; the pair then counts as one phase of one wavefront."""
+    `pairs_load_phases` (NVIDIA, measured on an H200): a load split into
+    quarter-warp phases is split into half-warps instead when, in each half,
+    every group of four consecutive lanes reads at most two distinct
+    vectors; stores never are."""
     offsets = memory_offsets(memory_bases, dist.sizes)
     elem_bytes = element_bits // 8
     vec_elems = vector_bits // element_bits
@@ -124,9 +124,12 @@ def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
         key = block_of[r]
         group = [q for q in range(dist.nreg) if block_of[q] == key]
         instr_of[r] = min(group)
+    pairs = pairs_load_phases and access == "load" and phases_log2 == 2
     counts = []
     for w in range(dist.nwarp):
-        per_instr = defaultdict(lambda: defaultdict(set))  # (instr, phase) -> bank -> words
+        # (instr, phase) -> bank -> words; (instr, half) -> quad -> vectors
+        per_instr = defaultdict(lambda: defaultdict(set))
+        quads = defaultdict(lambda: defaultdict(set))
         for lane in range(dist.nlane):
             phase = lane >> (lane_bits - phases_log2) if phases_log2 else 0
             for r in range(dist.nreg):
@@ -134,24 +137,23 @@ def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
                     continue
                 off = offsets[int(dist.element[w, lane, r])]
                 start = (off // vec_elems) * vec_elems * elem_bytes
+                quads[(instr_of[r], phase >> 1)][lane >> 2].add(start)
                 for byte in range(start, start + vec_bytes):
                     word = byte // 4
                     per_instr[(instr_of[r], phase)][word % banks].add(word)
-        if not (pairs_load_phases and access == "load" and phases_log2 >= 2):
-            for key in sorted(per_instr):
-                counts.append(max(len(words) for words in per_instr[key].values()))
-            continue
-        for instr, even in sorted({(i, p & ~1) for i, p in per_instr}):
-            pair = [per_instr[(instr, p)] for p in (even, even | 1)
-                    if (instr, p) in per_instr]
-            union = defaultdict(set)
-            for banked in pair:
-                for bank, words in banked.items():
-                    union[bank] |= words
-            if len(pair) == 2 and max(len(w) for w in union.values()) == 1:
-                counts.append(1)
+        for instr, phase in sorted(per_instr):
+            half = quads[(instr, phase >> 1)]
+            if pairs and all(len(v) <= 2 for v in half.values()):
+                if phase & 1 and (instr, phase - 1) in per_instr:
+                    continue  # served with the other quarter of its half
+                union = defaultdict(set)
+                for q in (phase & ~1, phase | 1):
+                    for bank, words in per_instr.get((instr, q), {}).items():
+                        union[bank] |= words
+                counts.append(max(len(words) for words in union.values()))
             else:
-                counts += [max(len(w) for w in banked.values()) for banked in pair]
+                counts.append(
+                    max(len(words) for words in per_instr[(instr, phase)].values()))
     return counts
 
 

@@ -76,20 +76,32 @@ def test_16x32_table_16_2_1(memory, per_instruction, load):
     assert sim == [per_instruction] * 16
 
 
-# 128-bit fp16 loads through the row-major 16x32 / 2x16 memory, as probed
-# on an H200 (bench/hw, bench/results/hw_wavefronts.md): (register, lane,
-# shape, load wavefronts measured). Quarter-warp phases pair when the
-# half-warp touches one word per bank at most (docs/planning.md §3).
+# 128-bit fp16 loads through the row-major memory of the tile, as probed on
+# an H200 (bench/hw, bench/results/hw_wavefronts.md): (register, lane, shape,
+# load wavefronts measured, paired). A half-warp is one phase when each group
+# of four lanes reads at most two vectors (docs/planning.md §3).
 V128 = [[0, 1], [0, 2], [0, 4]]
+ROWS = [[4, 0], [8, 0], [16, 0], [32, 0]]
 PAIRING_PROBES = {
-    # the quarters of a half read one vector each, in other banks: paired
+    # the quarters of a half read one vector each, in other banks
     "quarters_differ": (V128 + [[0, 16], [2, 0], [4, 0], [8, 0]],
-                        [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]], [16, 32], 32),
+                        [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]], [16, 32],
+                        32, True),
     "one_quarters_differ": (V128, [[0, 0], [0, 0], [0, 0], [0, 8], [1, 0]],
-                            [2, 16], 2),
-    # each quarter conflicts twice, the half touches 2 words in 8 banks: not
+                            [2, 16], 2, True),
+    # quarters of 4 vectors, halves of 8: lane 1 zero pairs, lane 2 zero not
+    "lane1_zero": (V128 + ROWS, [[0, 8], [0, 0], [0, 16], [1, 0], [2, 0]],
+                   [64, 32], 32, True),
+    "lane2_zero": (V128 + ROWS, [[0, 8], [0, 16], [0, 0], [1, 0], [2, 0]],
+                   [64, 32], 64, False),
+    # a paired half that conflicts: 2 wavefronts a half
+    "one_quarters_differ_conflicted": (
+        V128 + [[0, 16]], [[2, 0], [0, 0], [0, 0], [0, 8], [1, 0]], [4, 32],
+        8, True),
+    # every lane reads its own vector: quarters, each conflicting twice
     "conflict_quarters": (V128 + [[8, 0]],
-                          [[2, 0], [0, 8], [0, 16], [1, 0], [4, 0]], [16, 32], 16),
+                          [[2, 0], [0, 8], [0, 16], [1, 0], [4, 0]], [16, 32],
+                          16, False),
 }
 
 
@@ -100,14 +112,14 @@ def row_major(shape):
 
 @pytest.mark.parametrize("name", PAIRING_PROBES)
 def test_quarter_phases_pair_as_measured(name):
-    registers, lanes, shape, measured = PAIRING_PROBES[name]
+    registers, lanes, shape, measured, paired = PAIRING_PROBES[name]
     sizes = {"dim0": shape[0], "dim1": shape[1]}
     bases = {"register": registers, "lane": lanes, "warp": []}
     memory = row_major(shape)
     m, b = lay({"offset": memory}, sizes), lay(bases, sizes)
     count = ll.planning.wavefront_count(m, b, 16, 128)
     assert count.wavefronts == measured
-    assert count.paired_phases == (name != "conflict_quarters")
+    assert count.paired_phases == paired
     sim = bo.simulate_wavefronts(memory, bo.Distributed(bases, shape), 16, 128,
                                  "load")
     assert sum(sim) == measured

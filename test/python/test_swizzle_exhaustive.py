@@ -102,19 +102,27 @@ class Accesses:
         ]
         vec_bytes = vector_bits // 8
         phases_log2 = max(0, (WARP * vec_bytes // (BANKS * 4)).bit_length() - 1)
-        groups, elements = [], []
+        groups, elements, quads = [], [], {}
         for w, lane, r in zip(*np.nonzero(active)):
             phase = lane >> (5 - phases_log2) if phases_log2 else 0
-            groups.append((w * dist.nreg + instr[r]) * 4 + phase)
-            elements.append(int(dist.element[w, lane, r]))
+            group = (w * dist.nreg + instr[r]) * 4 + phase
+            groups.append(group)
+            element = int(dist.element[w, lane, r])
+            elements.append(element)
+            vector = min(element ^ x for x in vec_span)
+            quads.setdefault((group >> 1, lane >> 2), set()).add(vector)
+        # Paired quarter phases (docs/planning.md §3): on a 128-bit load, a
+        # half-warp whose groups of four lanes each read at most two vectors
+        # is one phase. Which halves pair does not depend on the memory.
+        self.pairs = access == "load" and phases_log2 == 2
+        unpaired = {half for (half, _), vs in quads.items() if len(vs) > 2}
+        if self.pairs:
+            groups = [g & ~1 if g >> 1 not in unpaired else g for g in groups]
         self.group = np.asarray(groups, dtype=np.int64)
         self.element = np.asarray(elements, dtype=np.int64)
         self.elem_bytes = element_bits // 8
         self.vec_elems = vector_bits // element_bits
         self.vec_bytes = vec_bytes
-        # Paired quarter phases (docs/planning.md §3): a load's two quarters
-        # of a half-warp are one phase if together one word per bank.
-        self.pairs = access == "load" and phases_log2 == 2
 
     def wavefronts(self, offset_of):
         """Total wavefronts through a memory layout given as element ->
@@ -127,25 +135,12 @@ class Accesses:
         spans = max(1, self.vec_bytes // 4)
         words = (start[:, None] // 4 + np.arange(spans)[None, :]).ravel()
         group = np.repeat(self.group, spans)
-        most = self._most_per_group(group, words)
-        if not self.pairs:
-            return int(most.sum())
-        half = self._most_per_group(group >> 1, words)
-        quarters = np.zeros(2 * len(half), dtype=np.int64)
-        quarters[: len(most)] = most
-        quarters = quarters.reshape(-1, 2)
-        paired = (quarters > 0).all(axis=1) & (half == 1)
-        return int(np.where(paired, 1, quarters.sum(axis=1)).sum())
-
-    @staticmethod
-    def _most_per_group(group, words):
-        """Per group: the most distinct words any one bank is asked for."""
         keys = np.unique((group * BANKS + words % BANKS) * (1 << 20) + words)
         banks, per_bank = np.unique(keys >> 20, return_counts=True)
         bank_group = banks // BANKS
         most = np.zeros(int(bank_group.max()) + 1, dtype=np.int64)
         np.maximum.at(most, bank_group, per_bank)
-        return most
+        return int(most.sum())
 
 
 def offsets_of(columns, d):

@@ -11,8 +11,8 @@
 //  - A warp access of vecBytes per thread is split into 2^k phases of
 //    consecutive lanes, k = log2(max(1, lanes * vecBytes / (banks * 4)));
 //    the top k lane bits select the phase (128-bit: quarter warps on NVIDIA).
-//  - On a load (NVIDIA), the two quarter-warp phases of a half-warp are one
-//    phase when the half touches at most one word per bank.
+//  - On a load (NVIDIA), the quarter-warp phases of a half-warp are one
+//    phase when each group of four lanes reads at most two vectors.
 //  - Per phase: max over banks of the distinct words of that bank touched.
 //
 // Lemma 9.4 makes this a dimension count: the words touched by a phase form
@@ -47,8 +47,8 @@ struct WavefrontCount {
   int64_t activePhases = 0;
   /// log2 of the words per touched bank in one phase (Lemma 9.4's c).
   int conflictDim = 0;
-  /// The two quarter-warp phases of each half-warp share one wavefront
-  /// (a load touching at most one word per bank per half-warp).
+  /// The phases are half-warps, not quarter-warps (a 128-bit load whose
+  /// groups of four lanes each read at most two vectors).
   bool pairedPhases = false;
   int vectorBits = 0;
 };

@@ -55,10 +55,10 @@ struct GPUTarget {
   /// Global loads that ask L2 for whole 128-byte lines
   /// (`ld.global.L2::128B`, sm_87+).
   bool hasLineLoads = true;
-  /// Loads split into quarter-warp phases (128-bit on NVIDIA) serve the two
-  /// quarters of a half-warp in one wavefront when the half touches at most
-  /// one word per bank (docs/planning.md §3, measured on sm_90). Not known
-  /// for AMD's LDS: off there.
+  /// Loads split into quarter-warp phases (128-bit on NVIDIA) are split into
+  /// half-warps instead when each group of four lanes reads at most two
+  /// vectors (docs/planning.md §3, measured on sm_90). Not known for AMD's
+  /// LDS: off there.
   bool pairsLoadPhases = true;
 
   bool isNVIDIA() const { return vendor == GPUVendor::NVIDIA; }

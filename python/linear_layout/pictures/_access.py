@@ -84,7 +84,7 @@ def access_schedule(
         - ((banks * tgt.bank_bytes).bit_length() - 1),
     )
     if count.paired_phases:
-        phase_bits -= 1  # the two quarters of a half-warp are one phase
+        phase_bits -= 1  # half-warp phases (docs/planning.md §3)
     ins = distributed.in_dims
     lanes = ins.get("lane", 1)
     free = distributed.free_variable_masks().get("lane", 0) if access == "store" else 0
