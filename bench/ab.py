@@ -103,8 +103,8 @@ def gather_cases(dir_a, dir_b, names):
     for e in _manifest(dir_a):
         name = e["name"]
         eb = rows_b[name]
-        kind_a = kinds.get(name, e["planned"])
-        kind_b = kinds.get(name, eb["planned"])
+        kind_a = kinds.get(name, gather._planned(e, "once"))
+        kind_b = kinds.get(name, gather._planned(eb, "once"))
         fa = e["kernels"][f"{kind_a}/once"]
         fb = eb["kernels"][f"{kind_b}/once"]
         if names and name not in names:

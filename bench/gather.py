@@ -136,6 +136,25 @@ def _layouts_of(ttgir):
             aliases[gather.group(2)])
 
 
+def _planned(c, mode):
+    """The kind the compiler planned for a case's `mode` kernel (prepare
+    records one per mode; results of older runs hold one for both)."""
+    return c["planned"][mode] if isinstance(c["planned"], dict) \
+        else c["planned"]
+
+
+def _compiled_kind(text):
+    """The kind -ll-plan-conversions gives the kernel's gather, in the
+    kernel: what `ll.compile` carries out (the register estimate depends on
+    what the kernel does around the gather, docs/gather.md)."""
+    from linear_layout import compiler
+
+    planned = compiler.lower(
+        text, "builtin.module(gpu.module(ll-optimize-register-order"
+              "{target=sm_90},ll-plan-conversions{target=sm_90}))")
+    return re.search(r"ll\.gather.*?kind = (\w+)", planned).group(1)
+
+
 def prepare(out_dir):
     sys.path.insert(0, HERE)
     from build_env import use_build_dir
@@ -164,9 +183,16 @@ def prepare(out_dir):
         plan = ll.plan_gather(lay["src"], lay["index"], c["axis"], bits)
         kinds = ["shuffle", "shared_memory"] if plan.warp_local \
             else ["shared_memory"]
+        planned = {
+            "once": _compiled_kind(kernels.gather(
+                bases["src"], bases["index"], shape, shape, c["axis"],
+                c["dtype"], io_layout=bases["io"])),
+            "loop": _compiled_kind(kernels.gather_loop(
+                bases["src"], bases["index"], shape, shape, c["axis"],
+                c["dtype"], rounds=ROUNDS, io_layout=bases["io"]))}
         entry = dict(c, triton_io=io, triton_src=src_enc,
                      triton_index=idx_enc, layouts=bases,
-                     planned=plan.kind, warp_local=plan.warp_local,
+                     planned=planned, warp_local=plan.warp_local,
                      shuffles_per_register=plan.shuffles_per_register,
                      shuffle_cost=plan.shuffle_cost,
                      shared_cost=plan.shared_cost, reason=plan.reason,
@@ -190,7 +216,7 @@ def prepare(out_dir):
                     f.write(str(ptx))
                 entry.setdefault("dynamic_shared_bytes", {})[fname] = \
                     int(ptx.dynamic_shared_bytes)
-                if ptxas and kind == plan.kind:
+                if ptxas and kind == planned["loop" if loop else "once"]:
                     # The same PTX assembled by Triton's own ptxas: how the
                     # kernel is loaded, apart from what it does.
                     subprocess.run([ptxas, "-arch=sm_90", "-O3", "-o",
@@ -201,7 +227,7 @@ def prepare(out_dir):
                 entry["kernels"][f"{kind}/{'loop' if loop else 'once'}"] = \
                     fname
         manifest.append(entry)
-        print(c["name"], plan.kind, plan.shuffles_per_register, flush=True)
+        print(c["name"], planned, plan.shuffles_per_register, flush=True)
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
 
@@ -334,7 +360,7 @@ def once(ptx_dir, which, name, mode="loop"):
                       device="cuda", dtype=torch.int32)
     y = torch.empty_like(x)
     if which == "ll":
-        fname = e["kernels"][f"{e['planned']}/{mode}"]
+        fname = e["kernels"][f"{_planned(e, mode)}/{mode}"]
         from gpu import RawKernel
 
         k = RawKernel(cp, os.path.join(ptx_dir, fname),
@@ -359,12 +385,13 @@ def _run_date(results_dir, data):
 
 
 def report(results_dir, commit="", out=None):
-    """bench/results/h100_gather.md from `run`'s gather.json."""
+    """bench/results/h100_gather.md (or another machine's) from `run`'s
+    gather.json."""
     import math
 
     data = _read_json(os.path.join(results_dir, "gather.json"))
     lines = [
-        "# ll.gather against Triton 3.6's tl.gather (H100)",
+        f"# ll.gather against Triton 3.6's tl.gather ({data['device']})",
         "",
         (f"`bash bench/run_gather.sh` (after `bench/gather.py prepare`) on "
          f"{data['device']}, Triton {data['triton']}, {_run_date(results_dir, data)}, kernels "
@@ -402,15 +429,16 @@ def report(results_dir, commit="", out=None):
             def us(k, r=r):
                 return f"{r[k]['ms'] * 1e3:.2f}" if k in r else "-"
             t = r["triton"]["ms"]
-            ratio = r[c["planned"]]["ms"] / t
+            planned = _planned(c, mode)
+            ratio = r[planned]["ms"] / t
             ratios.append(ratio)
             wl = c["warp_local"]
             lines.append(
-                f"| {c['name']} | {mode} | {c['planned']} | "
+                f"| {c['name']} | {mode} | {planned} | "
                 f"{c['shuffles_per_register'] if wl else '-'} | "
                 f"{round(c['shuffle_cost'], 1) if wl else '-'} | "
                 f"{round(c['shared_cost'], 1)} | {us('shuffle')} | "
-                f"{us('shared_memory')} | {us(c['planned'] + '_cubin')} | "
+                f"{us('shared_memory')} | {us(planned + '_cubin')} | "
                 f"{t * 1e3:.2f} | {r['triton_again']['ms'] / t:.3f} | "
                 f"{ratio:.3f} | "
                 f"{all(v['bit_exact'] for v in r.values())} |")

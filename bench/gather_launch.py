@@ -109,11 +109,12 @@ def _time_case(mode, e, cuda, tk):
                             ck.metadata.shared, carveout)
 
     if mode == "launch":
-        fname = e["kernels"][f"{e['planned']}/once"]
+        planned = gather._planned(e, "once")
+        fname = e["kernels"][f"{planned}/once"]
         add("ours_cupy", RawKernel(cp, os.path.join(PTX, fname),
                                    "ll_gather", 32 * w,
                                    e["dynamic_shared_bytes"][fname]))
-        add("ours_driver", ours(e["planned"]))
+        add("ours_driver", ours(planned))
         cubin = os.path.join(PTX, f"{name}.triton.cubin")
         with open(cubin, "wb") as f:
             f.write(ck.asm["cubin"])

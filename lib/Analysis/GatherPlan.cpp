@@ -331,13 +331,16 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
       double(distinct) * double(2 * diagonals(memoryOfValue) + 2) * kAluCycles;
 
   // Live registers at the gather's peak, per thread (32-bit words). Both
-  // hold the indices (taken as 32-bit), one address or lane per distinct
-  // index register and the results; the shuffles also keep the whole source
-  // until their last shuffle, which the shared-memory gather frees at its
-  // store.
-  int64_t common = registerWords(Ri, 32) +
-                   registerWords(llvm::countr_zero(uint64_t(distinct)), 32) +
-                   registerWords(Ri, elementBits);
+  // hold the results; where the indices stay live after the gather, also
+  // the indices (taken as 32-bit) and one address or lane per distinct
+  // index register, which it otherwise consumes one by one. The shuffles
+  // also keep the whole source until their last shuffle, which the
+  // shared-memory gather frees at its store.
+  plan.indicesLiveAfter = opts.indicesLiveAfter;
+  int64_t common = registerWords(Ri, elementBits);
+  if (opts.indicesLiveAfter)
+    common += registerWords(Ri, 32) +
+              registerWords(llvm::countr_zero(uint64_t(distinct)), 32);
   plan.sharedLiveRegisters = common;
   if (plan.warpLocal)
     plan.shuffleLiveRegisters = common + registerWords(R, elementBits);
@@ -358,8 +361,9 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
     plan.kind = GatherKind::SharedMemory;
     plan.reason = "warp-local, but the shuffles keep about " +
                   std::to_string(plan.shuffleLiveRegisters) +
-                  " registers per thread live (the source, indices, lanes "
-                  "and results), more than the " +
+                  " registers per thread live (the source, the results" +
+                  (plan.indicesLiveAfter ? ", the indices and lanes" : "") +
+                  "), more than the " +
                   std::to_string(kGatherRegisterBudget) +
                   " a gather can have without spilling; shared memory needs "
                   "about " +
@@ -412,7 +416,10 @@ std::string GatherPlan::explain() const {
   os << "5. live registers per thread (estimated): ";
   if (warpLocal)
     os << "shuffles " << shuffleLiveRegisters << ", ";
-  os << "shared memory " << sharedLiveRegisters << "\n";
+  os << "shared memory " << sharedLiveRegisters
+     << (indicesLiveAfter ? " (the indices stay live after the gather)"
+                          : " (the indices die in the gather)")
+     << "\n";
   os << "=> " << gatherKindName(kind) << ": " << reason << "\n";
   return text;
 }

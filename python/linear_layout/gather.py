@@ -67,10 +67,15 @@ def plan_gather(
     target: str = "sm_90",
     *,
     kind: str | None = None,
+    indices_live_after: bool = True,
 ) -> GatherPlan:
     """Plans ``ll.gather`` of a tensor of layout ``src`` by indices (and a
     result) of layout ``index`` along ``axis``. ``kind`` forces the
-    mechanism (``"shuffle"`` needs a warp-local gather)."""
+    mechanism (``"shuffle"`` needs a warp-local gather).
+    ``indices_live_after``: whether the indices are used after the gather
+    (or live across a loop around it), which the register estimate counts;
+    ``ll-plan-conversions`` reads it from the IR (docs/gather.md,
+    "Registers")."""
     _check_layout(src, "src")
     _check_layout(index, "index")
     if isinstance(axis, bool) or not isinstance(axis, int):
@@ -79,6 +84,11 @@ def plan_gather(
     _check_target(target)
     if kind is not None and not isinstance(kind, str):
         raise TypeError(f"kind must be a str or None, not {type(kind).__name__}")
-    d = _core._plan_gather(src, index, axis, element_bits, target, kind)
+    if not isinstance(indices_live_after, bool):
+        raise TypeError(
+            "indices_live_after must be a bool, not "
+            f"{type(indices_live_after).__name__}")
+    d = _core._plan_gather(src, index, axis, element_bits, target, kind,
+                           indices_live_after)
     explain = d.pop("explain")
     return GatherPlan(**d, _explain=explain)

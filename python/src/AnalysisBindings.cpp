@@ -227,7 +227,7 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
 
 static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
                              nb::handle elementBits, nb::handle target,
-                             nb::handle kind) {
+                             nb::handle kind, bool indicesLiveAfter) {
   const LinearLayout &a = toLayout(src, "src");
   const LinearLayout &i = toLayout(index, "index");
   int64_t ax = toInt64(axis, "axis");
@@ -237,6 +237,7 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   int bits = toElementBits(elementBits);
   GPUTarget t = toTarget(target);
   GatherPlanOptions options;
+  options.indicesLiveAfter = indicesLiveAfter;
   if (!kind.is_none()) {
     std::string k = toString(kind, "kind");
     if (k == "shuffle")
@@ -373,7 +374,8 @@ static void populate(nb::module_ &m) {
         "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
         "allow_matrix"_a, "allow_one_sided"_a.none());
   m.def("_plan_gather", &planGatherPy, "src"_a, "index"_a, "axis"_a,
-        "element_bits"_a, "target"_a, "kind"_a.none());
+        "element_bits"_a, "target"_a, "kind"_a.none(),
+        "indices_live_after"_a);
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);
   m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,

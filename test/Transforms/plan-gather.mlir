@@ -27,3 +27,55 @@ func.func @not_warp_local(%s: tensor<8x32xf32, #src>, %i: tensor<8x16xi32, #idx>
   %r = ll.gather %s[%i] axis = 1 : tensor<8x32xf32, #src>, tensor<8x16xi32, #idx> -> tensor<8x16xf32, #idx>
   return %r : tensor<8x16xf32, #idx>
 }
+
+// -----
+
+// The register estimate follows the indices' liveness (docs/gather.md,
+// "Registers"). Triton's 64x64 fp32 gather layout on 2 warps: 64 source
+// elements, indices and results per thread. Here the indices die in the
+// gather, which consumes them one by one: the shuffles hold the source and
+// the results (128 registers), within the budget.
+#l = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
+// CHECK-LABEL: func.func @indices_die
+// CHECK: ll.gather {{.*}} {ll.plan = #ll.plan<kind = shuffle,
+func.func @indices_die(%s: tensor<64x64xf32, #l>, %i: tensor<64x64xi32, #l>) -> tensor<64x64xf32, #l> {
+  // expected-remark @+2 {{shuffle | Category:ll-plan-conversions | Function=indices_die | Reason="warp-local, and 2 shuffle(s) per element cost no more than shared memory"}}
+  // expected-note @+1 {{5. live registers per thread (estimated): shuffles 128, shared memory 64 (the indices die in the gather)}}
+  %r = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #l>, tensor<64x64xi32, #l> -> tensor<64x64xf32, #l>
+  return %r : tensor<64x64xf32, #l>
+}
+
+// -----
+
+// The same gather in a loop whose indices are defined outside it: they live
+// across the iterations, the shuffles would hold 256 registers and the
+// gather goes through shared memory.
+#l = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
+// CHECK-LABEL: func.func @indices_live_across_a_loop
+// CHECK: ll.gather {{.*}} {ll.plan = #ll.plan<kind = shared_memory,
+func.func @indices_live_across_a_loop(%s: tensor<64x64xf32, #l>, %i: tensor<64x64xi32, #l>, %n: index) -> tensor<64x64xf32, #l> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %s) -> (tensor<64x64xf32, #l>) {
+    // expected-remark @+2 {{shared_memory | Category:ll-plan-conversions | Function=indices_live_across_a_loop | Reason="warp-local, but the shuffles keep about 256 registers per thread live (the source, the results, the indices and lanes), more than the 224 a gather can have without spilling; shared memory needs about 192"}}
+    // expected-note @+1 {{(the indices stay live after the gather)}}
+    %g = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #l>, tensor<64x64xi32, #l> -> tensor<64x64xf32, #l>
+    %a = arith.addf %acc, %g : tensor<64x64xf32, #l>
+    scf.yield %a : tensor<64x64xf32, #l>
+  }
+  return %r : tensor<64x64xf32, #l>
+}
+
+// -----
+
+// Indices used after the gather stay live through it.
+#l = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
+// CHECK-LABEL: func.func @indices_used_after
+// CHECK: ll.gather {{.*}} {ll.plan = #ll.plan<kind = shared_memory,
+func.func @indices_used_after(%s: tensor<64x64xf32, #l>, %i: tensor<64x64xi32, #l>) -> (tensor<64x64xf32, #l>, tensor<64x64xi32, #l>) {
+  // expected-remark @+2 {{shared_memory | Category:ll-plan-conversions | Function=indices_used_after}}
+  // expected-note @+1 {{shuffles 256, shared memory 192 (the indices stay live after the gather)}}
+  %r = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #l>, tensor<64x64xi32, #l> -> tensor<64x64xf32, #l>
+  %j = arith.addi %i, %i : tensor<64x64xi32, #l>
+  return %r, %j : tensor<64x64xf32, #l>, tensor<64x64xi32, #l>
+}

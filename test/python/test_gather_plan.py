@@ -38,6 +38,28 @@ def test_live_registers_counted_from_sizes(bits):
     assert plan.shuffle_live_registers == n + n + words + words
 
 
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_indices_that_die_in_the_gather_are_not_counted(bits):
+    n = _elements_per_thread((64, 64))
+    words = max(1, n * bits // 32)
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    plan = ll.plan_gather(layout, layout, 0, bits, indices_live_after=False)
+    # The gather consumes its index registers one by one: the results, and
+    # for the shuffles the source.
+    assert plan.shared_live_registers == words
+    assert plan.shuffle_live_registers == words + words
+    assert "the indices die in the gather" in plan.explain()
+    # 64x64 fp32 on 2 warps: within the budget, the cost rule picks shuffles.
+    if bits == 32:
+        assert plan.kind == "shuffle"
+
+
+def test_indices_live_after_must_be_a_bool():
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    with pytest.raises(TypeError, match="indices_live_after"):
+        ll.plan_gather(layout, layout, 0, 32, indices_live_after=1)
+
+
 def test_shuffles_over_the_register_budget_go_through_shared_memory():
     plan = _plan(32)
     assert plan.warp_local

@@ -98,6 +98,8 @@ struct GatherPlan {
   /// (shuffles: 0 when not warp-local); a shuffle gather above the budget
   /// would spill and goes through shared memory instead.
   int64_t shuffleLiveRegisters = 0, sharedLiveRegisters = 0;
+  /// GatherPlanOptions::indicesLiveAfter, as planned with.
+  bool indicesLiveAfter = true;
   /// Why `kind` was chosen, in one sentence.
   std::string reason;
   llvm::SmallVector<LayoutDim, 4> sourceDims;
@@ -112,6 +114,10 @@ struct GatherPlanOptions {
   std::optional<GatherKind> forceKind;
   /// Store the source by this memory layout (offset -> source dims).
   std::optional<LinearLayout> memoryLayout;
+  /// Whether the index tensor is used after the gather (or lives across
+  /// the iterations of a loop around it). If not, the register estimate
+  /// leaves the indices out: the gather consumes them one by one.
+  bool indicesLiveAfter = true;
 };
 
 /// Plans the gather of `src` (layout of the source) by an index tensor of

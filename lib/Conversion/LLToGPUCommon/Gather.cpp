@@ -9,6 +9,7 @@
 
 #include "Patterns.h"
 
+#include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 #include "LinearLayout/Dialect/LL/Transforms/PlanKind.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -42,6 +43,7 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
   if (failed(getGatherLayouts(op, hooks.getTarget(), src, idx)))
     return failure();
   GatherPlanOptions options;
+  options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
   if (PlanAttr given = getPlan(op)) {
     if (given.getKind() != PlanKind::Shuffle &&
         given.getKind() != PlanKind::SharedMemory)

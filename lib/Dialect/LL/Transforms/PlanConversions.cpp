@@ -14,6 +14,7 @@
 #include "LinearLayout/Analysis/UnswizzledCost.h"
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+#include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
 #include "LinearLayout/Dialect/LL/Transforms/PlanKind.h"
 
@@ -126,6 +127,7 @@ struct LLPlanConversionsPass
              << elementType << " elements (integers or floats only)";
     int bits = int(elementType.getIntOrFloatBitWidth());
     GatherPlanOptions options;
+    options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
     if (PlanAttr given = getPlan(op)) {
       options.forceKind = given.getKind() == PlanKind::Shuffle
                               ? GatherKind::Shuffle
