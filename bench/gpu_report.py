@@ -2,6 +2,7 @@
 bench/results/h100_real.{md,json} for the real-kernel corpus and
 bench/results/h100_random.{md,json} for the random conversions
 (bench/random_corpus.json) and bench/results/h100_heldout.{md,json} for
+(the machine's name in place of `h100`: `h200` on an H200)
 the held-out ones (bench/heldout_corpus.json).
 
     LL_BUILD_DIR=build/x python bench/gpu_report.py <dir with gpu_bench.json,
@@ -60,7 +61,8 @@ def read_ncu(path, kernel):
 # (MHz) that nvidia-smi reports as the maximum. One SM serves one
 # shared-memory wavefront per clock, so a conv_loop cannot run faster than
 # wavefronts x conversions x tiles / SMs / clock: the floor column.
-SMEM_MACHINES = {"NVIDIA H100 80GB HBM3": (132, 1980)}
+SMEM_MACHINES = {"NVIDIA H100 80GB HBM3": (132, 1980),
+                 "NVIDIA H200": (132, 1980)}
 
 
 def smem_floor_ms(machine, wavefronts, conversions, tiles):
@@ -120,8 +122,10 @@ def main(src, note=""):
         in_corpus = _read_json(os.path.join(HERE, "corpus.json"))
         corpus = in_corpus + _read_json(os.path.join(HERE, "extra_cases.json"))
     corpus_names = {c["name"] for c in in_corpus}
-    stem = {"real": "h100_real", "random": "h100_random",
-            "heldout": "h100_heldout"}.get(corpus_name, "h100")
+    gpu = re.search(r"\b([A-Z]\d{3})\b", bench["machine"])
+    prefix = gpu.group(1).lower() if gpu else "gpu"
+    stem = {"real": f"{prefix}_real", "random": f"{prefix}_random",
+            "heldout": f"{prefix}_heldout"}.get(corpus_name, prefix)
     title = {"real": ": the real-kernel corpus",
              "random": ": random conversions nobody tuned for",
              "heldout": ": held-out conversions of Triton's encodings, drawn "
@@ -177,7 +181,8 @@ def main(src, note=""):
     _write(os.path.join(HERE, "results", stem + ".json"),
            json.dumps(out, indent=1))
     lines = [
-        "# This project's NVVM lowering vs Triton 3.6 on an H100" + title,
+        "# This project's NVVM lowering vs Triton 3.6 on an "
+        + (gpu.group(1) if gpu else bench["machine"]) + title,
         "",
         (f"Machine: {bench['machine']}; Triton {bench['triton']}, PyTorch "
         f"{bench['torch']}. {note}"),
