@@ -257,11 +257,12 @@ def quarter_merge_cases():
 
 
 def lane_pattern_cases():
-    """128-bit loads whose half-warps touch at most one word per bank, with
-    the duplicate lanes in different places: which of them does the
-    hardware serve in one wavefront per half-warp? 64x32 fp16, one warp,
-    the unswizzled row-major memory (bank groups: columns 8 and 16, row 1;
-    lane 4 moves two rows, a phase of its own)."""
+    """128-bit loads whose lanes read few vectors, each half-warp at most one
+    word per bank, with the duplicate lanes in different places: which of
+    them does the hardware serve in one wavefront per half-warp
+    (docs/planning.md §3, "paired quarter phases")? fp16 rows of 32
+    elements, the unswizzled row-major memory (bank groups: columns 8 and
+    16, row 1; lane 4 moves two rows, a phase of its own)."""
     c8, c16, r1, r2 = [0, 8], [0, 16], [1, 0], [2, 0]
     zero = [0, 0]
     patterns = {
@@ -280,37 +281,27 @@ def lane_pattern_cases():
         "lanes013_zero": [zero, zero, c8, zero, r1],
     }
     rest = [c8, c16, r1, r2, [4, 0], [8, 0], [16, 0], [32, 0]]
-    out = []
-    for name, lanes in patterns.items():
-        registers = [[0, 1], [0, 2], [0, 4]] + [v for v in rest if v not in lanes]
-        layout = {"register": registers, "lane": lanes, "warp": []}
-        out.append(
-            hand_case(
-                f"pattern_{name}_v128_64x32_fp16",
-                [64, 32],
-                16,
-                layout,
-                layout,
-                row_major([64, 32]),
-                128,
-            )
-        )
-    # Four warps loading at once (the held-out kernels have 2 to 8).
-    for name in ("lane1_zero", "lane2_zero"):
+
+    def case(name, warps, suffix):
         lanes = patterns[name]
         registers = [[0, 1], [0, 2], [0, 4]] + [v for v in rest if v not in lanes]
-        layout = {"register": registers, "lane": lanes, "warp": [[64, 0], [128, 0]]}
-        out.append(
-            hand_case(
-                f"pattern_{name}_v128_256x32_fp16_w4",
-                [256, 32],
-                16,
-                layout,
-                layout,
-                row_major([256, 32]),
-                128,
-            )
+        layout = {"register": registers, "lane": lanes, "warp": warps}
+        shape = [64 << len(warps), 32]
+        return hand_case(
+            f"pattern_{name}_v128_{shape[0]}x32_fp16{suffix}",
+            shape,
+            16,
+            layout,
+            layout,
+            row_major(shape),
+            128,
         )
+
+    out = [case(name, [], "") for name in patterns]
+    # Four warps loading at once (the held-out kernels have 2 to 8).
+    out += [
+        case(name, [[64, 0], [128, 0]], "_w4") for name in ("lane1_zero", "lane2_zero")
+    ]
     return out
 
 

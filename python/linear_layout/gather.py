@@ -87,8 +87,10 @@ def plan_gather(
     if not isinstance(indices_live_after, bool):
         raise TypeError(
             "indices_live_after must be a bool, not "
-            f"{type(indices_live_after).__name__}")
-    d = _core._plan_gather(src, index, axis, element_bits, target, kind,
-                           indices_live_after)
+            f"{type(indices_live_after).__name__}"
+        )
+    d = _core._plan_gather(
+        src, index, axis, element_bits, target, kind, indices_live_after
+    )
     explain = d.pop("explain")
     return GatherPlan(**d, _explain=explain)
