@@ -43,3 +43,16 @@ func.func @noop_16x32_f32(%x: tensor<16x32xf32, #a3>) -> tensor<16x32xf32, #b3> 
   return %y : tensor<16x32xf32, #b3>
 }
 
+
+// A 128-bit load whose lanes 0 read one vector with lanes 1 (lane 0 of B is
+// zero): the quarter-warp phases pair into half-warps (docs/planning.md §3),
+// the swizzle counts lane 3 among B's conflicting lanes, and each half-warp
+// takes one wavefront.
+#a4 = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 0]], warp = [[0, 0]], block = []}>
+#b4 = #ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 0], [0, 8], [0, 16], [0, 32], [0, 4]], warp = [[0, 0]], block = []}>
+func.func @paired_quarter_phases(%x: tensor<1x64xf32, #a4>) -> tensor<1x64xf32, #b4> {
+  // expected-remark @below {{[Analysis] shared_memory | Category:ll-plan-conversions | Function=paired_quarter_phases | Reason=}}
+  // expected-note-re @below {{The load's quarter-warp phases pair into half-warps: each group of four lanes of B reads at most two vectors (docs/planning.md §3){{.*}}B_thr (loading lanes) = {[0, 8], [0, 16], [0, 32]}{{.*}}Load:  4 wavefronts = 2 warp(s) x 1 instruction(s) x 2 phase(s) x 2^0}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory>} : tensor<1x64xf32, #a4> -> tensor<1x64xf32, #b4>
+  return %y : tensor<1x64xf32, #b4>
+}
