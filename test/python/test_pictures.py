@@ -300,13 +300,25 @@ def _oracle_replays(
     phases_log2 = max(0, (warp_size * vec_bytes // (banks * 4)).bit_length() - 1)
     lane_bits = warp_size.bit_length() - 1
     active = d.store_active() if access == "store" else d.load_active()
+
+    def start_of(lane):
+        off = offsets[int(d.element[0, lane, 0])]
+        return (off // vec_elems) * vec_elems * element_bits // 8
+
+    # Paired quarter phases (NVIDIA loads, docs/planning.md §3): half-warps
+    # when every group of four lanes reads at most two vectors.
+    if access == "load" and phases_log2 == 2 and warp_size == 32:
+        groups = {}
+        for lane in range(d.nlane):
+            groups.setdefault(lane >> 2, set()).add(start_of(lane))
+        if all(len(g) <= 2 for g in groups.values()):
+            phases_log2 = 1
     per = {}
     for lane in range(d.nlane):
         if not active[0, lane, 0]:
             continue
         phase = lane >> (lane_bits - phases_log2) if phases_log2 else 0
-        off = offsets[int(d.element[0, lane, 0])]
-        start = (off // vec_elems) * vec_elems * element_bits // 8
+        start = start_of(lane)
         for byte in range(start, start + vec_bytes):
             per.setdefault(phase, {}).setdefault(byte // 4 % banks, set()).add(
                 byte // 4
@@ -317,6 +329,24 @@ def _oracle_replays(
 
 # The distributed layouts are made in the test (no LinearLayout outlives it).
 ACCESS_CASES = [
+    # 128-bit fp16 loads through a row-major 4x32 buffer whose groups of four
+    # lanes read two vectors: half-warp phases (docs/planning.md §3), each
+    # with two words in each of its banks (rows 0 and 2).
+    (
+        "paired quarter phases, conflicted",
+        [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0]],
+        lambda: ll.LinearLayout(
+            {
+                "register": [[0, 1], [0, 2], [0, 4], [0, 16]],
+                "lane": [[2, 0], [0, 0], [0, 0], [0, 8], [1, 0]],
+                "warp": [],
+            },
+            {"dim0": 4, "dim1": 32},
+        ),
+        16,
+        128,
+        "load",
+    ),
     (
         "seed unswizzled load",
         SEED_SWIZZLES["unswizzled"][0],
