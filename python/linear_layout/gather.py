@@ -38,6 +38,7 @@ class GatherPlan:
     shared_cost: float
     shuffle_live_registers: int | None
     shared_live_registers: int
+    indices_live_after: bool  # counted in the live registers when True
     shuffles: int | None
     selects: int | None
     shuffles_per_register: int | None

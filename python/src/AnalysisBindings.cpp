@@ -266,6 +266,7 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   d["shuffle_live_registers"] =
       plan.warpLocal ? nb::cast(plan.shuffleLiveRegisters) : nb::none();
   d["shared_live_registers"] = plan.sharedLiveRegisters;
+  d["indices_live_after"] = plan.indicesLiveAfter;
   if (plan.shuffle) {
     const GatherShuffle &s = *plan.shuffle;
     d["shuffles"] = s.shuffles;

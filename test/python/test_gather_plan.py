@@ -44,6 +44,7 @@ def test_indices_that_die_in_the_gather_are_not_counted(bits):
     words = max(1, n * bits // 32)
     layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
     plan = ll.plan_gather(layout, layout, 0, bits, indices_live_after=False)
+    assert not plan.indices_live_after
     # The gather consumes its index registers one by one: the results, and
     # for the shuffles the source.
     assert plan.shared_live_registers == words
