@@ -30,15 +30,10 @@ against their streams `quarters_equal_conflicted`, `halves_equal_v64`).
 docs/planning.md, "Broadcast", has the table of all probes."""
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("ncu_csv")
-    ap.add_argument("--machine", required=True)
-    ap.add_argument("--date", required=True)
-    ap.add_argument("--commit", required=True)
-    args = ap.parse_args()
-    cases = json.loads((HERE / "cases.json").read_text())
-    rows = [r for r in csv.reader(Path(args.ncu_csv).read_text().splitlines()) if r]
+def read_metrics(ncu_csv):
+    """ncu's CSV (run_device.sh) as one {metric: value} per kernel launch,
+    in launch order (the order of cases.json)."""
+    rows = [r for r in csv.reader(Path(ncu_csv).read_text().splitlines()) if r]
     header = next(r for r in rows if "Metric Name" in r)
     idx = {k: header.index(k) for k in ("ID", "Metric Name", "Metric Value")}
     metrics = defaultdict(dict)
@@ -49,8 +44,19 @@ def main():
         metrics[int(r[idx["ID"]])][r[idx["Metric Name"]]] = (
             float(value) if value not in ("n/a", "") else None
         )
-    ids = sorted(metrics)
-    assert len(ids) == len(cases), (len(ids), len(cases))
+    return [metrics[i] for i in sorted(metrics)]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("ncu_csv")
+    ap.add_argument("--machine", required=True)
+    ap.add_argument("--date", required=True)
+    ap.add_argument("--commit", required=True)
+    args = ap.parse_args()
+    cases = json.loads((HERE / "cases.json").read_text())
+    launches = read_metrics(args.ncu_csv)
+    assert len(launches) == len(cases), (len(launches), len(cases))
     lines = [
         "# Bank model vs Nsight Compute",
         "",
@@ -80,8 +86,7 @@ def main():
         "|---|---|---|---|---|---|---|",
     ]
     agree = 0
-    for c, i in zip(cases, ids):
-        m = metrics[i]
+    for c, m in zip(cases, launches):
         st = int(m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"])
         ld = int(m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"])
         # The measured kernel is Triton's local_store: every thread stores.

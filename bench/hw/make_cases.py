@@ -305,7 +305,9 @@ def lane_pattern_cases():
     return out
 
 
-def main():
+def all_cases():
+    """Every case of cases.json, in launch order, with the model's
+    predictions as the library computes them now."""
     corpus = json.loads(
         (Path(__file__).resolve().parent.parent / "corpus.json").read_text()
     )
@@ -339,6 +341,11 @@ def main():
     cases += broadcast_cases()
     cases += quarter_merge_cases()
     cases += lane_pattern_cases()
+    return cases
+
+
+def main():
+    cases = all_cases()
     out = Path(__file__).resolve().parent / "cases.json"
     out.write_text(json.dumps(cases, indent=1) + "\n")
     print(len(cases), "cases ->", out)
