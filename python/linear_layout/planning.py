@@ -315,7 +315,10 @@ def wavefronts(memory_layout: LinearLayout, distributed: LinearLayout,
     """Total shared-memory wavefronts (all warps, all instructions) of
     ``distributed`` loading (``access="load"``) or storing (``"store"``: each
     element written once) the tile laid out by ``memory_layout``, with
-    ``vector_bits`` per thread access (default: ``element_bits``)."""
+    ``vector_bits`` per thread access (default: ``element_bits``). The
+    hardware model is docs/planning.md §3, measured against Nsight Compute
+    in bench/hw (a 128-bit load whose groups of four lanes read at most two
+    vectors is split into half-warps, not quarter-warps, on NVIDIA)."""
     return wavefront_count(memory_layout, distributed, element_bits,
                            vector_bits, target, access=access).wavefronts
 
