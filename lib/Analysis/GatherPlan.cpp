@@ -337,7 +337,9 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   // also keep the whole source until their last shuffle, which the
   // shared-memory gather frees at its store.
   plan.indicesLiveAfter = opts.indicesLiveAfter;
-  int64_t common = registerWords(Ri, elementBits);
+  plan.otherLiveRegisters =
+      std::clamp<int64_t>(opts.otherLiveRegisters, 0, int64_t(1) << 40);
+  int64_t common = registerWords(Ri, elementBits) + plan.otherLiveRegisters;
   if (opts.indicesLiveAfter)
     common += registerWords(Ri, 32) +
               registerWords(llvm::countr_zero(uint64_t(distinct)), 32);
@@ -363,8 +365,8 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
                   std::to_string(plan.shuffleLiveRegisters) +
                   " registers per thread live (the source, the results" +
                   (plan.indicesLiveAfter ? ", the indices and lanes" : "") +
-                  "), more than the " +
-                  std::to_string(kGatherRegisterBudget) +
+                  (plan.otherLiveRegisters ? ", other tensors" : "") +
+                  "), more than the " + std::to_string(kGatherRegisterBudget) +
                   " a gather can have without spilling; shared memory needs "
                   "about " +
                   std::to_string(plan.sharedLiveRegisters);
@@ -417,9 +419,11 @@ std::string GatherPlan::explain() const {
   if (warpLocal)
     os << "shuffles " << shuffleLiveRegisters << ", ";
   os << "shared memory " << sharedLiveRegisters
-     << (indicesLiveAfter ? " (the indices stay live after the gather)"
-                          : " (the indices die in the gather)")
-     << "\n";
+     << (indicesLiveAfter ? " (the indices stay live after the gather"
+                          : " (the indices die in the gather");
+  if (otherLiveRegisters)
+    os << "; " << otherLiveRegisters << " of other tensors live across it";
+  os << ")\n";
   os << "=> " << gatherKindName(kind) << ": " << reason << "\n";
   return text;
 }

@@ -39,6 +39,7 @@ class GatherPlan:
     shuffle_live_registers: int | None
     shared_live_registers: int
     indices_live_after: bool  # counted in the live registers when True
+    other_live_registers: int  # of other tensors live across the gather
     shuffles: int | None
     selects: int | None
     shuffles_per_register: int | None
@@ -69,14 +70,16 @@ def plan_gather(
     *,
     kind: str | None = None,
     indices_live_after: bool = True,
+    other_live_registers: int = 0,
 ) -> GatherPlan:
     """Plans ``ll.gather`` of a tensor of layout ``src`` by indices (and a
     result) of layout ``index`` along ``axis``. ``kind`` forces the
     mechanism (``"shuffle"`` needs a warp-local gather).
     ``indices_live_after``: whether the indices are used after the gather
     (or live across a loop around it), which the register estimate counts;
-    ``ll-plan-conversions`` reads it from the IR (docs/gather.md,
-    "Registers")."""
+    ``other_live_registers``: 32-bit registers per thread of other tensors
+    live across the gather. ``ll-plan-conversions`` reads both from the IR
+    (docs/gather.md, "Registers")."""
     _check_layout(src, "src")
     _check_layout(index, "index")
     if isinstance(axis, bool) or not isinstance(axis, int):
@@ -90,8 +93,22 @@ def plan_gather(
             "indices_live_after must be a bool, not "
             f"{type(indices_live_after).__name__}"
         )
+    if isinstance(other_live_registers, bool) or not isinstance(
+        other_live_registers, int
+    ):
+        raise TypeError(
+            "other_live_registers must be an int, not "
+            f"{type(other_live_registers).__name__}"
+        )
     d = _core._plan_gather(
-        src, index, axis, element_bits, target, kind, indices_live_after
+        src,
+        index,
+        axis,
+        element_bits,
+        target,
+        kind,
+        indices_live_after,
+        other_live_registers,
     )
     explain = d.pop("explain")
     return GatherPlan(**d, _explain=explain)

@@ -227,7 +227,8 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
 
 static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
                              nb::handle elementBits, nb::handle target,
-                             nb::handle kind, bool indicesLiveAfter) {
+                             nb::handle kind, bool indicesLiveAfter,
+                             nb::handle otherLiveRegisters) {
   const LinearLayout &a = toLayout(src, "src");
   const LinearLayout &i = toLayout(index, "index");
   int64_t ax = toInt64(axis, "axis");
@@ -238,6 +239,12 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   GPUTarget t = toTarget(target);
   GatherPlanOptions options;
   options.indicesLiveAfter = indicesLiveAfter;
+  options.otherLiveRegisters =
+      toInt64(otherLiveRegisters, "other_live_registers");
+  if (options.otherLiveRegisters < 0)
+    throw nb::value_error(("other_live_registers must be non-negative, got " +
+                           std::to_string(options.otherLiveRegisters))
+                              .c_str());
   if (!kind.is_none()) {
     std::string k = toString(kind, "kind");
     if (k == "shuffle")
@@ -267,6 +274,7 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
       plan.warpLocal ? nb::cast(plan.shuffleLiveRegisters) : nb::none();
   d["shared_live_registers"] = plan.sharedLiveRegisters;
   d["indices_live_after"] = plan.indicesLiveAfter;
+  d["other_live_registers"] = plan.otherLiveRegisters;
   if (plan.shuffle) {
     const GatherShuffle &s = *plan.shuffle;
     d["shuffles"] = s.shuffles;
@@ -375,8 +383,8 @@ static void populate(nb::module_ &m) {
         "element_bits"_a, "target"_a, "kind"_a.none(), "allow_rounds"_a,
         "allow_matrix"_a, "allow_one_sided"_a.none());
   m.def("_plan_gather", &planGatherPy, "src"_a, "index"_a, "axis"_a,
-        "element_bits"_a, "target"_a, "kind"_a.none(),
-        "indices_live_after"_a);
+        "element_bits"_a, "target"_a, "kind"_a.none(), "indices_live_after"_a,
+        "other_live_registers"_a);
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);
   m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,

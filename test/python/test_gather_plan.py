@@ -55,6 +55,24 @@ def test_indices_that_die_in_the_gather_are_not_counted(bits):
         assert plan.kind == "shuffle"
 
 
+def test_other_live_registers_add_to_both_estimates():
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    alone = ll.plan_gather(layout, layout, 0, 32, indices_live_after=False)
+    plan = ll.plan_gather(
+        layout, layout, 0, 32, indices_live_after=False, other_live_registers=128
+    )
+    assert plan.other_live_registers == 128
+    assert plan.shared_live_registers == alone.shared_live_registers + 128
+    assert plan.shuffle_live_registers == alone.shuffle_live_registers + 128
+    # 64 + 64 + 128 > 224: the shuffles would spill.
+    assert alone.kind == "shuffle" and plan.kind == "shared_memory"
+    assert "other tensors" in plan.reason
+    with pytest.raises(ValueError, match="other_live_registers"):
+        ll.plan_gather(layout, layout, 0, 32, other_live_registers=-1)
+    with pytest.raises(TypeError, match="other_live_registers"):
+        ll.plan_gather(layout, layout, 0, 32, other_live_registers=1.5)
+
+
 def test_indices_live_after_must_be_a_bool():
     layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
     with pytest.raises(TypeError, match="indices_live_after"):

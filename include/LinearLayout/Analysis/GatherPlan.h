@@ -98,8 +98,10 @@ struct GatherPlan {
   /// (shuffles: 0 when not warp-local); a shuffle gather above the budget
   /// would spill and goes through shared memory instead.
   int64_t shuffleLiveRegisters = 0, sharedLiveRegisters = 0;
-  /// GatherPlanOptions::indicesLiveAfter, as planned with.
+  /// GatherPlanOptions::indicesLiveAfter and otherLiveRegisters, as
+  /// planned with.
   bool indicesLiveAfter = true;
+  int64_t otherLiveRegisters = 0;
   /// Why `kind` was chosen, in one sentence.
   std::string reason;
   llvm::SmallVector<LayoutDim, 4> sourceDims;
@@ -118,6 +120,9 @@ struct GatherPlanOptions {
   /// the iterations of a loop around it). If not, the register estimate
   /// leaves the indices out: the gather consumes them one by one.
   bool indicesLiveAfter = true;
+  /// 32-bit registers per thread of other values live across the gather (a
+  /// loop's accumulator, a loop-invariant tensor), added to both estimates.
+  int64_t otherLiveRegisters = 0;
 };
 
 /// Plans the gather of `src` (layout of the source) by an index tensor of

@@ -44,6 +44,8 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
     return failure();
   GatherPlanOptions options;
   options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
+  options.otherLiveRegisters =
+      liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
   if (PlanAttr given = getPlan(op)) {
     if (given.getKind() != PlanKind::Shuffle &&
         given.getKind() != PlanKind::SharedMemory)

@@ -128,6 +128,8 @@ struct LLPlanConversionsPass
     int bits = int(elementType.getIntOrFloatBitWidth());
     GatherPlanOptions options;
     options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
+    options.otherLiveRegisters =
+        liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
     if (PlanAttr given = getPlan(op)) {
       options.forceKind = given.getKind() == PlanKind::Shuffle
                               ? GatherKind::Shuffle

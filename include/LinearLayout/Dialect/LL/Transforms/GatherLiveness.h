@@ -1,35 +1,50 @@
-//===- GatherLiveness.h - Whether a gather's indices outlive it -*- C++ -*-===//
+//===- GatherLiveness.h - What stays live across a gather -------*- C++ -*-===//
 //
 // The register estimate of a gather plan (GatherPlan.h, docs/gather.md
-// "Registers") depends on whether the index registers stay live after the
-// gather: if not, the gather consumes them one by one and its peak holds
-// the results, not indices and results. The planning pass and the lowering
-// (which plans an unplanned gather itself) ask the same question here, so
-// that both choose alike.
+// "Registers") depends on what stays live across the gather: the indices,
+// if something after it uses them (otherwise the gather consumes them one
+// by one), and the other distributed tensors the kernel holds through it
+// (a loop's accumulator, a loop-invariant operand). The planning pass and
+// the lowering (which plans an unplanned gather itself) ask the same
+// questions here, so that both choose alike.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LINEARLAYOUT_DIALECT_LL_TRANSFORMS_GATHERLIVENESS_H
 #define LINEARLAYOUT_DIALECT_LL_TRANSFORMS_GATHERLIVENESS_H
 
+#include "LinearLayout/Core/DimNames.h"
+#include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::ll {
 
-/// Whether `value`, an operand of `op`, is live after `op`: used by an
-/// operation that does not come before `op` (in `op`'s block, or anywhere
-/// outside it), or defined outside a loop around `op` (so live across its
-/// iterations).
+/// Whether `user` runs after `op` in program order: after the ancestor of
+/// `op` in `user`'s block, or nested in an operation after `op` in `op`'s
+/// block. A user in neither position (another branch, say) is taken to run
+/// after it, which can only overstate liveness.
+inline bool runsAfter(Operation *user, Operation *op) {
+  if (Operation *opAncestor = user->getBlock()->findAncestorOpInBlock(*op))
+    return opAncestor != user && opAncestor->isBeforeInBlock(user);
+  if (Operation *userAncestor = op->getBlock()->findAncestorOpInBlock(*user))
+    return op->isBeforeInBlock(userAncestor);
+  return true;
+}
+
+/// Whether `value`, defined before `op`, is live after `op`: used by an
+/// operation that runs after it, or defined outside a loop around `op` and
+/// used inside it (so live across its iterations).
 inline bool isLiveAfter(Value value, Operation *op) {
-  Block *block = op->getBlock();
-  for (Operation *user : value.getUsers()) {
-    if (user == op)
-      continue;
-    Operation *inBlock = block->findAncestorOpInBlock(*user);
-    if (!inBlock || !inBlock->isBeforeInBlock(op))
+  for (Operation *user : value.getUsers())
+    if (user != op && runsAfter(user, op))
       return true;
-  }
   // The operation that defines the value, or that owns the block whose
   // argument it is: loops inside it do not repeat the definition.
   Operation *definer = value.getDefiningOp();
@@ -39,10 +54,54 @@ inline bool isLiveAfter(Value value, Operation *op) {
        parent = parent->getParentOp()) {
     if (parent->isAncestor(definer))
       break;
-    if (isa<LoopLikeOpInterface>(parent))
+    if (isa<LoopLikeOpInterface>(parent) &&
+        llvm::any_of(value.getUsers(), [&](Operation *user) {
+          return parent->isProperAncestor(user);
+        }))
       return true;
   }
   return false;
+}
+
+/// 32-bit registers per thread of the distributed tensors (other than
+/// `exclude`) that are live across `op`: defined before it, in its block or
+/// an enclosing one of its function, and live after it. Constants are left
+/// out: the code generator rematerializes them (a splat becomes an
+/// immediate operand).
+inline int64_t liveTensorRegistersAcross(Operation *op, ValueRange exclude) {
+  llvm::SetVector<Value> candidates;
+  for (Operation *position = op; position;) {
+    Block *block = position->getBlock();
+    if (!block)
+      break;
+    for (BlockArgument arg : block->getArguments())
+      candidates.insert(arg);
+    for (Operation &earlier : *block) {
+      if (&earlier == position)
+        break;
+      for (Value result : earlier.getResults())
+        candidates.insert(result);
+    }
+    position = block->getParentOp();
+    if (!position || isa<FunctionOpInterface>(position))
+      break;
+  }
+  int64_t words = 0;
+  for (Value value : candidates) {
+    if (llvm::is_contained(exclude, value) ||
+        matchPattern(value, m_Constant()) || !isLiveAfter(value, op))
+      continue;
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    LinearAttr encoding = type ? getLinearEncoding(type) : LinearAttr();
+    if (!encoding || !type.getElementType().isIntOrFloat())
+      continue;
+    // Saturated: the estimate only needs to exceed the budget.
+    int log2Registers = std::min(
+        40, encoding.getLinearLayout().getInDimSizeLog2(dims::kRegister));
+    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+    words += std::max<int64_t>(1, ((bits << log2Registers) + 31) / 32);
+  }
+  return words;
 }
 
 } // namespace mlir::ll
