@@ -156,9 +156,16 @@ def broadcast_cases():
         "lane": [[2, 0], [0, 8], [0, 16], [1, 0], [4, 0]],
         "warp": [],
     }
-    memory = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]]
     out.append(
-        hand_case("conflict_quarters_v128_16x32_fp16", [16, 32], 16, a, b, memory, 128)
+        hand_case(
+            "conflict_quarters_v128_16x32_fp16",
+            [16, 32],
+            16,
+            a,
+            b,
+            row_major([16, 32]),
+            128,
+        )
     )
     return out
 

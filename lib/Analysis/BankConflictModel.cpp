@@ -17,6 +17,14 @@ llvm::Error mlir::ll::checkElementBits(int elementBits) {
   return llvm::Error::success();
 }
 
+bool mlir::ll::pairsQuarterPhases(const F2Subspace &vector,
+                                  llvm::ArrayRef<uint64_t> lanes) {
+  F2Subspace quad = vector;
+  for (uint64_t lane : lanes.take_front(2))
+    quad.add(lane);
+  return quad.dim() - vector.dim() <= 1;
+}
+
 llvm::Expected<F2Vectors>
 mlir::ll::getMemoryColumns(const LinearLayout &memory,
                            llvm::ArrayRef<LayoutDim> outDims) {
@@ -114,10 +122,12 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
       return byteAddr >> 2;
     return (byteAddr >> vecBytesLog2) << (vecBytesLog2 - 2);
   };
-  F2Subspace wordSpace; // K_w: word addresses touched by one phase, linear part
-  // The bytes of one vector.
+  // The words of one vector, and K_w: the word addresses one phase touches,
+  // linear part.
+  F2Subspace vectorWords;
   for (int b = 2; b < vecBytesLog2; ++b)
-    wordSpace.add(uint64_t(1) << (b - 2));
+    vectorWords.add(uint64_t(1) << (b - 2));
+  F2Subspace wordSpace = vectorWords;
   int firstPhaseBit = warpBits - phaseBits;
   bool firstPhaseBitActive = false;
   for (int bit = 0; bit < laneBits; ++bit) {
@@ -140,19 +150,14 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
     return words.dim() - bankProjection.dim();
   };
   result.conflictDim = conflictDimOf(wordSpace);
-  // Paired quarter phases (docs/planning.md §3): when lanes 0 and 1 move
-  // the access by at most one vector between them (each group of four
-  // lanes reads at most two vectors), a half-warp is one phase, its words
-  // K_w + w_q.
+  // Paired quarter phases (docs/planning.md §3): a half-warp is one phase,
+  // its words K_w + w_q.
   if (!store && target.pairsLoadPhases && phaseBits == 2 &&
       firstPhaseBitActive) {
-    F2Subspace quad;
-    for (int b = 2; b < vecBytesLog2; ++b)
-      quad.add(uint64_t(1) << (b - 2));
-    int vectorWords = quad.dim();
+    llvm::SmallVector<uint64_t, 2> laneWords;
     for (int bit = 0; bit < std::min(2, laneBits); ++bit)
-      quad.add(wordOfLane(bit));
-    if (quad.dim() - vectorWords <= 1) {
+      laneWords.push_back(wordOfLane(bit));
+    if (pairsQuarterPhases(vectorWords, laneWords)) {
       F2Subspace halfSpace = wordSpace;
       halfSpace.add(wordOfLane(firstPhaseBit));
       result.conflictDim = conflictDimOf(halfSpace);

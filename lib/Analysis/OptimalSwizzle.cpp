@@ -101,14 +101,11 @@ computeOnce(const DistributedColumns &src, const DistributedColumns &dst,
   int pairBit = warpBits - loadPhaseBits;
   llvm::ArrayRef<uint64_t> loadLanes = dst.get(HwDim::Lane);
   if (target.pairsLoadPhases && loadPhaseBits == 2 &&
-      pairBit < int(loadLanes.size()) && loadLanes[pairBit]) {
-    F2Subspace quad(F2Vectors(plan.vec.begin(), plan.vec.begin() + loadV));
-    int vectorDim = quad.dim();
-    for (uint64_t c : loadLanes.take_front(2))
-      quad.add(c);
-    if (quad.dim() - vectorDim <= 1)
-      plan.loadThreads.push_back(loadLanes[pairBit]);
-  }
+      pairBit < int(loadLanes.size()) && loadLanes[pairBit] &&
+      pairsQuarterPhases(
+          F2Subspace(F2Vectors(plan.vec.begin(), plan.vec.begin() + loadV)),
+          loadLanes))
+    plan.loadThreads.push_back(loadLanes[pairBit]);
 
   // 2. Sub-word bits: elements sharing one 4-byte word.
   F2Vectors vecWord = plan.vec;

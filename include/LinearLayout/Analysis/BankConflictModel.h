@@ -75,6 +75,14 @@ llvm::Expected<WavefrontCount> countWavefronts(const LinearLayout &memory,
                                                AccessKind kind,
                                                const GPUTarget &target);
 
+/// The condition of paired quarter phases (docs/planning.md §3): lanes 0
+/// and 1 (the first two of `lanes`) move an access by at most one vector
+/// beyond `vector` between them, so each group of four lanes reads at most
+/// two vectors. In any coordinates: word addresses (the model) or tensor
+/// vectors (the swizzle).
+bool pairsQuarterPhases(const F2Subspace &vector,
+                        llvm::ArrayRef<uint64_t> lanes);
+
 /// Checks an element width: 8, 16, 32 or 64 bits.
 llvm::Error checkElementBits(int elementBits);
 
