@@ -58,6 +58,7 @@ __all__ = [
     "store_shared",
     "store_tile",
     "tensor_type",
+    "tile_index",
 ]
 
 # ---------------------------------------------------------------------------
@@ -460,6 +461,12 @@ def store_tile(value: ir.Value, ptr: ir.Value,
                row_stride: Optional[ir.Value] = None) -> ir.Operation:
     """``ll.store_tile`` of a distributed tensor to an ``!llvm.ptr``."""
     return _ops.store_tile(value, ptr, row_stride=row_stride).operation
+
+
+def tile_index(result_type: ir.Type) -> ir.Value:
+    """``ll.tile_index``: each element's row-major offset in the tile, made
+    in registers (an integer tensor of 8 to 64 bits)."""
+    return _ops.tile_index(result_type)
 
 
 def alloc_shared(buffer_type: ir.Type) -> ir.Value:

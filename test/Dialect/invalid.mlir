@@ -317,3 +317,28 @@ func.func @f(%b: !ll.shared<4x4xf32, #ll.linear<{offset = [[0, 1], [0, 2], [1, 0
   ll.store_shared %t, %b : tensor<4x4xf16, #ll.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0]]}>>, !ll.shared<4x4xf32, #ll.linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}>>
   return
 }
+
+// -----
+
+// A tile index is an integer of 8 to 64 bits.
+func.func @f() {
+  // expected-error@+1 {{'ll.tile_index' op needs a signless integer element type of 8, 16, 32 or 64 bits, got 'f16'}}
+  %0 = ll.tile_index : tensor<4x4xf16, #ll.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0]]}>>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'ll.tile_index' op needs a signless integer element type of 8, 16, 32 or 64 bits, got 'i1'}}
+  %0 = ll.tile_index : tensor<4x4xi1, #ll.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0]]}>>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'ll.tile_index' op result #0 must be ranked tensor with an #ll.linear encoding}}
+  %0 = ll.tile_index : tensor<4x4xi32>
+  return
+}

@@ -49,3 +49,16 @@ func.func @convert(%x: tensor<16x32xf32, #blocked>) -> tensor<16x32xf32, #mma> {
   %y = ll.convert_layout %x : tensor<16x32xf32, #blocked> -> tensor<16x32xf32, #mma>
   return %y : tensor<16x32xf32, #mma>
 }
+
+// -----
+
+#acc = #ll.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 0]], block = []}>
+
+// CHECK-LABEL: func.func @tile_index
+// CHECK: ll.tile_index : tensor<16x8xi32, #{{.+}}>
+// CHECK: ll.tile_index : tensor<16x8xi8, #{{.+}}>
+func.func @tile_index() -> (tensor<16x8xi32, #acc>, tensor<16x8xi8, #acc>) {
+  %0 = ll.tile_index : tensor<16x8xi32, #acc>
+  %1 = ll.tile_index : tensor<16x8xi8, #acc>
+  return %0, %1 : tensor<16x8xi32, #acc>, tensor<16x8xi8, #acc>
+}

@@ -427,6 +427,18 @@ class _Interpreter:
         # NumPy's astype rounds to nearest even, as arith.truncf's default.
         return self._float_cast(op)
 
+    def op_arith_sitofp(self, op, mask):
+        # The signed integer (raw bits, sign-extended) rounded to the
+        # nearest float of the result type, ties to even.
+        bits, _ = _scalar_info(str(op.operands[0].type))
+        u = self.get(op.operands[0]).astype(np.uint64) & _mask(bits)
+        signed = u.astype(np.int64) - np.where(
+            u >> np.uint64(bits - 1) & np.uint64(1), np.int64(1) << bits, 0) \
+            if bits < 64 else u.view(np.int64)
+        with np.errstate(over="ignore"):
+            return _from_float(signed.astype(np.float64),
+                               str(op.results[0].type))
+
     def op_arith_addf(self, op, mask):
         # A vector (packed halves) is an array of (threads, lanes): the
         # same element-wise add.

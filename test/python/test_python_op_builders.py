@@ -49,12 +49,14 @@ def test_generated_module_names():
         "LoadTileOp",
         "StoreSharedOp",
         "StoreTileOp",
+        "TileIndexOp",
         "alloc_shared",
         "convert_layout",
         "load_shared",
         "load_tile",
         "store_shared",
         "store_tile",
+        "tile_index",
     ):
         assert hasattr(ll, name), name
 
@@ -204,3 +206,25 @@ def test_mlir_dialects_ll_imports_first():
         "    ir.Module.parse('func.func @f() { return }')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_tile_index_builder_and_its_verifier():
+    with ll.create_context(), ir.Location.unknown():
+        blocked, _ = _types()
+        i32 = ir.RankedTensorType.get(blocked.shape,
+                                      ir.IntegerType.get_signless(32),
+                                      blocked.encoding)
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            function = func.FuncOp("t", ir.FunctionType.get([], [i32]))
+            with ir.InsertionPoint(function.add_entry_block()):
+                func.ReturnOp([ll.tile_index(i32)])
+        assert module.operation.verify()
+        assert "ll.tile_index : tensor<4x16xi32" in str(module)
+        with ir.InsertionPoint(module.body):
+            function = func.FuncOp("bad", ir.FunctionType.get([], [blocked]))
+            with ir.InsertionPoint(function.add_entry_block()):
+                with pytest.raises(ValueError, match="signless integer element"):
+                    ll.tile_index(blocked)
+                with pytest.raises(ValueError, match="signless integer element"):
+                    lld.tile_index(blocked)

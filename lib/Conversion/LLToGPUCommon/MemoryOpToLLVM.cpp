@@ -5,6 +5,7 @@
 // address of its global (created by prepareLowering); ll.store_shared /
 // ll.load_shared move a tile through a shared buffer placed by its memory
 // layout. All of them go through loadRegisters/storeRegisters.
+// ll.tile_index computes the offsets of a tile's load without loading.
 //
 //===----------------------------------------------------------------------===//
 
@@ -173,6 +174,43 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
   }
 };
 
+/// ll.tile_index: the element offsets a contiguous ll.load_tile of the
+/// same layout reads from, without the load (the row-major address map's
+/// thread part combined with each register's constant).
+struct TileIndexLowering : public LLPattern<TileIndexOp> {
+  using LLPattern::LLPattern;
+  LogicalResult
+  matchAndRewrite(TileIndexOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    FailureOr<ThreadLayout> tl =
+        getThreadLayout(op, getLinearEncoding(type).getLinearLayout(),
+                        type.getRank(), lc.hooks.getTarget(), kTileLayoutName);
+    if (failed(tl))
+      return failure();
+    Type structType = getTypeConverter()->convertType(type);
+    if (!structType)
+      return op.emitError("cannot convert ") << type;
+    auto element = llvm::cast<IntegerType>(type.getElementType());
+    Emitter em{rewriter, op.getLoc(), lc.indexType};
+    AddressMap offsets = globalMaps(*tl, type.getShape(), false).first;
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    Value thread = em.threadPart(offsets, lane, warp);
+    SmallVector<Value> values;
+    for (int64_t k = 0; k < tl->numRegisters(); ++k) {
+      Value index = em.combine(offsets, thread, offsets.registerValue(k));
+      unsigned width = em.indexType.getWidth();
+      if (element.getWidth() < width)
+        index = LLVM::TruncOp::create(rewriter, op.getLoc(), element, index);
+      else if (element.getWidth() > width)
+        index = LLVM::ZExtOp::create(rewriter, op.getLoc(), element, index);
+      values.push_back(index);
+    }
+    rewriter.replaceOp(op, em.pack(structType, values));
+    return success();
+  }
+};
+
 struct AllocSharedLowering : public LLPattern<AllocSharedOp> {
   using LLPattern::LLPattern;
   LogicalResult
@@ -195,8 +233,8 @@ void populateMemoryOpPatterns(const TypeConverter &converter,
                               const LoweringContext &lc) {
   patterns.add<AccessLowering<LoadTileOp>, AccessLowering<StoreTileOp>,
                AllocSharedLowering, AccessLowering<StoreSharedOp>,
-               AccessLowering<LoadSharedOp>>(converter, patterns.getContext(),
-                                             lc);
+               AccessLowering<LoadSharedOp>, TileIndexLowering>(
+      converter, patterns.getContext(), lc);
 }
 
 } // namespace mlir::ll::lowering

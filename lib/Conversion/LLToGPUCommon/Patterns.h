@@ -58,7 +58,7 @@ void populateGatherPatterns(const TypeConverter &converter,
                             const LoweringContext &lc);
 
 /// ll.load_tile, ll.store_tile, ll.alloc_shared, ll.store_shared,
-/// ll.load_shared (MemoryOpToLLVM.cpp).
+/// ll.load_shared and ll.tile_index (MemoryOpToLLVM.cpp).
 void populateMemoryOpPatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns,
                               const LoweringContext &lc);

@@ -97,6 +97,16 @@ LogicalResult StoreTileOp::verify() {
   return verifyGlobalTile(*this, getValue().getType(), getRowStride());
 }
 
+LogicalResult TileIndexOp::verify() {
+  auto element = llvm::dyn_cast<IntegerType>(getType().getElementType());
+  if (!element || !element.isSignless() || element.getWidth() < 8 ||
+      element.getWidth() > 64 || !llvm::isPowerOf2_32(element.getWidth()))
+    return emitOpError("needs a signless integer element type of 8, 16, 32 "
+                       "or 64 bits, got ")
+           << getType().getElementType();
+  return success();
+}
+
 /// Checks that a tensor and a shared buffer hold the same tile.
 static LogicalResult verifySharedAccess(Operation *op, RankedTensorType tensor,
                                         SharedBufferType buffer) {

@@ -111,6 +111,28 @@ def LL_StoreTileOp : LL_Op<"store_tile"> {
   let hasVerifier = 1;
 }
 
+def LL_TileIndexOp : LL_Op<"tile_index", [Pure]> {
+  let summary = "Each element's row-major index within its tile";
+  let description = [{
+    A distributed tensor whose element `(i0, i1, ..., in)` holds
+
+        ((i0 * shape[1] + i1) * shape[2] + ...) + in
+
+    truncated to the element type (an integer type of 8 to 64 bits): the
+    offset `ll.load_tile` reads that element from in a contiguous tile.
+    Every thread computes the elements its layout gives it, from its lane
+    and warp ids, with no memory access: values that are already in
+    registers, such as a matmul's accumulator before its epilogue.
+
+    ```mlir
+    %i = ll.tile_index : tensor<64x64xi32, #acc>
+    ```
+  }];
+  let results = (outs LL_DistributedTensor:$result);
+  let assemblyFormat = [{ attr-dict `:` type($result) }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//
