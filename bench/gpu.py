@@ -17,7 +17,9 @@ builds the layouts as written (no `ll-optimize-register-order`), for
 `bench/ab.py`.
 
 `build` writes `ll_conv` / `ll_conv_loop` PTX (32 round trips, as Triton's
-loop kernel is timed) for every corpus case (bench/corpus.json). `run`
+loop kernel is timed) for every corpus case (bench/corpus.json), and
+`ll_epilogue` (kernels.epilogue: the tile made in registers, converted,
+stored) for every accumulator -> blocked case (`is_epilogue`). `run`
 checks both implementations bit for bit and times them with
 triton.testing.do_bench on the same tensors and tile counts as Triton's
 reference measurement (bench/README.md; Triton's kernels:
@@ -30,6 +32,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import statistics
 import sys
 
@@ -88,6 +91,19 @@ def cases(corpus=None):
             for c in _read_json(path)]
 
 
+def is_epilogue(c):
+    """An epilogue-class conversion: an mma / wgmma accumulator to a blocked
+    layout, the conversion a matmul or attention kernel makes before its
+    store. Read from the TTGIR encodings where the case has them (the real
+    corpus), else from its family or name."""
+    if c.get("family") == "epilogue":
+        return True
+    if "src_encoding" in c:
+        return ("nvidia_mma" in c["src_encoding"]
+                and "blocked" in c.get("dst_encoding", ""))
+    return re.search(r"mma\d*_to_blocked", c["name"]) is not None
+
+
 def use_build_dir():
     """With LL_BUILD_DIR, the package and ll-opt of that developer build."""
     if os.environ.get("LL_BUILD_DIR"):
@@ -119,6 +135,15 @@ def build(out_dir):
             _write(os.path.join(out_dir, fname), str(ptx))
             r[kind] = {"ptx": fname,
                            "dynamic_shared_bytes": ptx.dynamic_shared_bytes}
+        if is_epilogue(c):
+            ptx = ll.compile(kernels.epilogue(c["A"], c["B"], c["shape"],
+                                              c["dtype"], c["warps"],
+                                              name="ll_epilogue"),
+                             register_order=register_order)
+            fname = f"{c['name']}.epilogue.ptx"
+            _write(os.path.join(out_dir, fname), str(ptx))
+            r["epilogue"] = {"ptx": fname, "dynamic_shared_bytes":
+                             ptx.dynamic_shared_bytes}
         rows.append(r)
     _write(os.path.join(out_dir, "manifest.json"),
            {"cases": rows, "rounds": ROUNDS, "corpus": corpus_choice()})
@@ -265,6 +290,39 @@ def time_loop(torch, tk, c, x, A, B, ours):
     return times, correct, lt, len(sets)
 
 
+def time_epilogue(torch, tk, c, x, y, tiles, A, B, ours):
+    """The epilogue measurement of case `c`: the tile made in registers in
+    layout A (no load, as a matmul's accumulator), converted to B and
+    stored (kernels.epilogue; Triton's `epilogue`), so that the kernel's
+    memory traffic is its stores. Timed as `conv` is, beside its floor:
+    Triton's same kernel with A = B, which converts nothing. Returns the
+    fields of the case's result."""
+    M, N = c["shape"]
+    want = torch.arange(M * N, dtype=torch.int32,
+                        device=y.device).to(y.dtype).repeat(tiles)
+    replayed = {}
+
+    def check(name):
+        replayed[name] = bool(torch.equal(y.view(torch.uint8),
+                                          want.view(torch.uint8)))
+
+    def triton(xi, yi, first=A):
+        tk.epilogue[(tiles,)](yi, M, N, first, B, num_warps=c["warps"])
+
+    launchers = {"ours": lambda xi, yi: ours(xi, yi, tiles),
+                 "triton": triton, "triton_again": triton,
+                 "floor": functools.partial(triton, first=B)}
+    times = graph_times(torch, launchers, [(x, y)], check, CONV_LAUNCHES,
+                        CONV_REPLAYS)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    return {"ll_epilogue_correct": replayed["ours"],
+            "triton_epilogue_correct": replayed["triton"],
+            "floor_epilogue_correct": replayed["floor"],
+            "ll_epilogue_ms": med["ours"], "triton_epilogue_ms": med["triton"],
+            "aa_epilogue_ratio": med["triton_again"] / med["triton"],
+            "epilogue_floor_ms": med["floor"]}
+
+
 def loop_tiles(tiles):
     """CTAs of a conv_loop launch: a 64th of conv's tiles, at least 8 per
     SM of the H100 (132 SMs)."""
@@ -333,6 +391,10 @@ def run(ptx_dir, results_dir):
             r["aa_conv_ratio"] = med["triton_again"] / med["triton"]
             r["ll_correct"] = r["ll_correct"] and replayed["ours"]
             r["copy_ms"] = do_bench(functools.partial(y.copy_, x))
+            if "epilogue" in m:
+                r.update(time_epilogue(torch, tk, c, x, y, tiles, A, B,
+                                       _Ours(cp, ptx_dir, m["epilogue"],
+                                             32 * c["warps"])))
             if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
                 loop = _Ours(cp, ptx_dir, m["conv_loop"], 32 * c["warps"])
                 times, correct, lt, n_sets = time_loop(torch, tk, c, x, A, B,

@@ -112,6 +112,40 @@ def loop_shuffles(c):
     return "kind = shuffle" in planned
 
 
+def epilogue_table(rows, out):
+    """The epilogue section: each accumulator -> blocked conversion timed
+    with its tile made in registers (bench/gpu.py time_epilogue), over the
+    floor of the same kernel without the conversion."""
+    if not rows:
+        return []
+    lines = [
+        "## Epilogues: the conversion under its store stream", "",
+        ("Each accumulator -> blocked case again as a matmul's epilogue "
+         "meets it: the tile is made in registers in layout A (element i "
+         "of the row-major tile is i: `ll.tile_index` in "
+         "`kernels.epilogue`, aranges in Triton's `epilogue`), converted "
+         "to B and stored, so the kernel's memory traffic is its stores. "
+         "The floor is Triton's same kernel with A = B, which converts "
+         "nothing. Timed as `conv`; A/A: Triton's kernel against "
+         "itself."), "",
+        ("| case | bit-exact | ms: ours / Triton / floor | ours / floor | "
+         "Triton / floor | ours / Triton | A/A |"),
+        "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        ours, theirs, floor = (r["ll_epilogue_ms"], r["triton_epilogue_ms"],
+                               r["epilogue_floor_ms"])
+        lines.append(
+            f"| {r['name']} | {'yes' if r['epilogue_correct'] else 'NO'} | "
+            f"{ours:.4f} / {theirs:.4f} / {floor:.4f} | {ours / floor:.3f} | "
+            f"{theirs / floor:.3f} | {ours / theirs:.3f} | "
+            f"{r['aa_epilogue_ratio']:.3f} |")
+    lines += ["", (f"Geometric mean over the {len(rows)} epilogues of the "
+                   f"time over the floor: ours "
+                   f"{out['epilogue_over_floor_geomean']:.3f}, Triton "
+                   f"{out['triton_epilogue_over_floor_geomean']:.3f}."), ""]
+    return lines
+
+
 def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
     corpus_name = bench.get("corpus", "public")
@@ -159,6 +193,13 @@ def main(src, note=""):
             "ll_conflicts": (o[C_ST] or 0) + (o[C_LD] or 0),
             "triton_wf_st": t[M_ST], "triton_wf_ld": t[M_LD],
             "triton_conflicts": (t[C_ST] or 0) + (t[C_LD] or 0)})
+        if "ll_epilogue_ms" in b:
+            rows[-1].update({k: b[k] for k in (
+                "ll_epilogue_ms", "triton_epilogue_ms", "epilogue_floor_ms",
+                "aa_epilogue_ratio")})
+            rows[-1]["epilogue_correct"] = bool(
+                b["ll_epilogue_correct"] and b["triton_epilogue_correct"]
+                and b["floor_epilogue_correct"])
     def geomean(values):
         values = [v for v in values if v]
         return math.exp(sum(map(math.log, values)) / len(values))
@@ -178,6 +219,13 @@ def main(src, note=""):
            "conv_ratio_geomean_all": conv_geo_all,
            "conv_over_copy_geomean": copy_geo,
            "triton_conv_over_copy_geomean": copy_geo_t, "cases": rows}
+    epilogues = [r for r in rows if "ll_epilogue_ms" in r]
+    if epilogues:
+        out["epilogue_over_floor_geomean"] = geomean(
+            r["ll_epilogue_ms"] / r["epilogue_floor_ms"] for r in epilogues)
+        out["triton_epilogue_over_floor_geomean"] = geomean(
+            r["triton_epilogue_ms"] / r["epilogue_floor_ms"]
+            for r in epilogues)
     _write(os.path.join(HERE, "results", stem + ".json"),
            json.dumps(out, indent=1))
     lines = [
@@ -241,6 +289,7 @@ def main(src, note=""):
                    "maximum SM clock): no kernel that moves the tile "
                    "through shared memory with those wavefronts can be "
                    "faster."), ""]
+    lines += epilogue_table(epilogues, out)
     _write(os.path.join(HERE, "results", stem + ".md"), "\n".join(lines))
     print("\n".join(lines))
 

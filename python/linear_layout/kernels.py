@@ -191,6 +191,49 @@ def conv(src, dst, shape, dtype: str, warps: int | None = None,
 """ + _EPILOGUE)
 
 
+def epilogue(src, dst, shape, dtype: str, warps: int | None = None,
+             name: str = "epilogue", lanes: int = 32) -> str:
+    """The `epilogue` kernel as MLIR text: a tile made in registers in
+    layout src (element i of the row-major tile is i, by `ll.tile_index`,
+    converted to dtype: `arith.sitofp` for floats, truncated for 8-bit
+    integers), converted to dst and stored as the block's tile of y. No
+    load: a matmul's accumulator is in registers before its epilogue, so
+    the kernel's memory traffic is its stores, which the conversion must
+    hide under (bench/gpu.py). Takes (x, y) as `conv` does; x is unused.
+    fp8 tiles hold the index's low byte."""
+    shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
+        src, dst, shape, dtype, warps, name, lanes)
+    integer = elem in ("i8", "i16", "i32", "i64") or elem.startswith("f8")
+    index_elem = f"i{bits}" if integer else "i32"
+    if elem.startswith("f8"):
+        elem = "i8"  # no fp8 arithmetic: the index's bits
+    ta = f"tensor<{dims}x{elem}, {enc_a}>"
+    tb = f"tensor<{dims}x{elem}, {enc_b}>"
+    ti = f"tensor<{dims}x{index_elem}, {enc_a}>"
+    made = (f"      %t = ll.tile_index : {ta}\n" if integer else
+            f"      %i = ll.tile_index : {ti}\n"
+            f"      %t = arith.sitofp %i : {ti} to {ta}\n")
+    tile = int(np.prod(shape))
+    return (_prologue(name, lanes * nwarps, tile, bits) + made + f"""\
+      %u = ll.convert_layout %t : {ta} -> {tb}
+      ll.store_tile %u, %yp : {tb}, !llvm.ptr<1>
+""" + _EPILOGUE)
+
+
+def epilogue_reference(shape, dtype: str, tiles: int = 1):
+    """What `epilogue` stores in each of `tiles` tiles: 0, 1, 2, ... in
+    dtype, as numpy_dtype(dtype) (bf16 and fp8 as their raw bits)."""
+    index = np.arange(int(np.prod(_shape(shape))), dtype=np.int64)
+    if dtype == "bf16":
+        u = index.astype(np.float32).view(np.uint32).astype(np.uint64)
+        u = (u + 0x7FFF + ((u >> 16) & 1)) >> 16  # round to nearest even
+        one = u.astype(np.uint16)
+    else:  # integers wrap, floats round to nearest even (inf past fp16)
+        with np.errstate(over="ignore"):
+            one = index.astype(numpy_dtype(dtype))
+    return np.tile(one, tiles)
+
+
 def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
               rounds: int = 32, name: str = "conv_loop",
               lanes: int = 32, unroll: bool | None = None) -> str:

@@ -193,6 +193,53 @@ REAL32 = case_lib.corpus_cases(
     os.path.join(HERE, "..", "..", "bench", "real_corpus.json"))
 
 
+def _run_epilogue(case, target, lanes):
+    text = kernels.epilogue(case["src"], case["dst"], case["shape"],
+                            case["dtype"], lanes=lanes)
+    lowered = lower(text, target)
+    # No global load: the tile is made in registers.
+    assert not re.search(r"llvm\.load [^\n]*!llvm\.ptr<1>", lowered)
+    u = case_lib.UINT[case_lib.BITS[case["dtype"]]]
+    tile, tiles = int(np.prod(case["shape"])), 2
+    x = np.zeros(tile * tiles, dtype=u)
+    y = np.full_like(x, 0xA5)
+    dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
+    for block in range(tiles):
+        simt.run_workgroup(lowered, "epilogue", [x, y],
+                           threads=lanes * case["warps"], wave=lanes,
+                           block_id=block,
+                           dynamic_shared=int(dynamic.group(1)) if dynamic else 0)
+    want = kernels.epilogue_reference(case["shape"], case["dtype"], tiles)
+    assert np.array_equal(y, want.view(u)), (
+        f"{case['name']} on {target}: "
+        f"{int(np.count_nonzero(y != want.view(u)))} of {y.size} wrong")
+
+
+_ACCUMULATOR_TO_BLOCKED = [c for c in CORPUS32 + REAL32
+                           if re.search(r"mma\w*_to_blocked", c["name"])]
+# The layouts with the element types the corpora do not give them: the
+# integer path (ll.tile_index in the element type) and 64-bit floats.
+EPILOGUE_CASES = _ACCUMULATOR_TO_BLOCKED + [
+    dict(_ACCUMULATOR_TO_BLOCKED[0], name=_ACCUMULATOR_TO_BLOCKED[0]["name"]
+         + "_as_" + dtype, dtype=dtype)
+    for dtype in ("int8", "int16", "fp8e4nv", "fp64")]
+
+
+@pytest.mark.parametrize("case", EPILOGUE_CASES, ids=lambda c: c["name"])
+def test_epilogue_kernel_makes_the_tile_in_registers(case):
+    """`kernels.epilogue`: ll.tile_index in the accumulator layout, cast,
+    converted and stored: every block's tile is 0, 1, 2, ... in the
+    element type, in the interpreter on NVVM (sm_70) and ROCDL (gfx942)."""
+    _run_epilogue(case, "sm_70", 32)
+
+
+@pytest.mark.parametrize("case", EPILOGUE_CASES[::3], ids=lambda c: c["name"])
+def test_epilogue_kernel_on_rocdl(case):
+    _run_epilogue(case_lib.wave64_case(case), "gfx942", 64)
+
+
+
+
 def _matrix_instructions(case, target):
     text = kernels.conv(case["src"], case["dst"], case["shape"],
                         case["dtype"], lanes=32)
