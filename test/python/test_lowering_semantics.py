@@ -71,14 +71,19 @@ def run_case(case, target, kernel="conv", tiles=2, mutate=None):
         x, expected = case_lib.loop_input_and_expected(case["dtype"],
                                                        tile * tiles, ROUNDS,
                                                        rng)
+    return interpret(lowered, kernel, x, case["warps"], lanes, tiles), expected
+
+
+def interpret(lowered, kernel, x, warps, lanes, tiles):
+    """Runs `tiles` blocks of the lowered `kernel` on input x; returns y
+    (filled with 0xA5 first, so that an element no block stores shows)."""
     y = np.full_like(x, 0xA5)
     dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
-    threads = lanes * case["warps"]
     for block in range(tiles):
-        simt.run_workgroup(lowered, kernel, [x, y], threads=threads,
+        simt.run_workgroup(lowered, kernel, [x, y], threads=lanes * warps,
                            wave=lanes, block_id=block,
                            dynamic_shared=int(dynamic.group(1)) if dynamic else 0)
-    return y, expected
+    return y
 
 
 def _check(case, target, kernel="conv"):
@@ -202,13 +207,7 @@ def _run_epilogue(case, target, lanes):
     u = case_lib.UINT[case_lib.BITS[case["dtype"]]]
     tile, tiles = int(np.prod(case["shape"])), 2
     x = np.zeros(tile * tiles, dtype=u)
-    y = np.full_like(x, 0xA5)
-    dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
-    for block in range(tiles):
-        simt.run_workgroup(lowered, "epilogue", [x, y],
-                           threads=lanes * case["warps"], wave=lanes,
-                           block_id=block,
-                           dynamic_shared=int(dynamic.group(1)) if dynamic else 0)
+    y = interpret(lowered, "epilogue", x, case["warps"], lanes, tiles)
     want = kernels.epilogue_reference(case["shape"], case["dtype"], tiles)
     assert np.array_equal(y, want.view(u)), (
         f"{case['name']} on {target}: "
