@@ -110,6 +110,8 @@ def _load_library() -> ctypes.CDLL:
         "llPlanAttrGetCount": (
             ctypes.c_bool, [_Handle, _StringRef, ctypes.POINTER(ctypes.c_int64)]),
         "llPlanAttrGetString": (_StringRef, [_Handle, _StringRef]),
+        "llPlanAttrGetFlag": (
+            ctypes.c_bool, [_Handle, _StringRef, ctypes.POINTER(ctypes.c_bool)]),
         # include/LinearLayout/Dialect/LL/CAPI/TritonImport.h
         "llTTGIRConversions": (
             ctypes.c_bool, [_Handle, _StringRef, _StringRef, _STRING_CALLBACK, ctypes.c_void_p]),
@@ -300,6 +302,7 @@ def layout_from_mlir(source: Union[str, ir.Attribute, ir.Type]) -> LinearLayout:
 _PLAN_COUNTS = ("vector_bits", "rounds", "shuffles", "selects", "shared_bytes",
                 "store_wavefronts", "load_wavefronts")
 _PLAN_STRINGS = ("store_instruction", "load_instruction")
+_PLAN_FLAGS = ("owner_loads",)
 
 
 def is_plan_attr(attr: ir.Attribute) -> bool:
@@ -326,6 +329,12 @@ def _plan_from_attr(attr: ir.Attribute) -> dict:
         text = _string(_lib.llPlanAttrGetString(handle, _StringRef(key, len(key))))
         if text:
             plan[name] = text
+    flag = ctypes.c_bool()
+    for name in _PLAN_FLAGS:
+        key = name.encode()
+        if _lib.llPlanAttrGetFlag(handle, _StringRef(key, len(key)),
+                                  ctypes.byref(flag)):
+            plan[name] = flag.value
     return plan
 
 
@@ -335,9 +344,9 @@ def plan_from_mlir(source: str | ir.Attribute) -> dict:
     those the plan has: ``kind`` (``"noop"``, ``"registers"``, ``"shuffle"``
     or ``"shared_memory"``), ``memory_layout`` (a :class:`LinearLayout`),
     ``vector_bits``, ``rounds``, ``shuffles``, ``selects``, ``shared_bytes``,
-    ``store_wavefronts``, ``load_wavefronts`` (ints) and
-    ``store_instruction``, ``load_instruction`` (str). Text is parsed and
-    verified by the C++ parser (ValueError)."""
+    ``store_wavefronts``, ``load_wavefronts`` (ints),
+    ``store_instruction``, ``load_instruction`` (str) and ``owner_loads``
+    (bool). Text is parsed and verified by the C++ parser (ValueError)."""
     if isinstance(source, str):
         with create_context() as context:
             return plan_from_mlir(parse_attribute(source.strip(), context))

@@ -179,3 +179,18 @@ func.func @memory_layout_not_a_layout() attributes {p = #ll.plan<kind = shared_m
 func.func @unterminated() attributes {p = #ll.plan<kind = noop} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{a 'shuffle' #ll.plan has no owner_loads}}
+func.func @owner_loads_on_a_shuffle() attributes {p = #ll.plan<kind = shuffle, owner_loads = true>} {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{expected 'true' or 'false'}}
+// expected-error @+1 {{failed to parse LL_PlanAttr parameter 'owner_loads'}}
+func.func @owner_loads_not_a_flag() attributes {p = #ll.plan<kind = shared_memory, owner_loads = 1>} {
+  return
+}

@@ -57,3 +57,17 @@ func.func @requests(%x: tensor<8x8xf32, #a>) {
 func.func @standalone() attributes {ll.plans = [#ll.plan<kind = shuffle, vector_bits = 64, rounds = 1, shuffles = 0, selects = 0>], ll.kinds = [#ll.plan_kind<noop>, #ll.plan_kind<shared_memory>]} {
   return
 }
+
+// -----
+
+// owner_loads prints last, as `true` or `false`.
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]], warp = [], block = []}>
+// CHECK-LABEL: func.func @owner_loads
+// CHECK: {ll.plan = #ll.plan<kind = shared_memory, owner_loads = true>}
+// CHECK: {ll.plan = #ll.plan<kind = shared_memory, owner_loads = false>}
+func.func @owner_loads(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<owner_loads = true, kind = shared_memory>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  %z = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, owner_loads = false>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  return %y : tensor<8x8xf32, #b>
+}

@@ -160,3 +160,15 @@ func.func @vector_bits_too_large(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a>
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #m, vector_bits = 4294967296>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #a>
   return %y : tensor<8x8xf32, #a>
 }
+
+// -----
+
+// owner_loads needs a store of the result that only some warps issue; here
+// the result is returned (and its layout repeats over no warp).
+#a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
+#b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]], warp = [], block = []}>
+func.func @owner_loads_without_a_store(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
+  // expected-error @+1 {{owner_loads = true needs the conversion's one use to be the value of an ll.store_tile of a layout whose warps repeat each other}}
+  %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, owner_loads = true>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
+  return %y : tensor<8x8xf32, #b>
+}

@@ -239,7 +239,7 @@ def test_plan_from_mlir_reads_every_field(ctx):
     text = ("#ll.plan<kind = shared_memory, memory_layout = " + SWIZZLED +
             ', vector_bits = 32, rounds = 1, shared_bytes = 2048, store_instruction = '
             '"st.shared", load_instruction = "ldmatrix", store_wavefronts = 16, '
-            "load_wavefronts = 16>")
+            "load_wavefronts = 16, owner_loads = true>")
     attr = lld.parse_attribute(text)
     assert lld.is_plan_attr(attr) and not lld.is_linear_attr(attr)
     assert not lld.is_plan_attr(lld.linear_attr(SWIZZLED))
@@ -248,8 +248,10 @@ def test_plan_from_mlir_reads_every_field(ctx):
         "kind": "shared_memory", "memory_layout": ll.LinearLayout.from_mlir(SWIZZLED),
         "vector_bits": 32, "rounds": 1, "shared_bytes": 2048,
         "store_instruction": "st.shared", "load_instruction": "ldmatrix",
-        "store_wavefronts": 16, "load_wavefronts": 16}
+        "store_wavefronts": 16, "load_wavefronts": 16, "owner_loads": True}
     assert lld.plan_from_mlir(text) == plan
+    assert lld.plan_from_mlir("#ll.plan<kind = shared_memory, owner_loads = false>") == {
+        "kind": "shared_memory", "owner_loads": False}
     # Absent fields are absent.
     assert lld.plan_from_mlir("#ll.plan<kind = registers>") == {"kind": "registers"}
 

@@ -89,65 +89,6 @@ FailureOr<ThreadLayout> getThreadLayout(Operation *op,
   return result;
 }
 
-/// The address map of `tl` followed by `project` (tensor coordinates ->
-/// integer).
-AddressMap
-mapThroughCoordinates(const ThreadLayout &tl,
-                      llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project) {
-  AddressMap map;
-  auto fill = [&](unsigned dim, int bits, SmallVector<uint64_t> &out) {
-    for (int b = 0; b < bits; ++b)
-      out.push_back(project(tl.layout.getBasis(dim, b)));
-  };
-  fill(0, tl.registerBits, map.reg);
-  fill(1, tl.laneBits, map.lane);
-  fill(2, tl.warpBits, map.warp);
-  return map;
-}
-
-/// The address map of a layout already composed into a single offset
-/// output: its flat columns are the offsets.
-static AddressMap mapFromOffsetLayout(const LinearLayout &composed,
-                                      const ThreadLayout &tl) {
-  AddressMap map;
-  ArrayRef<uint64_t> cols = composed.getColumns();
-  int at = 0;
-  for (int b = 0; b < tl.registerBits; ++b)
-    map.reg.push_back(cols[at++]);
-  for (int b = 0; b < tl.laneBits; ++b)
-    map.lane.push_back(cols[at++]);
-  for (int b = 0; b < tl.warpBits; ++b)
-    map.warp.push_back(cols[at++]);
-  return map;
-}
-
-/// The widest aligned vector of at most `maxElements` along `col` (the
-/// contiguous offset); with `row`, vector registers must not move the row.
-VectorShape findVector(const AddressMap &col, const AddressMap *row,
-                       int64_t maxElements) {
-  SmallVector<uint64_t> threads(col.lane.begin(), col.lane.end());
-  threads.append(col.warp.begin(), col.warp.end());
-  return VectorShape{findAlignedVector(
-      col.reg, threads,
-      row ? ArrayRef<uint64_t>(row->reg) : ArrayRef<uint64_t>(), maxElements)};
-}
-
-/// Register of the vector starting at `base` holding element `e`.
-int64_t vectorRegister(const VectorShape &shape, int64_t base, int64_t e) {
-  int64_t k = base;
-  for (size_t i = 0; i < shape.bits.size(); ++i)
-    if ((e >> i) & 1)
-      k |= int64_t(1) << shape.bits[i];
-  return k;
-}
-
-bool isVectorBase(const VectorShape &shape, int64_t k) {
-  for (int b : shape.bits)
-    if ((k >> b) & 1)
-      return false;
-  return true;
-}
-
 FailureOr<int> getElementBits(Operation *op, Type elementType) {
   if (!elementType.isIntOrFloat())
     return op->emitError("cannot lower ")
@@ -171,28 +112,15 @@ FailureOr<AddressMap> sharedAddressMap(Operation *op, const ThreadLayout &tl,
   if (!composed)
     return op->emitError("cannot address shared memory: ")
            << llvm::toString(composed.takeError());
-  return mapFromOffsetLayout(*composed, tl);
+  return addressMapOfColumns(composed->getColumns(), tl.registerBits,
+                             tl.laneBits, tl.warpBits);
 }
 
 /// The global address maps of a tile: contiguous (row-major flat offset) or
 /// rows (dim0) and columns (the rest, row-major).
 std::pair<AddressMap, std::optional<AddressMap>>
 globalMaps(const ThreadLayout &tl, ArrayRef<int64_t> shape, bool hasRows) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int i = int(shape.size()) - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  size_t first = hasRows ? 1 : 0;
-  AddressMap col = mapThroughCoordinates(tl, [&](ArrayRef<int64_t> c) {
-    uint64_t v = 0;
-    for (size_t d = first; d < c.size(); ++d)
-      v += uint64_t(c[d] * strides[d]);
-    return v;
-  });
-  if (!hasRows)
-    return {col, std::nullopt};
-  AddressMap row = mapThroughCoordinates(
-      tl, [](ArrayRef<int64_t> c) { return uint64_t(c[0]); });
-  return {col, row};
+  return globalAddressMaps(tl.layout, shape, hasRows);
 }
 
 } // namespace mlir::ll::lowering

@@ -13,6 +13,7 @@
 #ifndef LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H
 #define LIB_CONVERSION_LLTOGPUCOMMON_ADDRESSMAP_H
 
+#include "LinearLayout/Analysis/AddressMap.h"
 #include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Analysis/MatrixInstructions.h"
 #include "LinearLayout/Core/LinearLayout.h"
@@ -29,43 +30,6 @@ namespace mlir::ll::lowering {
 
 /// What one thread may hold: larger tiles are rejected, not unrolled.
 inline constexpr int64_t kMaxRegistersPerThread = 4096;
-
-/// A linear map over F2 from a thread's (register, lane, warp) bits to an
-/// integer, as the image of each bit.
-struct AddressMap {
-  SmallVector<uint64_t> reg, lane, warp;
-
-  uint64_t registerValue(uint64_t k) const {
-    uint64_t v = 0;
-    for (size_t i = 0; i < reg.size(); ++i)
-      if ((k >> i) & 1)
-        v ^= reg[i];
-    return v;
-  }
-  uint64_t threadMask() const {
-    uint64_t m = 0;
-    for (uint64_t c : lane)
-      m |= c;
-    for (uint64_t c : warp)
-      m |= c;
-    return m;
-  }
-  uint64_t registerMask() const {
-    uint64_t m = 0;
-    for (uint64_t c : reg)
-      m |= c;
-    return m;
-  }
-  /// T and K(k) never share a bit: T ^ K == T + K.
-  bool additive() const { return (threadMask() & registerMask()) == 0; }
-};
-
-/// The aligned vectors of an access: register bits `bits[i]` step the
-/// offset by 2^i, and every other column keeps the low bits clear.
-struct VectorShape {
-  SmallVector<int> bits;
-  int64_t elements() const { return int64_t(1) << bits.size(); }
-};
 
 /// A distributed layout with inputs register, lane, warp, block and outputs
 /// dim0..dimN-1, checked to fit one CTA.
@@ -133,12 +97,6 @@ FailureOr<ThreadLayout> getThreadLayout(Operation *op,
 /// The bit width of `elementType` (8, 16, 32 or 64), or a diagnostic.
 FailureOr<int> getElementBits(Operation *op, Type elementType);
 
-/// The address map of `tl` followed by `project` (tensor coordinates ->
-/// integer).
-AddressMap
-mapThroughCoordinates(const ThreadLayout &tl,
-                      llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project);
-
 /// `memory` (offset -> dims) inverted and composed after `tl`: the address
 /// map of the accesses of `tl` to a buffer placed by `memory`.
 FailureOr<AddressMap> sharedAddressMap(Operation *op, const ThreadLayout &tl,
@@ -148,17 +106,6 @@ FailureOr<AddressMap> sharedAddressMap(Operation *op, const ThreadLayout &tl,
 /// rows (dim0) and columns (the rest, row-major).
 std::pair<AddressMap, std::optional<AddressMap>>
 globalMaps(const ThreadLayout &tl, ArrayRef<int64_t> shape, bool hasRows);
-
-/// The widest aligned vector of at most `maxElements` along `col` (the
-/// contiguous offset); with `row`, vector registers must not move the row.
-VectorShape findVector(const AddressMap &col, const AddressMap *row,
-                       int64_t maxElements);
-
-/// Register of the vector starting at `base` holding element `e`.
-int64_t vectorRegister(const VectorShape &shape, int64_t base, int64_t e);
-
-/// Whether register `k` starts a vector of `shape`.
-bool isVectorBase(const VectorShape &shape, int64_t k);
 
 /// The matrix access of `tile` through `map`, or std::nullopt when the
 /// address map does not have the instruction's shape.

@@ -113,6 +113,16 @@ struct SharedMemoryLowering {
   bool warpBarriers = false, leadingWarpBarrier = false;
   /// The conversion is inside a loop of its function (runs repeatedly).
   bool insideLoop = false;
+  /// `owner_loads`: the result's one use is a store that warps repeating
+  /// each other share out or leave to one of them, so each warp loads only
+  /// what it stores, and stores it in the same branch. The warps whose bits
+  /// in `ownerLoadWarps` equal a share's load its registers (k[r] = bit w
+  /// for each (w, r) of `ownerLoadShares`), the others nothing. A share
+  /// whose register bit a load instruction spans is not split (both warps
+  /// load), so its warp bit is in neither. Both empty: every warp loads
+  /// every register.
+  uint64_t ownerLoadWarps = 0;
+  SmallVector<std::pair<int, int>> ownerLoadShares;
   int64_t scratchBytes() const {
     return (int64_t(1) << scratchBits) * elementBytes;
   }
@@ -229,12 +239,21 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
                                    const ShuffleLowering &lowering,
                                    ArrayRef<Value> in, Type elementType);
 
+/// Stores the registers k of `values` with `keep(k)` where the result's
+/// store would (owner_loads: the conversion issues its store).
+using StoreShare = llvm::function_ref<void(
+    ArrayRef<Value> values, llvm::function_ref<bool(int64_t)> keep)>;
+
 /// The result registers of a SharedMemory lowering, through the scratch.
+/// With owner_loads (`lowering.ownerLoadWarps` or shares), the result is
+/// stored by `storeShare` in the branch that loads it, and the returned
+/// registers are poison.
 SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
                                     const ThreadLayout &dst, ArrayRef<Value> in,
-                                    Type elementType);
+                                    Type elementType,
+                                    StoreShare storeShare = nullptr);
 
 /// Plans every conversion below `root` into `state`, places their scratch
 /// slots and barriers, and creates the scratch and buffer globals

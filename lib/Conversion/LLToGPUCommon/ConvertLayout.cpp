@@ -150,6 +150,47 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
       op, hooks, *plan->swizzle, given, *src, *dst, *bits, loweringOptions);
   if (failed(shared))
     return failure();
+  // Loads for a store that the repeated warps share out or leave to one of
+  // them: each warp loads what it stores (`owner_loads`; absent, wherever
+  // it holds, as the planner sets it).
+  uint64_t repeated = ownerLoadWarpBits(op);
+  std::optional<bool> asked = given ? given.getOwnerLoads() : std::nullopt;
+  if (asked.value_or(false) && !repeated)
+    return planError(op) << "owner_loads = true, but the result's one use "
+                            "is not the value of an ll.store_tile of a "
+                            "layout whose warps repeat each other";
+  if (repeated && asked.value_or(true)) {
+    auto store = llvm::cast<StoreTileOp>(*op.getResult().user_begin());
+    auto [col, row] =
+        globalMaps(*dst, llvm::cast<RankedTensorType>(op.getType()).getShape(),
+                   bool(store.getRowStride()));
+    StoreSchedule schedule =
+        scheduleStores(col, row ? &*row : nullptr, *bits,
+                       maxVectorElements(*bits), dst->freeThreadBits().warps,
+                       allRegisters, kAllOffsetBits, StoreOrder::Lines);
+    uint64_t instructionBits = 0;
+    if (const std::optional<MatrixAccess> &matrix = shared->loadMatrix) {
+      for (int b :
+           {matrix->pair, matrix->quad, matrix->matrix[0], matrix->matrix[1]})
+        if (b >= 0)
+          instructionBits |= uint64_t(1) << b;
+    } else {
+      for (int b :
+           findVector(shared->load, nullptr, shared->vectorElements()).bits)
+        instructionBits |= uint64_t(1) << b;
+    }
+    // Unasked (no plan, or a plan without the field), only where the store
+    // is not shared out, as the planner decides.
+    if (!asked && !schedule.split.empty())
+      return ConversionLowering(std::move(*shared));
+    shared->ownerLoadWarps = repeated;
+    for (auto [warpBit, registerBit] : schedule.split) {
+      if ((instructionBits >> registerBit) & 1)
+        shared->ownerLoadWarps &= ~(uint64_t(1) << warpBit);
+      else
+        shared->ownerLoadShares.push_back({warpBit, registerBit});
+    }
+  }
   return ConversionLowering(std::move(*shared));
 }
 
@@ -203,10 +244,54 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       out = lowerWithinThread(em, lc.hooks, *registers, in);
     else if (auto *shuffle = std::get_if<ShuffleLowering>(&lowering))
       out = lowerWithinWarp(em, lc.hooks, *shuffle, in, elementType);
+    else if (const auto &shared = std::get<SharedMemoryLowering>(lowering);
+             !shared.ownerLoadWarps && shared.ownerLoadShares.empty())
+      out = lowerWithinBlock(em, lc.hooks, shared, *src, *dst, in, elementType);
     else
-      out = lowerWithinBlock(em, lc.hooks,
-                             std::get<SharedMemoryLowering>(lowering), *src,
-                             *dst, in, elementType);
+      return lowerWithItsStore(op, shared, *src, *dst, in, elementType, em,
+                               structType, rewriter);
+    rewriter.replaceOp(op, em.pack(structType, out));
+    return success();
+  }
+
+  /// owner_loads: the conversion issues the store of its result (its one
+  /// use, ownerLoadWarpBits), each warp's share in the branch that loads
+  /// it, and the store goes.
+  LogicalResult lowerWithItsStore(ConvertLayoutOp op,
+                                  const SharedMemoryLowering &shared,
+                                  const ThreadLayout &src,
+                                  const ThreadLayout &dst, ArrayRef<Value> in,
+                                  Type elementType, Emitter &em,
+                                  Type structType,
+                                  ConversionPatternRewriter &rewriter) const {
+    auto store = llvm::cast<StoreTileOp>(*op.getResult().user_begin());
+    auto type = llvm::cast<RankedTensorType>(op.getType());
+    int bits = shared.elementBytes * 8;
+    Value rowStride =
+        store.getRowStride()
+            ? rowStrideIndex(em,
+                             rewriter.getRemappedValue(store.getRowStride()),
+                             size_t(type.getRank()))
+            : Value();
+    auto [col, row] = globalMaps(dst, type.getShape(), bool(rowStride));
+    Value ptr = rewriter.getRemappedValue(store.getPtr());
+    auto [lane, warp] = em.laneAndWarp(lc.hooks);
+    // The shares of the whole store: each branch stores a part of it.
+    SmallVector<std::pair<int, int>> wholeShares =
+        scheduleStores(col, row ? &*row : nullptr, bits,
+                       maxVectorElements(bits), dst.freeThreadBits().warps,
+                       allRegisters, kAllOffsetBits, StoreOrder::Lines)
+            .split;
+    auto storeShare = [&](ArrayRef<Value> values,
+                          llvm::function_ref<bool(int64_t)> keep) {
+      storeRegisters(em, ptr, elementType, bits, dst, values, col,
+                     row ? &*row : nullptr, rowStride, lane, warp,
+                     maxVectorElements(bits), keep, kAllOffsetBits,
+                     StoreOrder::Lines, &wholeShares);
+    };
+    SmallVector<Value> out = lowerWithinBlock(em, lc.hooks, shared, src, dst,
+                                              in, elementType, storeShare);
+    rewriter.eraseOp(store);
     rewriter.replaceOp(op, em.pack(structType, out));
     return success();
   }

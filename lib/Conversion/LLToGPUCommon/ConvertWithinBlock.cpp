@@ -396,8 +396,10 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
                                     const ThreadLayout &dst, ArrayRef<Value> in,
-                                    Type elementType) {
+                                    Type elementType, StoreShare storeShare) {
   int bits = lowering.elementBytes * 8;
+  bool ownerLoads = storeShare && (lowering.ownerLoadWarps ||
+                                   !lowering.ownerLoadShares.empty());
   auto ptrType = LLVM::LLVMPointerType::get(em.b.getContext(),
                                             hooks.getSharedAddressSpace());
   Value scratch =
@@ -485,47 +487,96 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     // Load this round's registers; others keep their values.
     em.sharedByteShift = loadShift;
     auto keep = inRound(lowering.load, lowering.loadThreadRounds);
-    auto load = [&](MutableArrayRef<Value> values) {
+    auto load = [&](MutableArrayRef<Value> values,
+                    llvm::function_ref<bool(int64_t)> which) {
       if (lowering.loadMatrix)
         loadMatrix(em, hooks, *lowering.loadMatrix, base, elementType, values,
-                   lane, warp, localMask, keep);
+                   lane, warp, localMask, which);
       else
         loadRegisters(em, base, elementType, bits, dst, values, lowering.load,
                       nullptr, Value(), lane, warp, lowering.vectorElements(),
-                      keep, localMask);
+                      which, localMask);
     };
-    if (!loadTurn) {
-      load(out);
+    if (!loadTurn && !ownerLoads) {
+      load(out, keep);
       continue;
     }
     // The warps (or lanes) whose turn it is load; the others keep their
-    // registers (undefined until their own round).
-    SmallVector<int64_t> kept;
-    for (int64_t k = 0; k < int64_t(out.size()); ++k)
-      if (keep(k))
-        kept.push_back(k);
-    Value taking = isTurn(em, loadTurn, lowering.loadThreadRounds, round);
-    auto ifOp = scf::IfOp::create(
-        em.b, em.loc, SmallVector<Type>(kept.size(), elementType), taking,
-        /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(em.b);
-      em.b.setInsertionPointToStart(ifOp.thenBlock());
-      SmallVector<Value> loaded(out);
-      load(loaded);
-      SmallVector<Value> results;
-      for (int64_t k : kept)
-        results.push_back(loaded[k] ? loaded[k] : em.poison(elementType));
-      scf::YieldOp::create(em.b, em.loc, results);
-      em.b.setInsertionPointToStart(ifOp.elseBlock());
-      results.clear();
-      for (int64_t k : kept)
-        results.push_back(out[k] ? out[k] : em.poison(elementType));
-      scf::YieldOp::create(em.b, em.loc, results);
+    // registers (undefined until their own round). With owner_loads, each
+    // share of the store's warps loads the registers it stores, and the
+    // warps that store nothing load nothing.
+    ArrayRef<std::pair<int, int>> owners =
+        ownerLoads ? ArrayRef(lowering.ownerLoadShares)
+                   : ArrayRef<std::pair<int, int>>();
+    int64_t shares = int64_t(1) << owners.size();
+    for (int64_t share = 0; share < shares; ++share) {
+      auto inShare = [&](int64_t k) {
+        if (!keep(k))
+          return false;
+        for (auto [i, pair] : llvm::enumerate(owners))
+          if (((k >> pair.second) & 1) != ((share >> i) & 1))
+            return false;
+        return true;
+      };
+      SmallVector<int64_t> kept;
+      for (int64_t k = 0; k < int64_t(out.size()); ++k)
+        if (inShare(k))
+          kept.push_back(k);
+      if (kept.empty())
+        continue;
+      Value taking;
+      if (loadTurn)
+        taking = isTurn(em, loadTurn, lowering.loadThreadRounds, round);
+      if (ownerLoads) {
+        uint64_t warpValue = 0;
+        for (auto [i, pair] : llvm::enumerate(owners))
+          if ((share >> i) & 1)
+            warpValue |= uint64_t(1) << pair.first;
+        Value mine = LLVM::ICmpOp::create(
+            em.b, em.loc, LLVM::ICmpPredicate::eq,
+            LLVM::AndOp::create(em.b, em.loc, warp,
+                                em.index(int64_t(lowering.ownerLoadWarps))),
+            em.index(int64_t(warpValue)));
+        taking = taking ? Value(LLVM::AndOp::create(em.b, em.loc, taking, mine))
+                        : mine;
+        // The share's loads and its stores in one warp-uniform branch.
+        auto ifOp = scf::IfOp::create(em.b, em.loc, taking,
+                                      /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(em.b);
+        em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        SmallVector<Value> loaded(out.size());
+        load(loaded, inShare);
+        for (Value &v : loaded)
+          if (!v)
+            v = em.poison(elementType);
+        storeShare(loaded, inShare);
+        continue;
+      }
+      auto ifOp = scf::IfOp::create(
+          em.b, em.loc, SmallVector<Type>(kept.size(), elementType), taking,
+          /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(em.b);
+        em.b.setInsertionPointToStart(ifOp.thenBlock());
+        SmallVector<Value> loaded(out);
+        load(loaded, inShare);
+        SmallVector<Value> results;
+        for (int64_t k : kept)
+          results.push_back(loaded[k] ? loaded[k] : em.poison(elementType));
+        scf::YieldOp::create(em.b, em.loc, results);
+        em.b.setInsertionPointToStart(ifOp.elseBlock());
+        results.clear();
+        for (int64_t k : kept)
+          results.push_back(out[k] ? out[k] : em.poison(elementType));
+        scf::YieldOp::create(em.b, em.loc, results);
+      }
+      for (auto [i, k] : llvm::enumerate(kept))
+        out[k] = ifOp.getResult(i);
     }
-    for (auto [i, k] : llvm::enumerate(kept))
-      out[k] = ifOp.getResult(i);
   }
+  if (ownerLoads)
+    for (Value &v : out)
+      v = em.poison(elementType);
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include "LinearLayout/Analysis/F2Subspace.h"
 #include "LinearLayout/Core/DimNames.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -605,39 +606,6 @@ struct RegisterAddresses {
 };
 } // namespace
 
-/// The bytes of one L2 cache line (four 32-byte sectors).
-static constexpr uint64_t kGlobalLineBytes = 128;
-
-/// Sorts the registers `order` so that those whose accesses fall within one
-/// 128-byte line follow each other: the register bits that move within a
-/// line (no row, a column offset below 128 bytes) go innermost, the others
-/// keep the register order. Returns those line bits.
-static uint64_t sortInLineOrder(SmallVectorImpl<int64_t> &order,
-                                const AddressMap &col, const AddressMap *row,
-                                int bits) {
-  uint64_t lineBits = 0;
-  for (auto [b, c] : llvm::enumerate(col.reg))
-    if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
-        !(row && row->reg[b]))
-      lineBits |= uint64_t(1) << b;
-  auto lineOrder = [&](int64_t k) {
-    return std::make_pair(uint64_t(k) & ~lineBits, uint64_t(k) & lineBits);
-  };
-  llvm::stable_sort(
-      order, [&](int64_t a, int64_t b) { return lineOrder(a) < lineOrder(b); });
-  return lineBits;
-}
-
-/// The (row, column) offsets of register k's address: row(k), and col(k)
-/// with its register part masked by `offsetMask`.
-static std::pair<uint64_t, uint64_t> registerOffsets(const AddressMap &col,
-                                                     const AddressMap *row,
-                                                     uint64_t offsetMask,
-                                                     int64_t k) {
-  return {row ? row->registerValue(uint64_t(k)) : 0,
-          col.registerValue(uint64_t(k)) & offsetMask};
-}
-
 void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const ThreadLayout &tl, MutableArrayRef<Value> values,
                    const AddressMap &col, const AddressMap *row,
@@ -671,130 +639,41 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   }
 }
 
-/// The register bits whose addresses no duplicate register (same address,
-/// which storeRegisters stores once) reaches through them: Gaussian
-/// elimination over F2 of the (row, column) register offsets, each with the
-/// register bits it combines; the bits of a combination that vanishes are
-/// tied.
-static uint64_t tiedRegisterBits(const ThreadLayout &tl, const AddressMap &col,
-                                 const AddressMap *row, const VectorShape &vec,
-                                 uint64_t offsetMask) {
-  struct Column {
-    uint64_t row, col, bits;
-  };
-  uint64_t tied = 0;
-  SmallVector<Column> basis;
-  for (int b = 0; b < tl.registerBits; ++b) {
-    if (llvm::is_contained(vec.bits, b))
-      continue;
-    Column c{row ? row->reg[b] : 0, col.reg[b] & offsetMask, uint64_t(1) << b};
-    // Each element's pivot is its leading row bit, else its leading column
-    // bit; later elements are zero at earlier pivots.
-    for (const Column &p : basis) {
-      bool reduce = p.row ? (c.row >> llvm::Log2_64(p.row)) & 1
-                          : (c.col >> llvm::Log2_64(p.col)) & 1;
-      if (reduce) {
-        c.row ^= p.row;
-        c.col ^= p.col;
-        c.bits ^= p.bits;
-      }
-    }
-    if (c.row || c.col)
-      basis.push_back(c);
-    else
-      tied |= c.bits;
-  }
-  return tied;
-}
-
-/// Warps that hold the same registers at the same addresses (a free warp
-/// bit that moves no address, e.g. a dot operand replicated over the
-/// warps) split the stores instead of leaving them to one warp: warp bit w
-/// is paired with a register bit r that moves the address, and a warp
-/// stores the registers whose bit r equals its bit w. Each element is still
-/// stored once, and each of the 2^m warps issues 1/2^m of the stores
-/// (docs/lowering.md, "Broadcast stores"). The (warp bit, register bit)
-/// pairs, register bits outermost first in the store order.
-static SmallVector<std::pair<int, int>>
-splitOverWarps(const ThreadLayout &tl, const AddressMap &col,
-               const AddressMap *row, const VectorShape &vec,
-               uint64_t offsetMask, uint64_t freeWarps,
-               ArrayRef<int> outermostFirst, ArrayRef<int64_t> order,
-               llvm::function_ref<std::pair<uint64_t, uint64_t>(int64_t)>
-                   registerAddress) {
-  // A tied register bit would let two warps store one element.
-  uint64_t tied = tiedRegisterBits(tl, col, row, vec, offsetMask);
-  SmallVector<int> pairable;
-  for (int b : outermostFirst)
-    if (!llvm::is_contained(vec.bits, b) && !((tied >> b) & 1) &&
-        (col.reg[b] || (row && row->reg[b])))
-      pairable.push_back(b);
-  // A split costs each warp a compare and a branch per subset and the
-  // thread part of the addresses again: it is taken only while every warp
-  // keeps at least kMinSplitStores stores (16 stores split 4 ways lost 20%;
-  // 32 and 64 split into 8 per warp gained 28-31%).
-  constexpr int64_t kMinSplitStores = 8;
-  llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
-  for (int64_t k : order)
-    distinct.insert(registerAddress(k));
-  int64_t stores = int64_t(distinct.size());
-  SmallVector<std::pair<int, int>> split;
-  for (int w = tl.warpBits - 1;
-       w >= 0 && split.size() < pairable.size() &&
-       (stores >> (split.size() + 1)) >= kMinSplitStores;
-       --w)
-    if (((freeWarps >> w) & 1) && col.warp[w] == 0 && !(row && row->warp[w]))
-      split.push_back({w, pairable[split.size()]});
-  return split;
-}
-
 void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const ThreadLayout &tl, ArrayRef<Value> values,
                     const AddressMap &col, const AddressMap *row,
                     Value rowStride, Value lane, Value warp, int64_t maxVector,
                     llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
-                    StoreOrder storeOrder) {
+                    StoreOrder storeOrder,
+                    const SmallVector<std::pair<int, int>> *wholeShares) {
   // Broadcast: a thread whose free lane or warp bits are set holds only
   // elements that the thread with those bits cleared also holds, so only
   // threads with all free bits clear store (each element once).
   auto [freeLanes, freeWarps] = tl.freeThreadBits();
-  VectorShape vec = findVector(col, row, maxVector);
-  SmallVector<int64_t> order;
-  for (int64_t k = 0; k < tl.numRegisters(); ++k)
-    if (isVectorBase(vec, k) && keep(k))
-      order.push_back(k);
+  StoreSchedule schedule = scheduleStores(col, row, bits, maxVector, freeWarps,
+                                          keep, offsetMask, storeOrder);
+  const VectorShape &vec = schedule.vec;
+  ArrayRef<int64_t> order = schedule.order;
+  ArrayRef<std::pair<int, int>> split =
+      wholeShares ? ArrayRef(*wholeShares) : ArrayRef(schedule.split);
   auto registerAddress = [&](int64_t k) {
     return registerOffsets(col, row, offsetMask, k);
   };
-  // The register bits from outermost to innermost in the store order.
-  SmallVector<int> outermostFirst;
-  uint64_t lineBits = 0;
-  if (storeOrder == StoreOrder::Lines) {
-    lineBits = sortInLineOrder(order, col, row, bits);
-  } else if (storeOrder == StoreOrder::SharedBases && !row && !col.additive()) {
-    // A store to another base may alias, so a pair from one base is fused
-    // only when no such store lies between them.
-    uint64_t swizzleBits = col.threadMask() & offsetMask;
-    auto baseOf = [&](int64_t k) {
-      return col.registerValue(uint64_t(k)) & swizzleBits;
-    };
-    llvm::stable_sort(
-        order, [&](int64_t a, int64_t b) { return baseOf(a) < baseOf(b); });
-  }
-  for (bool inLine : {false, true})
-    for (int b = tl.registerBits - 1; b >= 0; --b)
-      if (bool((lineBits >> b) & 1) == inLine)
-        outermostFirst.push_back(b);
-
-  SmallVector<std::pair<int, int>> split =
-      splitOverWarps(tl, col, row, vec, offsetMask, freeWarps, outermostFirst,
-                     order, registerAddress);
 
   OpBuilder::InsertionGuard guard(em.b);
   Block *block = em.b.getInsertionBlock();
   Block::iterator point = em.b.getInsertionPoint();
+  auto inPattern = [&](int64_t k, uint64_t pattern) {
+    return llvm::all_of(llvm::enumerate(split), [&](auto e) {
+      return ((uint64_t(k) >> e.value().second) & 1) ==
+             ((pattern >> e.index()) & 1);
+    });
+  };
   for (uint64_t pattern = 0; pattern < (uint64_t(1) << split.size());
        ++pattern) {
+    // A share that `keep` left without registers: no branch.
+    if (llvm::none_of(order, [&](int64_t k) { return inPattern(k, pattern); }))
+      continue;
     // Each subset's branch before `point`: after the previous one.
     em.b.setInsertionPoint(block, point);
     uint64_t warpValue = 0;
@@ -895,6 +774,21 @@ selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
         return LLVM::BitcastOp::create(em.b, em.loc, word, choices[c]);
       });
   return LLVM::BitcastOp::create(em.b, em.loc, vectorType, selected);
+}
+
+/// The row stride as an index-typed value, or null for a contiguous tile.
+Value rowStrideIndex(Emitter &em, Value stride, size_t rank) {
+  if (!stride || rank < 2)
+    return {};
+  Type type = stride.getType();
+  if (type.isIndex())
+    return arith::IndexCastOp::create(em.b, em.loc, em.indexType, stride);
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < em.indexType.getWidth())
+    return LLVM::SExtOp::create(em.b, em.loc, em.indexType, stride);
+  if (width > em.indexType.getWidth())
+    return LLVM::TruncOp::create(em.b, em.loc, em.indexType, stride);
+  return stride;
 }
 
 std::pair<Value, Value> Emitter::splitWords(Value value) {

@@ -205,28 +205,22 @@ struct Emitter {
 /// The most elements of `bits` bits one access moves (16 bytes).
 inline int64_t maxVectorElements(int bits) { return 128 / bits; }
 
-/// The order in which storeRegisters issues a thread's stores.
-enum class StoreOrder {
-  /// Register order.
-  Registers,
-  /// The registers that write within one 128-byte line one after another
-  /// (outside them, register order): a global tile's partial writes to a
-  /// line then reach L2 together (docs/lowering.md, "Global store order").
-  Lines,
-  /// The stores that share a swizzled base (the register part of the
-  /// offset that meets the thread bits) one after another, for targets
-  /// that pair stores from one base (GPUTargetHooks::pairsSharedStores).
-  SharedBases,
-};
-
 /// The order of a conversion's stores to shared memory on `hooks`' target.
 inline StoreOrder sharedStoreOrder(const GPUTargetHooks &hooks) {
   return hooks.pairsSharedStores() ? StoreOrder::SharedBases
                                    : StoreOrder::Registers;
 }
 
+/// A tile's row stride (an integer or index operand) as an index-typed
+/// value, or null for a contiguous tile (no stride, or rank 1).
+Value rowStrideIndex(Emitter &em, Value stride, size_t rank);
+
 /// A `keep` for loadRegisters/storeRegisters: every register.
 inline bool allRegisters(int64_t) { return true; }
+
+/// An `offsetMask` for loadRegisters/storeRegisters: every register offset
+/// bit, no mask.
+inline constexpr uint64_t kAllOffsetBits = ~uint64_t(0);
 
 /// Loads the registers k of `tl` with `keep(k)` into values[k] from `base` +
 /// offset(k), where offset(k) = row(k) * rowStride + col(k) (no rows:
@@ -246,13 +240,16 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
 /// loadRegisters addresses them; registers for which `keep(k)` is false are
 /// skipped, and so are threads that hold only copies (broadcast), except
 /// that warps holding the same registers split them (docs/lowering.md,
-/// "Broadcast stores"), in the order `order` asks for.
-void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
-                    const ThreadLayout &tl, ArrayRef<Value> values,
-                    const AddressMap &col, const AddressMap *row,
-                    Value rowStride, Value lane, Value warp, int64_t maxVector,
-                    llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
-                    StoreOrder order = StoreOrder::Registers);
+/// "Broadcast stores"), in the order `order` asks for. `wholeShares`: the
+/// warps' shares of the whole store (scheduleStores with every register)
+/// where `keep` picks a part of it, whose own shares could differ.
+void storeRegisters(
+    Emitter &em, Value base, Type elementType, int bits, const ThreadLayout &tl,
+    ArrayRef<Value> values, const AddressMap &col, const AddressMap *row,
+    Value rowStride, Value lane, Value warp, int64_t maxVector,
+    llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
+    StoreOrder order = StoreOrder::Registers,
+    const SmallVector<std::pair<int, int>> *wholeShares = nullptr);
 
 /// stmatrix.x4 of every instruction base k with `keep(k)`; threads of
 /// free (broadcast) warps skip the store, as in storeRegisters.

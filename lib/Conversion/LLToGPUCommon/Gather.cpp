@@ -147,7 +147,7 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
     }
     return inverse->applyFlat(flat) & offsetMask;
   };
-  lowering.load = mapThroughCoordinates(*idx, [&](ArrayRef<int64_t> c) {
+  lowering.load = mapThroughCoordinates(idx->layout, [&](ArrayRef<int64_t> c) {
     SmallVector<int64_t> at(c.begin(), c.end());
     at[size_t(axis)] = 0;
     return offsetOf(at);

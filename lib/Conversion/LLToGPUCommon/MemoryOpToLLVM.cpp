@@ -18,24 +18,6 @@
 
 namespace mlir::ll::lowering {
 
-/// Every register offset bit: no mask.
-static constexpr uint64_t kAllOffsetBits = ~uint64_t(0);
-
-/// The row stride as an index-typed value, or null for a contiguous tile.
-static Value getRowStride(Emitter &em, Value stride, size_t rank) {
-  if (!stride || rank < 2)
-    return {};
-  Type type = stride.getType();
-  if (type.isIndex())
-    return arith::IndexCastOp::create(em.b, em.loc, em.indexType, stride);
-  unsigned width = type.getIntOrFloatBitWidth();
-  if (width < em.indexType.getWidth())
-    return LLVM::SExtOp::create(em.b, em.loc, em.indexType, stride);
-  if (width > em.indexType.getWidth())
-    return LLVM::TruncOp::create(em.b, em.loc, em.indexType, stride);
-  return stride;
-}
-
 /// The address map of the accesses of `tl` to a shared buffer of
 /// `bufferType` (one block's part of it).
 static FailureOr<AddressMap> sharedBufferMap(Operation *op,
@@ -150,7 +132,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
     em.wideByteOffsets = this->lc.hooks.globalAddressesInBytes();
     Value stride;
     if (!access.buffer) {
-      stride = getRowStride(em, access.rowStride, type.getRank());
+      stride = rowStrideIndex(em, access.rowStride, type.getRank());
       std::tie(col, row) = globalMaps(*tl, type.getShape(), bool(stride));
     }
     auto [lane, warp] = em.laneAndWarp(this->lc.hooks);

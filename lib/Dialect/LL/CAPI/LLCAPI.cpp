@@ -185,6 +185,19 @@ bool llPlanAttrGetCount(MlirAttribute attr, MlirStringRef name,
   return count.has_value();
 }
 
+bool llPlanAttrGetFlag(MlirAttribute attr, MlirStringRef name, bool *value) {
+  auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
+  if (!plan)
+    return false;
+  std::optional<bool> flag =
+      llvm::StringSwitch<std::optional<bool>>(unwrap(name))
+          .Case("owner_loads", plan.getOwnerLoads())
+          .Default(std::nullopt);
+  if (flag && value)
+    *value = *flag;
+  return flag.has_value();
+}
+
 MlirStringRef llPlanAttrGetString(MlirAttribute attr, MlirStringRef name) {
   auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
   if (!plan)

@@ -555,16 +555,17 @@ FailureOr<LinearAttr> mlir::ll::parsePlanMemoryLayout(AsmParser &parser) {
   return linear;
 }
 
-LogicalResult
-PlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, PlanKind kind,
-                 LinearAttr memoryLayout, std::optional<int64_t> vectorBits,
-                 std::optional<int64_t> rounds, std::optional<int64_t> shuffles,
-                 std::optional<int64_t> selects,
-                 std::optional<int64_t> sharedBytes, StringRef storeInstruction,
-                 StringRef loadInstruction,
-                 std::optional<int64_t> storeWavefronts,
-                 std::optional<int64_t> loadWavefronts) {
+LogicalResult PlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, PlanKind kind,
+    LinearAttr memoryLayout, std::optional<int64_t> vectorBits,
+    std::optional<int64_t> rounds, std::optional<int64_t> shuffles,
+    std::optional<int64_t> selects, std::optional<int64_t> sharedBytes,
+    StringRef storeInstruction, StringRef loadInstruction,
+    std::optional<int64_t> storeWavefronts,
+    std::optional<int64_t> loadWavefronts, std::optional<bool> ownerLoads) {
   StringRef kindName = stringifyPlanKind(kind);
+  if (ownerLoads && kind != PlanKind::SharedMemory)
+    return emitError() << "a '" << kindName << "' #ll.plan has no owner_loads";
   // Ranges first: a count is never negative.
   std::pair<StringRef, std::optional<int64_t>> counts[] = {
       {"vector_bits", vectorBits},

@@ -9,7 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Analysis/AddressMap.h"
 #include "LinearLayout/Analysis/ConversionPlan.h"
+#include "LinearLayout/Analysis/DistributedColumns.h"
 #include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Analysis/UnswizzledCost.h"
 #include "LinearLayout/Core/DimNames.h"
@@ -90,6 +92,68 @@ static void emitPlanRemark(Operation *op, PlanAttr plan, StringRef reason,
   for (Arg &arg : args)
     text.insert(arg);
   mlir::emitRemark(op->getLoc(), text.getMsg()).attachNote() << *explanation;
+}
+
+/// How many times `owner_loads` halves the load wavefronts of `op`, whose
+/// result (`dst`, `bits`-bit elements) repeats over the warp bits
+/// `repeated` and is stored by one ll.store_tile: each repeated warp bit
+/// halves them, except a bit along which the store shares its instructions
+/// out (StoreSchedule::split) by a register bit that a load instruction
+/// spans (its vector, an ldmatrix's registers): such an instruction is
+/// issued by the warps of both shares (docs/planning.md, "Loads for a
+/// broadcast store"). The load: through `memory` in vectors of at most
+/// `maxElements`, or by `loadInst` (an ldmatrix) with `tile`.
+struct OwnerLoadCount {
+  /// How many times the load wavefronts halve.
+  int halvings = 0;
+  /// The store shares its instructions out over the repeated warps.
+  bool sharedOut = false;
+};
+static FailureOr<OwnerLoadCount>
+ownerLoadHalvings(ConvertLayoutOp op, uint64_t repeated,
+                  const LinearLayout &dst, int bits, const LinearLayout &memory,
+                  int64_t maxElements, StringRef loadInst,
+                  const MatrixTile &tile) {
+  auto type = llvm::cast<RankedTensorType>(op.getType());
+  auto normalized = normalizeDistributed(
+      dst, dims::tensorDims(size_t(type.getRank())), kResultLayoutName);
+  if (!normalized)
+    return op.emitError(llvm::toString(normalized.takeError()));
+  int registerBits = normalized->getInDimSizeLog2(dims::kRegister);
+  int laneBits = normalized->getInDimSizeLog2(dims::kLane);
+  int warpBits = normalized->getInDimSizeLog2(dims::kWarp);
+  auto store = llvm::cast<StoreTileOp>(*op.getResult().user_begin());
+  auto [col, row] = globalAddressMaps(*normalized, type.getShape(),
+                                      bool(store.getRowStride()));
+  StoreSchedule schedule = scheduleStores(
+      col, row ? &*row : nullptr, bits, 128 / bits, repeated,
+      [](int64_t) { return true; }, ~uint64_t(0), StoreOrder::Lines);
+  uint64_t instructionBits = 0;
+  if (loadInst.starts_with("ldmatrix")) {
+    for (int b : {bits != 32 ? tile.pairRegister : -1,
+                  bits == 8 ? tile.quadRegister : -1, tile.matrixRegisters[0],
+                  tile.matrixRegisters[1]})
+      if (b >= 0)
+        instructionBits |= uint64_t(1) << b;
+  } else {
+    auto inverse = memory.invert();
+    if (!inverse)
+      return op.emitError(llvm::toString(inverse.takeError()));
+    auto composed = normalized->compose(*inverse);
+    if (!composed)
+      return op.emitError(llvm::toString(composed.takeError()));
+    AddressMap load = addressMapOfColumns(composed->getColumns(), registerBits,
+                                          laneBits, warpBits);
+    for (int b : findVector(load, nullptr, maxElements).bits)
+      instructionBits |= uint64_t(1) << b;
+  }
+  OwnerLoadCount count;
+  count.halvings = llvm::popcount(repeated);
+  count.sharedOut = !schedule.split.empty();
+  for (auto [warp, reg] : schedule.split)
+    if ((instructionBits >> reg) & 1)
+      --count.halvings;
+  return count;
 }
 
 namespace {
@@ -205,16 +269,17 @@ struct LLPlanConversionsPass
     std::string reason = plan->reason;
     // Verified, so that the annotated IR always parses back.
     using Count = std::optional<int64_t>;
-    auto record = [&](LinearAttr memory, Count vectorBits, Count rounds,
-                      Count shuffles, Count selects, Count sharedBytes,
-                      StringRef storeInst, StringRef loadInst, Count storeWf,
-                      Count loadWf) -> PlanAttr {
+    auto record =
+        [&](LinearAttr memory, Count vectorBits, Count rounds, Count shuffles,
+            Count selects, Count sharedBytes, StringRef storeInst,
+            StringRef loadInst, Count storeWf, Count loadWf,
+            std::optional<bool> ownerLoads = std::nullopt) -> PlanAttr {
       auto emitError = [&] {
         return op.emitError("the planner's plan is inconsistent: ");
       };
-      return PlanAttr::getChecked(emitError, ctx, kind, memory, vectorBits,
-                                  rounds, shuffles, selects, sharedBytes,
-                                  storeInst, loadInst, storeWf, loadWf);
+      return PlanAttr::getChecked(
+          emitError, ctx, kind, memory, vectorBits, rounds, shuffles, selects,
+          sharedBytes, storeInst, loadInst, storeWf, loadWf, ownerLoads);
     };
     PlanAttr planned;
     if (kind == PlanKind::Shuffle && plan->shuffle) {
@@ -300,9 +365,54 @@ struct LLPlanConversionsPass
                                      : givenLoad.str();
         reason += "; the hand-written fields of the plan are kept";
       }
+      // Loads for a broadcast store: each warp loads only what it stores
+      // (docs/planning.md, "Loads for a broadcast store"). The warps that
+      // repeat each other read the same addresses, and each load
+      // instruction is now issued by one of them, so each repeated warp
+      // bit halves the loads' wavefronts.
+      std::optional<bool> givenOwners =
+          given ? given.getOwnerLoads() : std::nullopt;
+      uint64_t skipped = ownerLoadWarpBits(op);
+      if (givenOwners.value_or(false) && !skipped)
+        return op.emitError(
+            "owner_loads = true needs the conversion's one use to be the "
+            "value of an ll.store_tile of a layout whose warps repeat each "
+            "other");
+      std::optional<bool> ownerLoads = givenOwners;
+      if (skipped && givenOwners.value_or(true)) {
+        // The lowering's vectors: each side's widest where the width is
+        // the planner's own, else capped by it (ConvertWithinBlock.cpp).
+        int64_t maxElements = ownLayout && vectorBits == s.vectorBits
+                                  ? 128 / bits
+                                  : std::max(vectorBits / bits, 1);
+        MatrixTile tile = s.loadTile;
+        if (StringRef(loadInst).starts_with("ldmatrix") &&
+            loadInst != sharedInstructionName(s.loadTile.kind, false)) {
+          auto columns =
+              getDistributedColumns(dst, outDimsOf(dst), kResultLayoutName);
+          if (!columns)
+            return op.emitError(llvm::toString(columns.takeError()));
+          auto view = matrixView(*columns, bits, loadInst == "ldmatrix.trans",
+                                 /*store=*/false, nullptr);
+          if (view)
+            tile = view->second;
+        }
+        FailureOr<OwnerLoadCount> count = ownerLoadHalvings(
+            op, skipped, dst, bits, memory, maxElements, loadInst, tile);
+        if (failed(count))
+          return failure();
+        // By default only where the store is not shared out: there every
+        // warp but the storing ones is idle. Shared out, the fused branches
+        // change ptxas's schedule of the whole kernel, by -75% to +68% of
+        // its time (docs/planning.md); a hand-written `true` asks for it.
+        if (givenOwners || !count->sharedOut) {
+          ownerLoads = true;
+          loadWf >>= count->halvings;
+        }
+      }
       planned = record(LinearAttr::get(ctx, memory), vectorBits, rounds,
                        std::nullopt, std::nullopt, sharedBytes, storeInst,
-                       loadInst, storeWf, loadWf);
+                       loadInst, storeWf, loadWf, ownerLoads);
     }
     if (!planned)
       return failure();

@@ -84,6 +84,11 @@ MLIR_CAPI_EXPORTED bool llPlanAttrGetCount(MlirAttribute attr,
 MLIR_CAPI_EXPORTED MlirStringRef llPlanAttrGetString(MlirAttribute attr,
                                                      MlirStringRef name);
 
+/// The yes/no field `name` of a `#ll.plan` (owner_loads): true and the value
+/// in `*value` when the plan has it, false otherwise.
+MLIR_CAPI_EXPORTED bool llPlanAttrGetFlag(MlirAttribute attr,
+                                          MlirStringRef name, bool *value);
+
 #ifdef __cplusplus
 }
 #endif

@@ -99,6 +99,20 @@ class LL_PlanCount<string desc>
   let printer = [{ $_printer << *$_self }];
 }
 
+// A yes/no field of the plan: absent, `true` or `false`.
+class LL_PlanFlag<string desc>
+    : OptionalParameter<"std::optional<bool>", desc> {
+  let parser = [{ [&]() -> ::mlir::FailureOr<std::optional<bool>> {
+    if (::mlir::succeeded($_parser.parseOptionalKeyword("true")))
+      return std::optional<bool>(true);
+    if (::mlir::succeeded($_parser.parseOptionalKeyword("false")))
+      return std::optional<bool>(false);
+    return $_parser.emitError($_parser.getCurrentLocation(),
+                              "expected 'true' or 'false'");
+  }() }];
+  let printer = [{ $_printer << (*$_self ? "true" : "false") }];
+}
+
 // The memory layout of a plan: an `#ll.linear`, printed with its prefix (or
 // as its alias) like any attribute.
 def LL_PlanMemoryLayout
@@ -145,6 +159,12 @@ def LL_PlanAttr : AttrDef<LL_Dialect, "Plan"> {
       9.4, the whole tile). A plan with any planned figure has them all,
       with its memory layout and vector width; `vector_bits` needs
       `memory_layout`.
+    - `owner_loads` (`shared_memory` only): `true` when the result's one
+      use is an `ll.store_tile` that only the warps with the result's free
+      (broadcast) warp bits clear issue, so only those warps load the
+      result from shared memory (the others' registers are left
+      undefined); `load_wavefronts` counts those warps' loads. The planner
+      sets it where it holds; `false` asks every warp to load.
 
     Counts are not negative; `vector_bits`, `rounds` and `shared_bytes` are
     positive, and `vector_bits` is a power of two. Whether the plan can do
@@ -161,7 +181,8 @@ def LL_PlanAttr : AttrDef<LL_Dialect, "Plan"> {
     StringRefParameter<"the store instruction", [{""}]>:$store_instruction,
     StringRefParameter<"the load instruction", [{""}]>:$load_instruction,
     LL_PlanCount<"wavefronts of the store, the whole tile">:$store_wavefronts,
-    LL_PlanCount<"wavefronts of the load, the whole tile">:$load_wavefronts
+    LL_PlanCount<"wavefronts of the load, the whole tile">:$load_wavefronts,
+    LL_PlanFlag<"only the warps that store the result load it">:$owner_loads
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -169,7 +190,7 @@ def LL_PlanAttr : AttrDef<LL_Dialect, "Plan"> {
     AttrBuilder<(ins "::mlir::ll::PlanKind":$kind), [{
       return $_get($_ctxt, kind, ::mlir::ll::LinearAttr(), std::nullopt,
                    std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                   "", "", std::nullopt, std::nullopt);
+                   "", "", std::nullopt, std::nullopt, std::nullopt);
     }]>
   ];
 }

@@ -11,7 +11,10 @@
 
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/GatherPlan.h"
+#include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -45,6 +48,36 @@ inline PlanKind toPlanKind(ConversionKind kind) {
   llvm_unreachable("unknown conversion kind");
 }
 
+/// The repeated warp bits (TileVector.h, repeatedWarpBits) of `op`'s
+/// result when `owner_loads` applies: its one use is the stored value of an
+/// ll.store_tile in the same block whose other operands are defined before
+/// `op`, with only side-effect-free ops between them, so the conversion can
+/// issue that store itself, each warp loading and storing only its share
+/// (docs/planning.md, "Loads for a broadcast store"). 0 otherwise.
+inline uint64_t ownerLoadWarpBits(ConvertLayoutOp op) {
+  if (!op.getResult().hasOneUse())
+    return 0;
+  auto store = llvm::dyn_cast<StoreTileOp>(*op.getResult().user_begin());
+  if (!store || store.getValue() != op.getResult() ||
+      store->getBlock() != op->getBlock())
+    return 0;
+  for (Value operand : store->getOperands()) {
+    if (operand == op.getResult())
+      continue;
+    // Defined in an enclosing block, or as a block argument, it dominates
+    // the store and so `op`; in this block it must come before `op`.
+    Operation *def = operand.getDefiningOp();
+    if (def && def->getBlock() == op->getBlock() && !def->isBeforeInBlock(op))
+      return 0;
+  }
+  for (Operation *between = op->getNextNode(); between != store.getOperation();
+       between = between->getNextNode())
+    if (!isMemoryEffectFree(between))
+      return 0;
+  return repeatedWarpBits(
+      getLinearEncoding(op.getResult().getType()).getLinearLayout());
+}
+
 /// The complete `#ll.plan` of a planned gather, as -ll-plan-conversions
 /// records it: a shuffle gather moves 32-bit words, `rounds` shuffles per
 /// distinct index register; a shared-memory one stores the whole source in
@@ -55,13 +88,15 @@ inline PlanAttr gatherPlanAttr(MLIRContext *ctx, const GatherPlan &plan) {
     const GatherShuffle &s = *plan.shuffle;
     return PlanAttr::get(ctx, PlanKind::Shuffle, LinearAttr(), 32,
                          s.shufflesPerRegister, s.shuffles, s.selects,
-                         std::nullopt, "", "", std::nullopt, std::nullopt);
+                         std::nullopt, "", "", std::nullopt, std::nullopt,
+                         std::nullopt);
   }
   const GatherShared &s = plan.shared;
-  return PlanAttr::get(
-      ctx, PlanKind::SharedMemory, LinearAttr::get(ctx, s.memoryLayout),
-      s.vectorBits, 1, std::nullopt, std::nullopt, s.sharedBytes, "st.shared",
-      "ld.shared", s.store.wavefronts, s.loadWavefrontsConflictFree);
+  return PlanAttr::get(ctx, PlanKind::SharedMemory,
+                       LinearAttr::get(ctx, s.memoryLayout), s.vectorBits, 1,
+                       std::nullopt, std::nullopt, s.sharedBytes, "st.shared",
+                       "ld.shared", s.store.wavefronts,
+                       s.loadWavefrontsConflictFree, std::nullopt);
 }
 
 } // namespace mlir::ll

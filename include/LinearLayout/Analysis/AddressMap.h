@@ -1,0 +1,139 @@
+//===- AddressMap.h - A thread's accesses as address columns ----*- C++ -*-===//
+//
+// A distributed layout's accesses to memory, as the lowering emits them:
+// the address of register k of the thread (lane, warp) is
+// reg(k) ^ lane-part ^ warp-part, one column per input bit (an AddressMap;
+// a global tile with a row stride has a second map for the rows). On these
+// columns: the widest aligned vectors, the order of a global tile's stores
+// (line order), and how warps that repeat each other share a store out.
+// The lowering (lib/Conversion/LLToGPUCommon) emits code from them and the
+// planner counts the same accesses from them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINEARLAYOUT_ANALYSIS_ADDRESSMAP_H
+#define LINEARLAYOUT_ANALYSIS_ADDRESSMAP_H
+
+#include "LinearLayout/Core/LinearLayout.h"
+
+#include "mlir/Support/LLVM.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <utility>
+
+namespace mlir::ll {
+
+/// The address columns of a thread's accesses: the address of register k
+/// of (lane, warp) is the XOR of the columns of their set bits.
+struct AddressMap {
+  SmallVector<uint64_t> reg, lane, warp;
+
+  uint64_t registerValue(uint64_t k) const {
+    uint64_t v = 0;
+    for (size_t i = 0; i < reg.size(); ++i)
+      if ((k >> i) & 1)
+        v ^= reg[i];
+    return v;
+  }
+  uint64_t threadMask() const {
+    uint64_t m = 0;
+    for (uint64_t c : lane)
+      m |= c;
+    for (uint64_t c : warp)
+      m |= c;
+    return m;
+  }
+  uint64_t registerMask() const {
+    uint64_t m = 0;
+    for (uint64_t c : reg)
+      m |= c;
+    return m;
+  }
+  /// T and K(k) never share a bit: T ^ K == T + K.
+  bool additive() const { return (threadMask() & registerMask()) == 0; }
+};
+
+/// The aligned vectors of an access: register bits `bits[i]` step the
+/// offset by 2^i, and every other column keeps the low bits clear.
+struct VectorShape {
+  SmallVector<int> bits;
+  int64_t elements() const { return int64_t(1) << bits.size(); }
+};
+
+/// The widest aligned vector of at most `maxElements` along `col` (the
+/// contiguous offset); with `row`, vector registers must not move the row.
+VectorShape findVector(const AddressMap &col, const AddressMap *row,
+                       int64_t maxElements);
+
+/// Register of the vector starting at `base` holding element `e`.
+int64_t vectorRegister(const VectorShape &shape, int64_t base, int64_t e);
+
+/// Whether register `k` starts a vector of `shape`.
+bool isVectorBase(const VectorShape &shape, int64_t k);
+
+/// The map whose columns are `columns`: register, then lane, then warp bits.
+AddressMap addressMapOfColumns(ArrayRef<uint64_t> columns, int registerBits,
+                               int laneBits, int warpBits);
+
+/// The address map of a distributed `layout` (inputs register, lane, warp)
+/// followed by `project` (tensor coordinates -> integer).
+AddressMap
+mapThroughCoordinates(const LinearLayout &layout,
+                      llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project);
+
+/// The global address maps of a tile of `shape` in `layout`: contiguous
+/// (row-major flat offset) or, with `hasRows`, rows (dim0) and columns (the
+/// rest, row-major).
+std::pair<AddressMap, std::optional<AddressMap>>
+globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
+                  bool hasRows);
+
+/// Sorts the registers `order` so that those whose accesses fall within one
+/// 128-byte line follow each other: the register bits that move within a
+/// line (no row, a column offset below 128 bytes) go innermost, the others
+/// keep the register order. Returns those line bits.
+uint64_t sortInLineOrder(SmallVectorImpl<int64_t> &order, const AddressMap &col,
+                         const AddressMap *row, int bits);
+
+/// The (row, column) offsets of register k's address: row(k), and col(k)
+/// with its register part masked by `offsetMask`.
+std::pair<uint64_t, uint64_t> registerOffsets(const AddressMap &col,
+                                              const AddressMap *row,
+                                              uint64_t offsetMask, int64_t k);
+
+/// The order in which a thread's stores are issued.
+enum class StoreOrder {
+  /// Register order.
+  Registers,
+  /// The registers that write within one 128-byte line one after another
+  /// (outside them, register order): a global tile's partial writes to a
+  /// line then reach L2 together (docs/lowering.md, "Global store order").
+  Lines,
+  /// The stores that share a swizzled base (the register part of the
+  /// offset that meets the thread bits) one after another, for targets
+  /// that pair stores from one base (GPUTargetHooks::pairsSharedStores).
+  SharedBases,
+};
+
+/// What a store of registers through `col` (and `row`) issues: its
+/// vectors, their first registers in issue order, and the (warp bit,
+/// register bit) pairs along which warps that hold the same registers at
+/// the same addresses share the stores out (docs/lowering.md, "Broadcast
+/// stores"; empty: the warps with all of `freeWarps` clear store
+/// everything). Registers with `keep(k)` false are left out.
+struct StoreSchedule {
+  VectorShape vec;
+  SmallVector<int64_t> order;
+  SmallVector<std::pair<int, int>> split;
+};
+StoreSchedule scheduleStores(const AddressMap &col, const AddressMap *row,
+                             int bits, int64_t maxVector, uint64_t freeWarps,
+                             llvm::function_ref<bool(int64_t)> keep,
+                             uint64_t offsetMask, StoreOrder storeOrder);
+
+} // namespace mlir::ll
+
+#endif // LINEARLAYOUT_ANALYSIS_ADDRESSMAP_H

@@ -1,0 +1,244 @@
+//===- AddressMap.cpp - A thread's accesses as address columns ------------===//
+//
+// Vectors, line order and the warps' shares of a store over address maps
+// (AddressMap.h): what the lowering emits, for the planner to count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinearLayout/Analysis/AddressMap.h"
+
+#include "LinearLayout/Analysis/TileVector.h"
+#include "LinearLayout/Core/DimNames.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::ll;
+
+VectorShape mlir::ll::findVector(const AddressMap &col, const AddressMap *row,
+                                 int64_t maxElements) {
+  SmallVector<uint64_t> threads(col.lane.begin(), col.lane.end());
+  threads.append(col.warp.begin(), col.warp.end());
+  return VectorShape{findAlignedVector(
+      col.reg, threads,
+      row ? ArrayRef<uint64_t>(row->reg) : ArrayRef<uint64_t>(), maxElements)};
+}
+
+int64_t mlir::ll::vectorRegister(const VectorShape &shape, int64_t base,
+                                 int64_t e) {
+  int64_t k = base;
+  for (size_t i = 0; i < shape.bits.size(); ++i)
+    if ((e >> i) & 1)
+      k |= int64_t(1) << shape.bits[i];
+  return k;
+}
+
+bool mlir::ll::isVectorBase(const VectorShape &shape, int64_t k) {
+  for (int b : shape.bits)
+    if ((k >> b) & 1)
+      return false;
+  return true;
+}
+
+AddressMap mlir::ll::addressMapOfColumns(ArrayRef<uint64_t> columns,
+                                         int registerBits, int laneBits,
+                                         int warpBits) {
+  AddressMap map;
+  size_t at = 0;
+  for (int b = 0; b < registerBits; ++b)
+    map.reg.push_back(columns[at++]);
+  for (int b = 0; b < laneBits; ++b)
+    map.lane.push_back(columns[at++]);
+  for (int b = 0; b < warpBits; ++b)
+    map.warp.push_back(columns[at++]);
+  return map;
+}
+
+AddressMap mlir::ll::mapThroughCoordinates(
+    const LinearLayout &layout,
+    llvm::function_ref<uint64_t(ArrayRef<int64_t>)> project) {
+  AddressMap map;
+  auto fill = [&](StringRef name, SmallVector<uint64_t> &out) {
+    std::optional<unsigned> dim = layout.getInDimIndex(name);
+    if (!dim)
+      return;
+    for (int b = 0; b < layout.getInDimSizeLog2(name); ++b)
+      out.push_back(project(layout.getBasis(*dim, b)));
+  };
+  fill(dims::kRegister, map.reg);
+  fill(dims::kLane, map.lane);
+  fill(dims::kWarp, map.warp);
+  return map;
+}
+
+std::pair<AddressMap, std::optional<AddressMap>>
+mlir::ll::globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
+                            bool hasRows) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int i = int(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  size_t first = hasRows ? 1 : 0;
+  AddressMap col = mapThroughCoordinates(layout, [&](ArrayRef<int64_t> c) {
+    uint64_t v = 0;
+    for (size_t d = first; d < c.size(); ++d)
+      v += uint64_t(c[d] * strides[d]);
+    return v;
+  });
+  if (!hasRows)
+    return {col, std::nullopt};
+  AddressMap row = mapThroughCoordinates(
+      layout, [](ArrayRef<int64_t> c) { return uint64_t(c[0]); });
+  return {col, row};
+}
+
+/// The bytes of one L2 cache line (four 32-byte sectors).
+static constexpr uint64_t kGlobalLineBytes = 128;
+
+/// Sorts the registers `order` so that those whose accesses fall within one
+/// 128-byte line follow each other: the register bits that move within a
+/// line (no row, a column offset below 128 bytes) go innermost, the others
+/// keep the register order. Returns those line bits.
+uint64_t mlir::ll::sortInLineOrder(SmallVectorImpl<int64_t> &order,
+                                   const AddressMap &col, const AddressMap *row,
+                                   int bits) {
+  uint64_t lineBits = 0;
+  for (auto [b, c] : llvm::enumerate(col.reg))
+    if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
+        !(row && row->reg[b]))
+      lineBits |= uint64_t(1) << b;
+  auto lineOrder = [&](int64_t k) {
+    return std::make_pair(uint64_t(k) & ~lineBits, uint64_t(k) & lineBits);
+  };
+  llvm::stable_sort(
+      order, [&](int64_t a, int64_t b) { return lineOrder(a) < lineOrder(b); });
+  return lineBits;
+}
+
+/// The (row, column) offsets of register k's address: row(k), and col(k)
+/// with its register part masked by `offsetMask`.
+std::pair<uint64_t, uint64_t> mlir::ll::registerOffsets(const AddressMap &col,
+                                                        const AddressMap *row,
+                                                        uint64_t offsetMask,
+                                                        int64_t k) {
+  return {row ? row->registerValue(uint64_t(k)) : 0,
+          col.registerValue(uint64_t(k)) & offsetMask};
+}
+
+/// The register bits whose addresses no duplicate register (same address,
+/// which storeRegisters stores once) reaches through them: Gaussian
+/// elimination over F2 of the (row, column) register offsets, each with the
+/// register bits it combines; the bits of a combination that vanishes are
+/// tied.
+static uint64_t tiedRegisterBits(const AddressMap &col, const AddressMap *row,
+                                 const VectorShape &vec, uint64_t offsetMask) {
+  struct Column {
+    uint64_t row, col, bits;
+  };
+  uint64_t tied = 0;
+  SmallVector<Column> basis;
+  for (int b = 0; b < int(col.reg.size()); ++b) {
+    if (llvm::is_contained(vec.bits, b))
+      continue;
+    Column c{row ? row->reg[b] : 0, col.reg[b] & offsetMask, uint64_t(1) << b};
+    // Each element's pivot is its leading row bit, else its leading column
+    // bit; later elements are zero at earlier pivots.
+    for (const Column &p : basis) {
+      bool reduce = p.row ? (c.row >> llvm::Log2_64(p.row)) & 1
+                          : (c.col >> llvm::Log2_64(p.col)) & 1;
+      if (reduce) {
+        c.row ^= p.row;
+        c.col ^= p.col;
+        c.bits ^= p.bits;
+      }
+    }
+    if (c.row || c.col)
+      basis.push_back(c);
+    else
+      tied |= c.bits;
+  }
+  return tied;
+}
+
+/// Warps that hold the same registers at the same addresses (a free warp
+/// bit that moves no address, e.g. a dot operand replicated over the
+/// warps) split the stores instead of leaving them to one warp: warp bit w
+/// is paired with a register bit r that moves the address, and a warp
+/// stores the registers whose bit r equals its bit w. Each element is still
+/// stored once, and each of the 2^m warps issues 1/2^m of the stores
+/// (docs/lowering.md, "Broadcast stores"). The (warp bit, register bit)
+/// pairs, register bits outermost first in the store order.
+static SmallVector<std::pair<int, int>>
+splitOverWarps(const AddressMap &col, const AddressMap *row,
+               const VectorShape &vec, uint64_t offsetMask, uint64_t freeWarps,
+               ArrayRef<int> outermostFirst, ArrayRef<int64_t> order,
+               llvm::function_ref<std::pair<uint64_t, uint64_t>(int64_t)>
+                   registerAddress) {
+  // A tied register bit would let two warps store one element.
+  uint64_t tied = tiedRegisterBits(col, row, vec, offsetMask);
+  SmallVector<int> pairable;
+  for (int b : outermostFirst)
+    if (!llvm::is_contained(vec.bits, b) && !((tied >> b) & 1) &&
+        (col.reg[b] || (row && row->reg[b])))
+      pairable.push_back(b);
+  // A split costs each warp a compare and a branch per subset and the
+  // thread part of the addresses again: it is taken only while every warp
+  // keeps at least kMinSplitStores stores (16 stores split 4 ways lost 20%;
+  // 32 and 64 split into 8 per warp gained 28-31%).
+  constexpr int64_t kMinSplitStores = 8;
+  llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
+  for (int64_t k : order)
+    distinct.insert(registerAddress(k));
+  int64_t stores = int64_t(distinct.size());
+  SmallVector<std::pair<int, int>> split;
+  for (int w = int(col.warp.size()) - 1;
+       w >= 0 && split.size() < pairable.size() &&
+       (stores >> (split.size() + 1)) >= kMinSplitStores;
+       --w)
+    if (((freeWarps >> w) & 1) && col.warp[w] == 0 && !(row && row->warp[w]))
+      split.push_back({w, pairable[split.size()]});
+  return split;
+}
+
+StoreSchedule mlir::ll::scheduleStores(const AddressMap &col,
+                                       const AddressMap *row, int bits,
+                                       int64_t maxVector, uint64_t freeWarps,
+                                       llvm::function_ref<bool(int64_t)> keep,
+                                       uint64_t offsetMask,
+                                       StoreOrder storeOrder) {
+  StoreSchedule schedule;
+  schedule.vec = findVector(col, row, maxVector);
+  const VectorShape &vec = schedule.vec;
+  SmallVector<int64_t> &order = schedule.order;
+  for (int64_t k = 0; k < (int64_t(1) << col.reg.size()); ++k)
+    if (isVectorBase(vec, k) && keep(k))
+      order.push_back(k);
+  auto registerAddress = [&](int64_t k) {
+    return registerOffsets(col, row, offsetMask, k);
+  };
+  // The register bits from outermost to innermost in the store order.
+  SmallVector<int> outermostFirst;
+  uint64_t lineBits = 0;
+  if (storeOrder == StoreOrder::Lines) {
+    lineBits = sortInLineOrder(order, col, row, bits);
+  } else if (storeOrder == StoreOrder::SharedBases && !row && !col.additive()) {
+    // A store to another base may alias, so a pair from one base is fused
+    // only when no such store lies between them.
+    uint64_t swizzleBits = col.threadMask() & offsetMask;
+    auto baseOf = [&](int64_t k) {
+      return col.registerValue(uint64_t(k)) & swizzleBits;
+    };
+    llvm::stable_sort(
+        order, [&](int64_t a, int64_t b) { return baseOf(a) < baseOf(b); });
+  }
+  for (bool inLine : {false, true})
+    for (int b = int(col.reg.size()) - 1; b >= 0; --b)
+      if (bool((lineBits >> b) & 1) == inLine)
+        outermostFirst.push_back(b);
+  schedule.split = splitOverWarps(col, row, vec, offsetMask, freeWarps,
+                                  outermostFirst, order, registerAddress);
+  return schedule;
+}

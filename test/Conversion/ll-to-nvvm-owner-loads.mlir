@@ -1,0 +1,119 @@
+// RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 | FileCheck %s --check-prefix=PLAN
+// RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 --convert-ll-to-nvvm=chip=sm_90 | FileCheck %s
+// RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 | ll-opt --split-input-file --ll-plan-conversions=target=sm_90 | FileCheck %s --check-prefix=PLAN
+
+// Loads for a broadcast store (docs/planning.md, "Loads for a broadcast
+// store"): a conversion whose one use is the value of an ll.store_tile, into
+// a layout whose warps repeat each other (a zero warp column), loads in each
+// warp only what that warp stores, and issues that store itself in the same
+// branch (the ll.store_tile goes). The plan says owner_loads = true and
+// counts the loads of those warps alone; re-planning keeps it.
+
+// The store is too small to share out (4 stores a thread): warp bit 1 is
+// zero, so warps 2 and 3 store nothing and load nothing. 8 load wavefronts
+// where every warp loading took 16.
+// PLAN-LABEL: gpu.func @idle_warps
+// PLAN: load_wavefronts = 8, owner_loads = true>
+// CHECK-LABEL: gpu.func @idle_warps
+// CHECK: %[[MINE:.+]] = llvm.icmp "eq" %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT: scf.if %[[MINE]] {
+// CHECK-COUNT-2: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<2xi32>
+// CHECK: scf.if
+// CHECK-COUNT-8: llvm.store %{{.+}} : bf16, !llvm.ptr<1>
+// CHECK-NOT: llvm.load
+// CHECK-NOT: llvm.store
+// CHECK: gpu.return
+#a = #ll.linear<{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [2, 0]], block = []}>
+#b = #ll.linear<{register = [[1, 0], [8, 0], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @idle_warps(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xbf16, #a>
+      %u = ll.convert_layout %t : tensor<16x32xbf16, #a> -> tensor<16x32xbf16, #b>
+      ll.store_tile %u, %y : tensor<16x32xbf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The store shares its 64 stores out over warp bit 0 (a zero column) by a
+// register bit that no 128-bit load spans. Unasked, the planner leaves such
+// a conversion alone (docs/planning.md: fusing shared-out stores moved
+// ptxas's schedule of whole kernels both ways), and every warp loads.
+// PLAN-LABEL: gpu.func @shared_out_unasked
+// PLAN: load_wavefronts = 64>
+// CHECK-LABEL: gpu.func @shared_out_unasked
+// CHECK-COUNT-8: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK: scf.if
+#a = #ll.linear<{register = [[0, 8], [0, 16]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[0, 2], [0, 4]], block = []}>
+#b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 4], [0, 8], [0, 16]], lane = [[8, 0], [0, 0], [0, 0], [0, 0], [0, 1]], warp = [[0, 0], [0, 2]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @shared_out_unasked(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xf16, #a>
+      %u = ll.convert_layout %t : tensor<16x32xf16, #a> -> tensor<16x32xf16, #b>
+      ll.store_tile %u, %y : tensor<16x32xf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Asked for, the same conversion loads each share in its own warps: the
+// even warps one half, the odd ones the other (two branches of 4 loads and
+// the 32 stores they feed, on warp & 1; warp bit 1 moves the tile). 32 load
+// wavefronts where every warp loading took 64.
+// PLAN-LABEL: gpu.func @shared_out
+// PLAN: load_wavefronts = 32, owner_loads = true>
+// CHECK-LABEL: gpu.func @shared_out
+// CHECK: llvm.store %{{.+}} : vector<2xi32>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: scf.if %{{.+}} {
+// CHECK-COUNT-4: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK: scf.if
+// CHECK-COUNT-32: llvm.store %{{.+}} : f16, !llvm.ptr<1>
+// CHECK-NOT: llvm.load
+// CHECK: scf.if %{{.+}} {
+// CHECK-COUNT-4: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK: scf.if
+// CHECK-COUNT-32: llvm.store %{{.+}} : f16, !llvm.ptr<1>
+// CHECK-NOT: llvm.load
+// CHECK-NOT: llvm.store
+// CHECK: gpu.return
+#a = #ll.linear<{register = [[0, 8], [0, 16]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[0, 2], [0, 4]], block = []}>
+#b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 4], [0, 8], [0, 16]], lane = [[8, 0], [0, 0], [0, 0], [0, 0], [0, 1]], warp = [[0, 0], [0, 2]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @shared_out(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xf16, #a>
+      %u = ll.convert_layout %t {ll.plan = #ll.plan<kind = shared_memory, owner_loads = true>} : tensor<16x32xf16, #a> -> tensor<16x32xf16, #b>
+      ll.store_tile %u, %y : tensor<16x32xf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Asked for every warp to load: the plan keeps owner_loads = false and the
+// all-warp count, the loads are not predicated, and the store stays.
+// PLAN-LABEL: gpu.func @every_warp
+// PLAN: load_wavefronts = 16, owner_loads = false>
+// CHECK-LABEL: gpu.func @every_warp
+// CHECK-NOT: scf.if %{{.+}} -> (bf16
+// CHECK: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<2xi32>
+#a = #ll.linear<{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [2, 0]], block = []}>
+#b = #ll.linear<{register = [[1, 0], [8, 0], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @every_warp(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xbf16, #a>
+      %u = ll.convert_layout %t {ll.plan = #ll.plan<kind = shared_memory, owner_loads = false>} : tensor<16x32xbf16, #a> -> tensor<16x32xbf16, #b>
+      ll.store_tile %u, %y : tensor<16x32xbf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
