@@ -209,7 +209,7 @@ func.func @ldmatrix_trans_bytes(%p: !llvm.ptr<1>) {
 #b = #ll.linear<{register = [[1, 0], [8, 0], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0]], block = []}>
 func.func @owner_loads_not_stored(%p: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xbf16, #a>
-  // expected-error @below {{cannot carry out the ll.plan: owner_loads = true, but the result's one use is not the value of an ll.store_tile of a layout whose warps repeat each other}}
+  // expected-error @below {{cannot carry out the ll.plan: owner_loads = true, but the result's one use is not the value of an ll.store_tile right after it in its block (its other operands defined before the conversion, nothing with memory effects between) of a layout whose warps repeat each other}}
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, owner_loads = true>} : tensor<16x32xbf16, #a> -> tensor<16x32xbf16, #b>
   ll.store_tile %y, %p : tensor<16x32xbf16, #b>, !llvm.ptr<1>
   ll.store_tile %y, %p : tensor<16x32xbf16, #b>, !llvm.ptr<1>

@@ -117,3 +117,37 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The conversion issues the store itself, so the store must follow it with
+// nothing that touches memory between them: here another store does, and
+// every warp loads. A row stride is fine (the store's own operands come
+// before the conversion).
+// PLAN-LABEL: gpu.func @store_between
+// PLAN: load_wavefronts = 16>
+// PLAN-LABEL: gpu.func @row_stride
+// PLAN: load_wavefronts = 8, owner_loads = true>
+// CHECK-LABEL: gpu.func @store_between
+// CHECK-LABEL: gpu.func @row_stride
+// CHECK: scf.if
+// CHECK-COUNT-2: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<2xi32>
+#a = #ll.linear<{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [2, 0]], block = []}>
+#b = #ll.linear<{register = [[1, 0], [8, 0], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @store_between(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xbf16, #a>
+      %u = ll.convert_layout %t : tensor<16x32xbf16, #a> -> tensor<16x32xbf16, #b>
+      ll.store_tile %t, %x : tensor<16x32xbf16, #a>, !llvm.ptr<1>
+      ll.store_tile %u, %y : tensor<16x32xbf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+    gpu.func @row_stride(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>, %s: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xbf16, #a>
+      %u = ll.convert_layout %t : tensor<16x32xbf16, #a> -> tensor<16x32xbf16, #b>
+      ll.store_tile %u, %y row_stride(%s : i32) : tensor<16x32xbf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}

@@ -168,7 +168,7 @@ func.func @vector_bits_too_large(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a>
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
 #b = #ll.linear<{register = [[1, 0]], lane = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0]], warp = [], block = []}>
 func.func @owner_loads_without_a_store(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #b> {
-  // expected-error @+1 {{owner_loads = true needs the conversion's one use to be the value of an ll.store_tile of a layout whose warps repeat each other}}
+  // expected-error @+1 {{owner_loads = true needs the conversion's one use to be the value of an ll.store_tile right after it in its block (its other operands defined before the conversion, nothing with memory effects between) of a layout whose warps repeat each other}}
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory, owner_loads = true>} : tensor<8x8xf32, #a> -> tensor<8x8xf32, #b>
   return %y : tensor<8x8xf32, #b>
 }

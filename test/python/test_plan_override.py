@@ -15,6 +15,7 @@ choice is pinned in test/Conversion/ll-plan-override.mlir).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -226,3 +227,36 @@ def test_rounds_set_by_registers_and_threads_are_refused():
     with pytest.raises(ValueError, match="by registers alone or by lanes and "
                                          "warps alone"):
         _lower(text)
+
+
+def _bench_cases(name):
+    with open(os.path.join(HERE, "..", "..", "bench", name)) as f:
+        return [{"name": c["name"], "src": c["A"], "dst": c["B"],
+                 "shape": c["shape"], "dtype": c["dtype"], "warps": c["warps"]}
+                for c in json.load(f)]
+
+
+# Conversions into layouts whose warps repeat each other (a zero warp
+# column), stored right after: `owner_loads = true` (docs/planning.md,
+# "Loads for a broadcast store") asked for on each, the stores shared out
+# over the repeated warps included, which the planner leaves alone.
+def _repeats_warps(case):
+    shape = {f"dim{i}": n for i, n in enumerate(case["shape"])}
+    return any(not any(column) for column in case["dst"]["warp"]) and any(
+        free for dim, free in ll.LinearLayout(dict(case["dst"]), shape)
+        .free_variable_masks().items() if dim == "warp")
+
+
+OWNER_CASES = [c for c in (CORPUS + _bench_cases("real_corpus.json")
+                           + _bench_cases("heldout_corpus.json"))
+               if _repeats_warps(c)]
+
+
+@pytest.mark.parametrize("case", OWNER_CASES, ids=lambda c: c["name"])
+def test_forced_owner_loads(case):
+    text = _kernel(case, "#ll.plan<kind = shared_memory, owner_loads = true>")
+    lowered = _lower(text)
+    _run(case, lowered)
+    # The conversion issues the store; the duplicate warps load inside
+    # warp-uniform branches.
+    assert "scf.if" in lowered or "llvm.cond_br" in lowered

@@ -156,9 +156,11 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   uint64_t repeated = ownerLoadWarpBits(op);
   std::optional<bool> asked = given ? given.getOwnerLoads() : std::nullopt;
   if (asked.value_or(false) && !repeated)
-    return planError(op) << "owner_loads = true, but the result's one use "
-                            "is not the value of an ll.store_tile of a "
-                            "layout whose warps repeat each other";
+    return planError(op)
+           << "owner_loads = true, but the result's one use is not the value "
+              "of an ll.store_tile right after it in its block (its other "
+              "operands defined before the conversion, nothing with memory "
+              "effects between) of a layout whose warps repeat each other";
   if (repeated && asked.value_or(true)) {
     auto store = llvm::cast<StoreTileOp>(*op.getResult().user_begin());
     auto [col, row] =

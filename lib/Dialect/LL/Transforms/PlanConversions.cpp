@@ -376,8 +376,9 @@ struct LLPlanConversionsPass
       if (givenOwners.value_or(false) && !skipped)
         return op.emitError(
             "owner_loads = true needs the conversion's one use to be the "
-            "value of an ll.store_tile of a layout whose warps repeat each "
-            "other");
+            "value of an ll.store_tile right after it in its block (its other "
+            "operands defined before the conversion, nothing with memory "
+            "effects between) of a layout whose warps repeat each other");
       std::optional<bool> ownerLoads = givenOwners;
       if (skipped && givenOwners.value_or(true)) {
         // The lowering's vectors: each side's widest where the width is
