@@ -318,23 +318,19 @@ def _plan_from_attr(attr: ir.Attribute) -> dict:
     memory = _lib.llPlanAttrGetMemoryLayout(handle)
     if memory.ptr:
         plan["memory_layout"] = _layout_from_handle(memory)
-    value = ctypes.c_int64()
-    for name in _PLAN_COUNTS:
-        key = name.encode()
-        if _lib.llPlanAttrGetCount(handle, _StringRef(key, len(key)),
-                                   ctypes.byref(value)):
-            plan[name] = value.value
+    # Numbers and flags: the getter says whether the plan has the field.
+    for names, getter, value in (
+            (_PLAN_COUNTS, _lib.llPlanAttrGetCount, ctypes.c_int64()),
+            (_PLAN_FLAGS, _lib.llPlanAttrGetFlag, ctypes.c_bool())):
+        for name in names:
+            key = name.encode()
+            if getter(handle, _StringRef(key, len(key)), ctypes.byref(value)):
+                plan[name] = value.value
     for name in _PLAN_STRINGS:
         key = name.encode()
         text = _string(_lib.llPlanAttrGetString(handle, _StringRef(key, len(key))))
         if text:
             plan[name] = text
-    flag = ctypes.c_bool()
-    for name in _PLAN_FLAGS:
-        key = name.encode()
-        if _lib.llPlanAttrGetFlag(handle, _StringRef(key, len(key)),
-                                  ctypes.byref(flag)):
-            plan[name] = flag.value
     return plan
 
 
