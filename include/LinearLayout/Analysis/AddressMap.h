@@ -134,6 +134,14 @@ StoreSchedule scheduleStores(const AddressMap &col, const AddressMap *row,
                              llvm::function_ref<bool(int64_t)> keep,
                              uint64_t offsetMask, StoreOrder storeOrder);
 
+/// The free warp bits of `layout` (LinearLayout::getFreeVariableMasks)
+/// when every one of them has a zero column: the warps that differ in
+/// them hold the same registers at the same addresses, and a store of the
+/// layout leaves each element to the warps with those bits clear (or
+/// shares its instructions out among them, docs/lowering.md "Broadcast
+/// stores"). 0 when there are none or one has a non-zero column.
+uint64_t repeatedWarpBits(const LinearLayout &layout);
+
 } // namespace mlir::ll
 
 #endif // LINEARLAYOUT_ANALYSIS_ADDRESSMAP_H

@@ -36,14 +36,6 @@ llvm::SmallVector<int> findAlignedVector(llvm::ArrayRef<uint64_t> regOffsets,
 int64_t tileVectorElements(const LinearLayout &layout, int elementBits,
                            bool hasRows, int maxBits = 128);
 
-/// The free warp bits of `layout` (LinearLayout::getFreeVariableMasks)
-/// when every one of them has a zero column: the warps that differ in
-/// them hold the same registers at the same addresses, and a store of the
-/// layout leaves each element to the warps with those bits clear (or
-/// shares its instructions out among them, docs/lowering.md "Broadcast
-/// stores"). 0 when there are none or one has a non-zero column.
-uint64_t repeatedWarpBits(const LinearLayout &layout);
-
 /// Memory units of `unitBytes` (32: sectors, 128: lines) that one warp's
 /// ll.load_tile / ll.store_tile of `layout` touches, summed over its
 /// vector instructions (registers at one address counted once, as the

@@ -9,9 +9,9 @@
 #ifndef LINEARLAYOUT_DIALECT_LL_TRANSFORMS_PLANKIND_H
 #define LINEARLAYOUT_DIALECT_LL_TRANSFORMS_PLANKIND_H
 
+#include "LinearLayout/Analysis/AddressMap.h"
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/GatherPlan.h"
-#include "LinearLayout/Analysis/TileVector.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -48,7 +48,7 @@ inline PlanKind toPlanKind(ConversionKind kind) {
   llvm_unreachable("unknown conversion kind");
 }
 
-/// The repeated warp bits (TileVector.h, repeatedWarpBits) of `op`'s
+/// The repeated warp bits (AddressMap.h, repeatedWarpBits) of `op`'s
 /// result when `owner_loads` applies: its one use is the stored value of an
 /// ll.store_tile in the same block whose other operands are defined before
 /// `op`, with only side-effect-free ops between them, so the conversion can
