@@ -56,3 +56,27 @@ func.func @paired_quarter_phases(%x: tensor<1x64xf32, #a4>) -> tensor<1x64xf32, 
   %y = ll.convert_layout %x {ll.plan = #ll.plan<kind = shared_memory>} : tensor<1x64xf32, #a4> -> tensor<1x64xf32, #b4>
   return %y : tensor<1x64xf32, #b4>
 }
+
+// Loads for a broadcast store (docs/planning.md, "Loads for a broadcast
+// store"): the remark says whether the rule applied, and why not.
+#a5 = #ll.linear<{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [2, 0]], block = []}>
+#b5 = #ll.linear<{register = [[1, 0], [8, 0], [0, 16]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0]], block = []}>
+#a6 = #ll.linear<{register = [[0, 8], [0, 16]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[0, 2], [0, 4]], block = []}>
+#b6 = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 4], [0, 8], [0, 16]], lane = [[8, 0], [0, 0], [0, 0], [0, 0], [0, 1]], warp = [[0, 0], [0, 2]], block = []}>
+func.func @owner_loads_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xbf16, #a5>
+  // expected-remark-re @below {{Reason="C moves data between warps: only shared memory reaches another warp; owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x2 leave to one of them, so each warp loads only what it stores: 8 load wavefronts (16 with every warp loading)"{{.*}}}}
+  // expected-note @below {{Conversion plan: shared_memory}}
+  %y = ll.convert_layout %x : tensor<16x32xbf16, #a5> -> tensor<16x32xbf16, #b5>
+  ll.store_tile %y, %q : tensor<16x32xbf16, #b5>, !llvm.ptr<1>
+  return
+}
+
+func.func @owner_loads_not_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf16, #a6>
+  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1 (owner_loads = true asks for it)"{{.*}}}}
+  // expected-note @below {{Conversion plan: shared_memory}}
+  %y = ll.convert_layout %x : tensor<16x32xf16, #a6> -> tensor<16x32xf16, #b6>
+  ll.store_tile %y, %q : tensor<16x32xf16, #b6>, !llvm.ptr<1>
+  return
+}

@@ -23,6 +23,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <limits>
@@ -406,10 +407,27 @@ struct LLPlanConversionsPass
         // warp but the storing ones is idle. Shared out, the fused branches
         // change ptxas's schedule of the whole kernel, by -75% to +68% of
         // its time (docs/planning.md); a hand-written `true` asks for it.
+        std::string warps = "warp bits 0x" + llvm::utohexstr(skipped);
         if (givenOwners || !count->sharedOut) {
           ownerLoads = true;
+          int64_t everyWarp = loadWf;
           loadWf >>= count->halvings;
+          reason +=
+              "; owner loads: the result's one use is the ll.store_tile "
+              "after it, which the warps repeating over " +
+              warps +
+              (count->sharedOut ? " share out" : " leave to one of them") +
+              ", so each warp loads only what it stores: " +
+              std::to_string(loadWf) + " load wavefronts (" +
+              std::to_string(everyWarp) + " with every warp loading)";
+        } else {
+          reason += "; owner loads not applied: the ll.store_tile after it "
+                    "shares its instructions out over the warps repeating "
+                    "over " +
+                    warps + " (owner_loads = true asks for it)";
         }
+      } else if (skipped) {
+        reason += "; owner_loads = false: every warp loads";
       }
       planned = record(LinearAttr::get(ctx, memory), vectorBits, rounds,
                        std::nullopt, std::nullopt, sharedBytes, storeInst,
