@@ -161,7 +161,10 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
               "of an ll.store_tile right after it in its block (its other "
               "operands defined before the conversion, nothing with memory "
               "effects between) of a layout whose warps repeat each other";
-  if (repeated && asked.value_or(true)) {
+  // A planned plan without the field: the planner declined; unplanned, or
+  // a request, the same rule as the planner's.
+  bool declined = given && given.getLoadWavefronts() && !asked;
+  if (repeated && !declined && asked.value_or(true)) {
     auto store = llvm::cast<StoreTileOp>(*op.getResult().user_begin());
     auto [col, row] =
         globalMaps(*dst, llvm::cast<RankedTensorType>(op.getType()).getShape(),
@@ -170,6 +173,20 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
         scheduleStores(col, row ? &*row : nullptr, *bits,
                        maxVectorElements(*bits), dst->freeThreadBits().warps,
                        allRegisters, kAllOffsetBits, StoreOrder::Lines);
+    // A round's loads feed that round's stores: a store vector whose
+    // registers fall in different rounds would store some before they are
+    // loaded.
+    bool acrossRounds = llvm::any_of(schedule.vec.bits, [&](int b) {
+      return (shared->load.reg[size_t(b)] >> shared->scratchBits) != 0;
+    });
+    if (acrossRounds) {
+      if (asked.value_or(false))
+        return planError(op)
+               << "owner_loads = true needs each store vector in one round, "
+                  "but a vector of the ll.store_tile spans the conversion's "
+               << (int64_t(1) << shared->roundBits) << " rounds";
+      return ConversionLowering(std::move(*shared));
+    }
     uint64_t instructionBits = 0;
     if (const std::optional<MatrixAccess> &matrix = shared->loadMatrix) {
       for (int b :

@@ -109,12 +109,15 @@ struct OwnerLoadCount {
   int halvings = 0;
   /// The store shares its instructions out over the repeated warps.
   bool sharedOut = false;
+  /// A store vector holds registers of different rounds (the loads of a
+  /// round feed the stores of that round): not allowed.
+  bool vectorAcrossRounds = false;
 };
 static FailureOr<OwnerLoadCount>
 ownerLoadHalvings(ConvertLayoutOp op, uint64_t repeated,
                   const LinearLayout &dst, int bits, const LinearLayout &memory,
                   int64_t maxElements, StringRef loadInst,
-                  const MatrixTile &tile) {
+                  const MatrixTile &tile, int64_t rounds) {
   auto type = llvm::cast<RankedTensorType>(op.getType());
   auto normalized = normalizeDistributed(
       dst, dims::tensorDims(size_t(type.getRank())), kResultLayoutName);
@@ -129,6 +132,21 @@ ownerLoadHalvings(ConvertLayoutOp op, uint64_t repeated,
   StoreSchedule schedule = scheduleStores(
       col, row ? &*row : nullptr, bits, 128 / bits, repeated,
       [](int64_t) { return true; }, ~uint64_t(0), StoreOrder::Lines);
+  auto inverse = memory.invert();
+  if (!inverse)
+    return op.emitError(llvm::toString(inverse.takeError()));
+  auto composed = normalized->compose(*inverse);
+  if (!composed)
+    return op.emitError(llvm::toString(composed.takeError()));
+  AddressMap load = addressMapOfColumns(composed->getColumns(), registerBits,
+                                        laneBits, warpBits);
+  OwnerLoadCount count;
+  // The round of a register: its offset bits above one round's scratch.
+  int scratchBits = memory.getInDimSizeLog2(dims::kOffset) -
+                    int(llvm::Log2_64(uint64_t(std::max<int64_t>(rounds, 1))));
+  for (int b : schedule.vec.bits)
+    if (scratchBits >= 0 && (load.reg[size_t(b)] >> scratchBits))
+      count.vectorAcrossRounds = true;
   uint64_t instructionBits = 0;
   if (loadInst.starts_with("ldmatrix")) {
     for (int b : {bits != 32 ? tile.pairRegister : -1,
@@ -137,18 +155,9 @@ ownerLoadHalvings(ConvertLayoutOp op, uint64_t repeated,
       if (b >= 0)
         instructionBits |= uint64_t(1) << b;
   } else {
-    auto inverse = memory.invert();
-    if (!inverse)
-      return op.emitError(llvm::toString(inverse.takeError()));
-    auto composed = normalized->compose(*inverse);
-    if (!composed)
-      return op.emitError(llvm::toString(composed.takeError()));
-    AddressMap load = addressMapOfColumns(composed->getColumns(), registerBits,
-                                          laneBits, warpBits);
     for (int b : findVector(load, nullptr, maxElements).bits)
       instructionBits |= uint64_t(1) << b;
   }
-  OwnerLoadCount count;
   count.halvings = llvm::popcount(repeated);
   count.sharedOut = !schedule.split.empty();
   for (auto [warp, reg] : schedule.split)
@@ -399,16 +408,29 @@ struct LLPlanConversionsPass
           if (view)
             tile = view->second;
         }
-        FailureOr<OwnerLoadCount> count = ownerLoadHalvings(
-            op, skipped, dst, bits, memory, maxElements, loadInst, tile);
+        FailureOr<OwnerLoadCount> count =
+            ownerLoadHalvings(op, skipped, dst, bits, memory, maxElements,
+                              loadInst, tile, rounds);
         if (failed(count))
           return failure();
+        // A round's loads feed that round's stores: a store vector whose
+        // registers fall in different rounds would store some before they
+        // are loaded.
+        if (count->vectorAcrossRounds && givenOwners)
+          return op.emitError("owner_loads = true needs each store vector "
+                              "in one round, but a vector of the "
+                              "ll.store_tile spans the conversion's ")
+                 << rounds << " rounds";
         // By default only where the store is not shared out: there every
         // warp but the storing ones is idle. Shared out, the fused branches
         // change ptxas's schedule of the whole kernel, by -75% to +68% of
         // its time (docs/planning.md); a hand-written `true` asks for it.
         std::string warps = "warp bits 0x" + llvm::utohexstr(skipped);
-        if (givenOwners || !count->sharedOut) {
+        if (count->vectorAcrossRounds) {
+          reason += "; owner loads not applied: a vector of the "
+                    "ll.store_tile after it spans the conversion's " +
+                    std::to_string(rounds) + " rounds";
+        } else if (givenOwners || !count->sharedOut) {
           ownerLoads = true;
           int64_t everyWarp = loadWf;
           loadWf >>= count->halvings;

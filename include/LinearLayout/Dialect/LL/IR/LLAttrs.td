@@ -164,7 +164,8 @@ def LL_PlanAttr : AttrDef<LL_Dialect, "Plan"> {
       (broadcast) warp bits clear issue, so only those warps load the
       result from shared memory (the others' registers are left
       undefined); `load_wavefronts` counts those warps' loads. The planner
-      sets it where it holds; `false` asks every warp to load.
+      sets it where it holds (docs/planning.md, "Loads for a broadcast
+      store"); `false` asks every warp to load.
 
     Counts are not negative; `vector_bits`, `rounds` and `shared_bytes` are
     positive, and `vector_bits` is a power of two. Whether the plan can do
