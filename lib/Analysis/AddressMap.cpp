@@ -257,3 +257,26 @@ uint64_t mlir::ll::repeatedWarpBits(const LinearLayout &layout) {
       return 0;
   return free;
 }
+
+OwnerLoads mlir::ll::shareOwnerLoads(const AddressMap &load, int scratchBits,
+                                     uint64_t instructionRegisterBits,
+                                     const AddressMap &storeCol,
+                                     const AddressMap *storeRow, int bits,
+                                     uint64_t repeated) {
+  StoreSchedule schedule = scheduleStores(
+      storeCol, storeRow, bits, 128 / bits, repeated,
+      [](int64_t) { return true; }, ~uint64_t(0), StoreOrder::Lines);
+  OwnerLoads owners;
+  owners.vectorAcrossRounds = llvm::any_of(schedule.vec.bits, [&](int b) {
+    return scratchBits >= 0 && (load.reg[size_t(b)] >> scratchBits) != 0;
+  });
+  owners.warps = repeated;
+  for (auto [warpBit, registerBit] : schedule.split) {
+    if ((instructionRegisterBits >> registerBit) & 1)
+      owners.warps &= ~(uint64_t(1) << warpBit);
+    else
+      owners.loadShares.push_back({warpBit, registerBit});
+  }
+  owners.storeShares = std::move(schedule.split);
+  return owners;
+}

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 
 #include <optional>
 #include <utility>
@@ -141,6 +142,38 @@ StoreSchedule scheduleStores(const AddressMap &col, const AddressMap *row,
 /// shares its instructions out among them, docs/lowering.md "Broadcast
 /// stores"). 0 when there are none or one has a non-zero column.
 uint64_t repeatedWarpBits(const LinearLayout &layout);
+
+/// How the warps of a conversion whose result only feeds a store share its
+/// loads from the scratch (`owner_loads`, docs/planning.md "Loads for a
+/// broadcast store"): each warp loads the registers it stores.
+struct OwnerLoads {
+  /// The store's (warp bit, register bit) pairs (StoreSchedule::split):
+  /// the warps each store their share out of the whole store.
+  SmallVector<std::pair<int, int>> storeShares;
+  /// The pairs whose register bit no load instruction spans: the warps
+  /// whose bits in `warps` equal a share's load the registers k with
+  /// k[r] = bit w for each (w, r), the other warps nothing.
+  SmallVector<std::pair<int, int>> loadShares;
+  /// The repeated warp bits less those of the pairs a load instruction
+  /// spans (both warps of such a pair issue it).
+  uint64_t warps = 0;
+  /// A store vector holds registers of two rounds of the conversion: a
+  /// round's loads feed that round's stores, so the rule cannot apply.
+  bool vectorAcrossRounds = false;
+  /// How many times the loads' wavefronts halve.
+  int halvings() const { return llvm::popcount(warps); }
+};
+
+/// The owner loads of a conversion loading through `load` (one round's
+/// scratch: `scratchBits` offset bits; instructions spanning the register
+/// bits `instructionRegisterBits`) whose result, repeating over the warp
+/// bits `repeated`, is stored through `storeCol` (and `storeRow`) as a
+/// global tile of `bits`-bit elements.
+OwnerLoads shareOwnerLoads(const AddressMap &load, int scratchBits,
+                           uint64_t instructionRegisterBits,
+                           const AddressMap &storeCol,
+                           const AddressMap *storeRow, int bits,
+                           uint64_t repeated);
 
 } // namespace mlir::ll
 

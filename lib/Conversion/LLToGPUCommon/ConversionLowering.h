@@ -115,14 +115,9 @@ struct SharedMemoryLowering {
   bool insideLoop = false;
   /// `owner_loads`: the result's one use is a store that warps repeating
   /// each other share out or leave to one of them, so each warp loads only
-  /// what it stores, and stores it in the same branch. The warps whose bits
-  /// in `ownerLoadWarps` equal a share's load its registers (k[r] = bit w
-  /// for each (w, r) of `ownerLoadShares`), the others nothing. A share
-  /// whose register bit a load instruction spans is not split (both warps
-  /// load), so its warp bit is in neither. Both empty: every warp loads
-  /// every register.
-  uint64_t ownerLoadWarps = 0;
-  SmallVector<std::pair<int, int>> ownerLoadShares;
+  /// what it stores, and stores it in the same branch (AddressMap.h,
+  /// OwnerLoads). None: every warp loads every register.
+  std::optional<OwnerLoads> ownerLoads;
   int64_t scratchBytes() const {
     return (int64_t(1) << scratchBits) * elementBytes;
   }
@@ -245,7 +240,7 @@ using StoreShare = llvm::function_ref<void(
     ArrayRef<Value> values, llvm::function_ref<bool(int64_t)> keep)>;
 
 /// The result registers of a SharedMemory lowering, through the scratch.
-/// With owner_loads (`lowering.ownerLoadWarps` or shares), the result is
+/// With owner_loads (`lowering.ownerLoads`), the result is
 /// stored by `storeShare` in the branch that loads it, and the returned
 /// registers are poison.
 SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,

@@ -169,24 +169,6 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     auto [col, row] =
         globalMaps(*dst, llvm::cast<RankedTensorType>(op.getType()).getShape(),
                    bool(store.getRowStride()));
-    StoreSchedule schedule =
-        scheduleStores(col, row ? &*row : nullptr, *bits,
-                       maxVectorElements(*bits), dst->freeThreadBits().warps,
-                       allRegisters, kAllOffsetBits, StoreOrder::Lines);
-    // A round's loads feed that round's stores: a store vector whose
-    // registers fall in different rounds would store some before they are
-    // loaded.
-    bool acrossRounds = llvm::any_of(schedule.vec.bits, [&](int b) {
-      return (shared->load.reg[size_t(b)] >> shared->scratchBits) != 0;
-    });
-    if (acrossRounds) {
-      if (asked.value_or(false))
-        return planError(op)
-               << "owner_loads = true needs each store vector in one round, "
-                  "but a vector of the ll.store_tile spans the conversion's "
-               << (int64_t(1) << shared->roundBits) << " rounds";
-      return ConversionLowering(std::move(*shared));
-    }
     uint64_t instructionBits = 0;
     if (const std::optional<MatrixAccess> &matrix = shared->loadMatrix) {
       for (int b :
@@ -198,17 +180,28 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
            findVector(shared->load, nullptr, shared->vectorElements()).bits)
         instructionBits |= uint64_t(1) << b;
     }
+    OwnerLoads owners =
+        shareOwnerLoads(shared->load, shared->scratchBits, instructionBits, col,
+                        row ? &*row : nullptr, *bits, repeated);
+    // A round's loads feed that round's stores: a store vector whose
+    // registers fall in different rounds would store some before they are
+    // loaded.
+    if (owners.vectorAcrossRounds) {
+      if (asked.value_or(false))
+        return planError(op)
+               << "owner_loads = true needs each store vector in one round, "
+                  "but a vector of the ll.store_tile spans the conversion's "
+               << (int64_t(1) << shared->roundBits) << " rounds";
+      return ConversionLowering(std::move(*shared));
+    }
     // Unasked (no plan, or a plan without the field), only where the store
     // is not shared out, as the planner decides.
-    if (!asked && !schedule.split.empty())
+    if (!asked && !owners.storeShares.empty())
       return ConversionLowering(std::move(*shared));
-    shared->ownerLoadWarps = repeated;
-    for (auto [warpBit, registerBit] : schedule.split) {
-      if ((instructionBits >> registerBit) & 1)
-        shared->ownerLoadWarps &= ~(uint64_t(1) << warpBit);
-      else
-        shared->ownerLoadShares.push_back({warpBit, registerBit});
-    }
+    // Every pair spanned by a load instruction and no idle warp: nothing
+    // to leave out, the store stays the store's.
+    if (owners.warps || !owners.loadShares.empty())
+      shared->ownerLoads = std::move(owners);
   }
   return ConversionLowering(std::move(*shared));
 }
@@ -264,7 +257,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     else if (auto *shuffle = std::get_if<ShuffleLowering>(&lowering))
       out = lowerWithinWarp(em, lc.hooks, *shuffle, in, elementType);
     else if (const auto &shared = std::get<SharedMemoryLowering>(lowering);
-             !shared.ownerLoadWarps && shared.ownerLoadShares.empty())
+             !shared.ownerLoads)
       out = lowerWithinBlock(em, lc.hooks, shared, *src, *dst, in, elementType);
     else
       return lowerWithItsStore(op, shared, *src, *dst, in, elementType, em,
@@ -295,18 +288,12 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     auto [col, row] = globalMaps(dst, type.getShape(), bool(rowStride));
     Value ptr = rewriter.getRemappedValue(store.getPtr());
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    // The shares of the whole store: each branch stores a part of it.
-    SmallVector<std::pair<int, int>> wholeShares =
-        scheduleStores(col, row ? &*row : nullptr, bits,
-                       maxVectorElements(bits), dst.freeThreadBits().warps,
-                       allRegisters, kAllOffsetBits, StoreOrder::Lines)
-            .split;
     auto storeShare = [&](ArrayRef<Value> values,
                           llvm::function_ref<bool(int64_t)> keep) {
       storeRegisters(em, ptr, elementType, bits, dst, values, col,
                      row ? &*row : nullptr, rowStride, lane, warp,
                      maxVectorElements(bits), keep, kAllOffsetBits,
-                     StoreOrder::Lines, &wholeShares);
+                     StoreOrder::Lines, &shared.ownerLoads->storeShares);
     };
     SmallVector<Value> out = lowerWithinBlock(em, lc.hooks, shared, src, dst,
                                               in, elementType, storeShare);

@@ -398,8 +398,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const ThreadLayout &dst, ArrayRef<Value> in,
                                     Type elementType, StoreShare storeShare) {
   int bits = lowering.elementBytes * 8;
-  bool ownerLoads = storeShare && (lowering.ownerLoadWarps ||
-                                   !lowering.ownerLoadShares.empty());
+  bool ownerLoads = storeShare && lowering.ownerLoads;
   auto ptrType = LLVM::LLVMPointerType::get(em.b.getContext(),
                                             hooks.getSharedAddressSpace());
   Value scratch =
@@ -506,7 +505,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
     // share of the store's warps loads the registers it stores, and the
     // warps that store nothing load nothing.
     ArrayRef<std::pair<int, int>> owners =
-        ownerLoads ? ArrayRef(lowering.ownerLoadShares)
+        ownerLoads ? ArrayRef(lowering.ownerLoads->loadShares)
                    : ArrayRef<std::pair<int, int>>();
     int64_t shares = int64_t(1) << owners.size();
     for (int64_t share = 0; share < shares; ++share) {
@@ -535,7 +534,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
         Value mine = LLVM::ICmpOp::create(
             em.b, em.loc, LLVM::ICmpPredicate::eq,
             LLVM::AndOp::create(em.b, em.loc, warp,
-                                em.index(int64_t(lowering.ownerLoadWarps))),
+                                em.index(int64_t(lowering.ownerLoads->warps))),
             em.index(int64_t(warpValue)));
         taking = taking ? Value(LLVM::AndOp::create(em.b, em.loc, taking, mine))
                         : mine;

@@ -95,58 +95,32 @@ static void emitPlanRemark(Operation *op, PlanAttr plan, StringRef reason,
   mlir::emitRemark(op->getLoc(), text.getMsg()).attachNote() << *explanation;
 }
 
-/// How many times `owner_loads` halves the load wavefronts of `op`, whose
-/// result (`dst`, `bits`-bit elements) repeats over the warp bits
-/// `repeated` and is stored by one ll.store_tile: each repeated warp bit
-/// halves them, except a bit along which the store shares its instructions
-/// out (StoreSchedule::split) by a register bit that a load instruction
-/// spans (its vector, an ldmatrix's registers): such an instruction is
-/// issued by the warps of both shares (docs/planning.md, "Loads for a
-/// broadcast store"). The load: through `memory` in vectors of at most
-/// `maxElements`, or by `loadInst` (an ldmatrix) with `tile`.
-struct OwnerLoadCount {
-  /// How many times the load wavefronts halve.
-  int halvings = 0;
-  /// The store shares its instructions out over the repeated warps.
-  bool sharedOut = false;
-  /// A store vector holds registers of different rounds (the loads of a
-  /// round feed the stores of that round): not allowed.
-  bool vectorAcrossRounds = false;
-};
-static FailureOr<OwnerLoadCount>
-ownerLoadHalvings(ConvertLayoutOp op, uint64_t repeated,
-                  const LinearLayout &dst, int bits, const LinearLayout &memory,
-                  int64_t maxElements, StringRef loadInst,
-                  const MatrixTile &tile, int64_t rounds) {
+/// The owner loads (AddressMap.h) of `op`, whose result (`dst`, `bits`-bit
+/// elements) repeats over the warp bits `repeated` and is stored by one
+/// ll.store_tile, loaded through `memory` in `rounds` rounds: in vectors of
+/// at most `maxElements`, or by `loadInst` (an ldmatrix) with `tile`.
+static FailureOr<OwnerLoads>
+planOwnerLoads(ConvertLayoutOp op, uint64_t repeated, const LinearLayout &dst,
+               int bits, const LinearLayout &memory, int64_t maxElements,
+               StringRef loadInst, const MatrixTile &tile, int64_t rounds) {
   auto type = llvm::cast<RankedTensorType>(op.getType());
   auto normalized = normalizeDistributed(
       dst, dims::tensorDims(size_t(type.getRank())), kResultLayoutName);
   if (!normalized)
     return op.emitError(llvm::toString(normalized.takeError()));
-  int registerBits = normalized->getInDimSizeLog2(dims::kRegister);
-  int laneBits = normalized->getInDimSizeLog2(dims::kLane);
-  int warpBits = normalized->getInDimSizeLog2(dims::kWarp);
   auto store = llvm::cast<StoreTileOp>(*op.getResult().user_begin());
   auto [col, row] = globalAddressMaps(*normalized, type.getShape(),
                                       bool(store.getRowStride()));
-  StoreSchedule schedule = scheduleStores(
-      col, row ? &*row : nullptr, bits, 128 / bits, repeated,
-      [](int64_t) { return true; }, ~uint64_t(0), StoreOrder::Lines);
   auto inverse = memory.invert();
   if (!inverse)
     return op.emitError(llvm::toString(inverse.takeError()));
   auto composed = normalized->compose(*inverse);
   if (!composed)
     return op.emitError(llvm::toString(composed.takeError()));
-  AddressMap load = addressMapOfColumns(composed->getColumns(), registerBits,
-                                        laneBits, warpBits);
-  OwnerLoadCount count;
-  // The round of a register: its offset bits above one round's scratch.
-  int scratchBits = memory.getInDimSizeLog2(dims::kOffset) -
-                    int(llvm::Log2_64(uint64_t(std::max<int64_t>(rounds, 1))));
-  for (int b : schedule.vec.bits)
-    if (scratchBits >= 0 && (load.reg[size_t(b)] >> scratchBits))
-      count.vectorAcrossRounds = true;
+  AddressMap load = addressMapOfColumns(
+      composed->getColumns(), normalized->getInDimSizeLog2(dims::kRegister),
+      normalized->getInDimSizeLog2(dims::kLane),
+      normalized->getInDimSizeLog2(dims::kWarp));
   uint64_t instructionBits = 0;
   if (loadInst.starts_with("ldmatrix")) {
     for (int b : {bits != 32 ? tile.pairRegister : -1,
@@ -158,12 +132,11 @@ ownerLoadHalvings(ConvertLayoutOp op, uint64_t repeated,
     for (int b : findVector(load, nullptr, maxElements).bits)
       instructionBits |= uint64_t(1) << b;
   }
-  count.halvings = llvm::popcount(repeated);
-  count.sharedOut = !schedule.split.empty();
-  for (auto [warp, reg] : schedule.split)
-    if ((instructionBits >> reg) & 1)
-      --count.halvings;
-  return count;
+  // One round's scratch: the offset bits below the round bits.
+  int scratchBits = memory.getInDimSizeLog2(dims::kOffset) -
+                    int(llvm::Log2_64(uint64_t(std::max<int64_t>(rounds, 1))));
+  return shareOwnerLoads(load, scratchBits, instructionBits, col,
+                         row ? &*row : nullptr, bits, repeated);
 }
 
 namespace {
@@ -408,15 +381,16 @@ struct LLPlanConversionsPass
           if (view)
             tile = view->second;
         }
-        FailureOr<OwnerLoadCount> count =
-            ownerLoadHalvings(op, skipped, dst, bits, memory, maxElements,
-                              loadInst, tile, rounds);
-        if (failed(count))
+        FailureOr<OwnerLoads> owners =
+            planOwnerLoads(op, skipped, dst, bits, memory, maxElements,
+                           loadInst, tile, rounds);
+        if (failed(owners))
           return failure();
+        bool sharedOut = !owners->storeShares.empty();
         // A round's loads feed that round's stores: a store vector whose
         // registers fall in different rounds would store some before they
         // are loaded.
-        if (count->vectorAcrossRounds && givenOwners)
+        if (owners->vectorAcrossRounds && givenOwners)
           return op.emitError("owner_loads = true needs each store vector "
                               "in one round, but a vector of the "
                               "ll.store_tile spans the conversion's ")
@@ -426,22 +400,21 @@ struct LLPlanConversionsPass
         // change ptxas's schedule of the whole kernel, by -75% to +68% of
         // its time (docs/planning.md); a hand-written `true` asks for it.
         std::string warps = "warp bits 0x" + llvm::utohexstr(skipped);
-        if (count->vectorAcrossRounds) {
+        if (owners->vectorAcrossRounds) {
           reason += "; owner loads not applied: a vector of the "
                     "ll.store_tile after it spans the conversion's " +
                     std::to_string(rounds) + " rounds";
-        } else if (givenOwners || !count->sharedOut) {
+        } else if (givenOwners || !sharedOut) {
           ownerLoads = true;
           int64_t everyWarp = loadWf;
-          loadWf >>= count->halvings;
-          reason +=
-              "; owner loads: the result's one use is the ll.store_tile "
-              "after it, which the warps repeating over " +
-              warps +
-              (count->sharedOut ? " share out" : " leave to one of them") +
-              ", so each warp loads only what it stores: " +
-              std::to_string(loadWf) + " load wavefronts (" +
-              std::to_string(everyWarp) + " with every warp loading)";
+          loadWf >>= owners->halvings();
+          reason += "; owner loads: the result's one use is the ll.store_tile "
+                    "after it, which the warps repeating over " +
+                    warps +
+                    (sharedOut ? " share out" : " leave to one of them") +
+                    ", so each warp loads only what it stores: " +
+                    std::to_string(loadWf) + " load wavefronts (" +
+                    std::to_string(everyWarp) + " with every warp loading)";
         } else {
           reason += "; owner loads not applied: the ll.store_tile after it "
                     "shares its instructions out over the warps repeating "
