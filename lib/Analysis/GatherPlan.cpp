@@ -41,12 +41,6 @@ constexpr double kWavefrontCycles = 1.0;
 constexpr double kAluCycles = 0.25;
 constexpr double kBarrierCycles = 8.0;
 constexpr double kDataDependentLoadWavefronts = 2.0;
-/// The registers per thread a gather may keep live and leave its kernel
-/// room (7/8 of the 255 a thread can have): above it ptxas spills
-/// (docs/gather.md, "Registers": 64x64 fp32 on 2 warps, an estimated 256,
-/// spilled 288 bytes in a loop and ran 1.36x the shared-memory gather;
-/// estimates of 192 did not spill and kept their shuffle speed-ups).
-constexpr int64_t kGatherRegisterBudget = 224;
 
 /// 32-bit registers holding 2^log2Count elements of `bits` bits each,
 /// saturating far above any register file.
@@ -358,7 +352,7 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   } else if (!plan.warpLocal) {
     plan.kind = GatherKind::SharedMemory;
     plan.reason = "not warp-local: " + plan.notWarpLocal;
-  } else if (plan.shuffleLiveRegisters > kGatherRegisterBudget &&
+  } else if (plan.shuffleLiveRegisters > target.registerBudget &&
              plan.sharedLiveRegisters < plan.shuffleLiveRegisters) {
     plan.kind = GatherKind::SharedMemory;
     plan.reason = "warp-local, but the shuffles keep about " +
@@ -366,7 +360,7 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
                   " registers per thread live (the source, the results" +
                   (plan.indicesLiveAfter ? ", the indices and lanes" : "") +
                   (plan.otherLiveRegisters ? ", other tensors" : "") +
-                  "), more than the " + std::to_string(kGatherRegisterBudget) +
+                  "), more than the " + std::to_string(target.registerBudget) +
                   " a gather can have without spilling; shared memory needs "
                   "about " +
                   std::to_string(plan.sharedLiveRegisters);

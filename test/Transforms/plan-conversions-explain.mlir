@@ -74,9 +74,24 @@ func.func @owner_loads_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
 
 func.func @owner_loads_not_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf16, #a6>
-  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1 (owner_loads = true asks for it)"{{.*}}}}
+  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1 (owner_loads = true asks for it; about 32 registers per thread live into the store, within the 224)"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<16x32xf16, #a6> -> tensor<16x32xf16, #b6>
   ll.store_tile %y, %q : tensor<16x32xf16, #b6>, !llvm.ptr<1>
+  return
+}
+
+// Shared out, but every warp loading would keep the whole result live into
+// the store's branches: 1,024 fp16 registers per thread (each element held by
+// four threads), far above the register budget. The loads are fused with the
+// store's shares (held-out conversion #009, docs/planning.md).
+#a7 = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [0, 32], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[0, 2]], block = []}>
+#b7 = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 8], [0, 16], [0, 32], [0, 0], [1, 0]], warp = [[0, 0]], block = []}>
+func.func @owner_loads_fused_above_register_budget(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x64xf16, #a7>
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x1 share out, so each warp loads only what it stores: 512 load wavefronts (1024 with every warp loading); fused with the store's shares because every warp loading would keep about 512 registers per thread live into the store, more than the 224 a thread can hold without spilling"{{.*}}}}
+  // expected-note @below {{Conversion plan: shared_memory}}
+  %y = ll.convert_layout %x : tensor<256x64xf16, #a7> -> tensor<256x64xf16, #b7>
+  ll.store_tile %y, %q : tensor<256x64xf16, #b7>, !llvm.ptr<1>
   return
 }

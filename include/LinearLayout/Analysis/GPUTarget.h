@@ -60,6 +60,11 @@ struct GPUTarget {
   /// vectors (docs/planning.md §3, measured on sm_90). Not known for AMD's
   /// LDS: off there.
   bool pairsLoadPhases = true;
+  /// 32-bit registers per thread a plan may keep live and leave its kernel
+  /// room: 7/8 of the 255 an NVIDIA thread can have. Above it ptxas spills
+  /// (docs/gather.md "Registers", docs/planning.md "Loads for a broadcast
+  /// store"). The same figure on AMD, where it was not measured.
+  int64_t registerBudget = 224;
 
   bool isNVIDIA() const { return vendor == GPUVendor::NVIDIA; }
   bool isAMD() const { return vendor == GPUVendor::AMD; }

@@ -395,16 +395,23 @@ struct LLPlanConversionsPass
                               "in one round, but a vector of the "
                               "ll.store_tile spans the conversion's ")
                  << rounds << " rounds";
-        // By default only where the store is not shared out: there every
-        // warp but the storing ones is idle. Shared out, the fused branches
+        // By default where the store is not shared out: there every warp
+        // but the storing ones is idle. Shared out, the fused branches
         // change ptxas's schedule of the whole kernel, by -75% to +68% of
         // its time (docs/planning.md); a hand-written `true` asks for it.
+        // Unless every warp loading would keep more registers live into the
+        // shared-out store than a thread can hold: the whole result is
+        // loaded before the store's branches, where fused each branch holds
+        // its share alone.
         std::string warps = "warp bits 0x" + llvm::utohexstr(skipped);
+        int64_t liveAtStore = tensorRegisterWords(op.getType()) +
+                              liveTensorRegistersAcross(op, ValueRange());
+        bool spillsUnfused = sharedOut && liveAtStore > target.registerBudget;
         if (owners->vectorAcrossRounds) {
           reason += "; owner loads not applied: a vector of the "
                     "ll.store_tile after it spans the conversion's " +
                     std::to_string(rounds) + " rounds";
-        } else if (givenOwners || !sharedOut) {
+        } else if (givenOwners || !sharedOut || spillsUnfused) {
           ownerLoads = true;
           int64_t everyWarp = loadWf;
           loadWf >>= owners->halvings();
@@ -415,11 +422,22 @@ struct LLPlanConversionsPass
                     ", so each warp loads only what it stores: " +
                     std::to_string(loadWf) + " load wavefronts (" +
                     std::to_string(everyWarp) + " with every warp loading)";
+          if (spillsUnfused && !givenOwners)
+            reason += "; fused with the store's shares because every warp "
+                      "loading would keep about " +
+                      std::to_string(liveAtStore) +
+                      " registers per thread live into the store, more than "
+                      "the " +
+                      std::to_string(target.registerBudget) +
+                      " a thread can hold without spilling";
         } else {
           reason += "; owner loads not applied: the ll.store_tile after it "
                     "shares its instructions out over the warps repeating "
                     "over " +
-                    warps + " (owner_loads = true asks for it)";
+                    warps + " (owner_loads = true asks for it; about " +
+                    std::to_string(liveAtStore) +
+                    " registers per thread live into the store, within the " +
+                    std::to_string(target.registerBudget) + ")";
         }
       } else if (skipped) {
         reason += "; owner_loads = false: every warp loads";

@@ -6,7 +6,9 @@
 // by one), and the other distributed tensors the kernel holds through it
 // (a loop's accumulator, a loop-invariant operand). The planning pass and
 // the lowering (which plans an unplanned gather itself) ask the same
-// questions here, so that both choose alike.
+// questions here, so that both choose alike. The planner asks them of a
+// conversion too: what stays live into the broadcast store after it
+// (docs/planning.md, "Loads for a broadcast store").
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +65,21 @@ inline bool isLiveAfter(Value value, Operation *op) {
   return false;
 }
 
+/// 32-bit registers per thread that a value of `type` takes: its
+/// layout's registers, packed; 0 for a type without a `#ll.linear`
+/// encoding. Saturated far above any register file: the estimates only
+/// need to exceed a budget.
+inline int64_t tensorRegisterWords(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  LinearAttr encoding = tensor ? getLinearEncoding(tensor) : LinearAttr();
+  if (!encoding || !tensor.getElementType().isIntOrFloat())
+    return 0;
+  int log2Registers = std::min(
+      40, encoding.getLinearLayout().getInDimSizeLog2(dims::kRegister));
+  int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
+  return std::max<int64_t>(1, ((bits << log2Registers) + 31) / 32);
+}
+
 /// 32-bit registers per thread of the distributed tensors (other than
 /// `exclude`) that are live across `op`: defined before it, in its block or
 /// an enclosing one of its function, and live after it. Constants are left
@@ -91,15 +108,7 @@ inline int64_t liveTensorRegistersAcross(Operation *op, ValueRange exclude) {
     if (llvm::is_contained(exclude, value) ||
         matchPattern(value, m_Constant()) || !isLiveAfter(value, op))
       continue;
-    auto type = dyn_cast<RankedTensorType>(value.getType());
-    LinearAttr encoding = type ? getLinearEncoding(type) : LinearAttr();
-    if (!encoding || !type.getElementType().isIntOrFloat())
-      continue;
-    // Saturated: the estimate only needs to exceed the budget.
-    int log2Registers = std::min(
-        40, encoding.getLinearLayout().getInDimSizeLog2(dims::kRegister));
-    int64_t bits = type.getElementType().getIntOrFloatBitWidth();
-    words += std::max<int64_t>(1, ((bits << log2Registers) + 31) / 32);
+    words += tensorRegisterWords(value.getType());
   }
   return words;
 }
