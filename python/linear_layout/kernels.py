@@ -61,6 +61,8 @@ UNROLL_BUDGET = 8192
 
 def element_type(dtype: str) -> str:
     """The MLIR element type of a dtype name (see DTYPES)."""
+    if not isinstance(dtype, str):
+        raise TypeError(f"dtype: expected a str, got {type(dtype).__name__}")
     if dtype not in DTYPES:
         raise ValueError(f"dtype: unknown {dtype!r}; expected one of "
                          f"{sorted(DTYPES)}")
@@ -142,6 +144,13 @@ def _check_lanes(src, dst, lanes):
                              f"{lanes} of a warp")
 
 
+def _check_name(name):
+    if not isinstance(name, str):
+        raise TypeError(f"name: expected a str, got {type(name).__name__}")
+    if not name.isidentifier():
+        raise ValueError(f"name: {name!r} is not an identifier")
+
+
 def _header(src, dst, shape, dtype, warps, name, lanes=32):
     _check_lanes(src, dst, lanes)
     shape = _shape(shape)
@@ -151,8 +160,7 @@ def _header(src, dst, shape, dtype, warps, name, lanes=32):
     enc_b = _encoding(dst, shape, "dst")
     dims = "x".join(str(s) for s in shape)
     bits = DTYPES[dtype][1]
-    if not name.isidentifier():
-        raise ValueError(f"name: {name!r} is not an identifier")
+    _check_name(name)
     return shape, elem, nwarps, enc_a, enc_b, dims, bits
 
 
@@ -304,8 +312,7 @@ def _gather_header(src, index, src_shape, index_shape, axis, dtype,
     if index_dtype not in ("int8", "int16", "int32", "int64"):
         raise ValueError(f"index_dtype: expected int8, int16, int32 or "
                          f"int64, got {index_dtype!r}")
-    if not name.isidentifier():
-        raise ValueError(f"name: {name!r} is not an identifier")
+    _check_name(name)
     nwarps = _check_warps(src, index, warps)
     elem = element_type(dtype)
     ta = (f"tensor<{'x'.join(map(str, src_shape))}x{elem}, "
@@ -408,7 +415,7 @@ def gather_loop(src, index, src_shape, index_shape, axis: int, dtype: str,
     after the loop, as in `gather`."""
     if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 0:
         raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
-    if dtype.startswith("fp8") or dtype == "bf16":
+    if element_type(dtype) and (dtype.startswith("fp8") or dtype == "bf16"):
         raise ValueError(f"dtype: gather_loop adds in {dtype!r}, which has "
                          "no exact sums here; use fp16, fp32 or integers")
     src_shape, index_shape, _, elem, ta, ti, tr = _gather_header(

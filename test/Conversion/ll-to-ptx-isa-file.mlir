@@ -8,6 +8,7 @@
 // RUN: not ll-opt --ll-to-ptx="isa-file=%t.ptx format=bin" %s 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not ll-opt --ll-to-ptx="isa-file=%t.ptx format=none" %s 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not ll-opt --ll-to-ptx="isa-file=%t.no-such-dir/k.ptx" %s 2>&1 | FileCheck %s --check-prefix=OPEN
+// RUN: not ll-opt --ll-to-ptx="isa-file=/dev/full" %s 2>&1 | FileCheck %s --check-prefix=FULL
 
 // CHECK: .target sm_90
 // CHECK: .visible .entry copy(
@@ -16,6 +17,9 @@
 // CHECK-NOT: gpu.binary
 
 // FORMAT: error: ll-to-ptx: isa-file needs format=isa (PTX text), got format=
+
+// FULL: error: ll-to-ptx: cannot write isa-file '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 
 // OPEN: ll-to-ptx-isa-file.mlir:[[@LINE+2]]:1: error: ll-to-ptx: cannot write isa-file: cannot open output file
 #l = #ll.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = []}>

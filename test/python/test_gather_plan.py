@@ -106,3 +106,23 @@ def test_huge_tiles_do_not_overflow_the_estimate():
     plan = _plan(64, shape=(64, 1 << 20))
     assert plan.kind == "shared_memory"
     assert 0 < plan.shared_live_registers < plan.shuffle_live_registers
+
+
+_TINY = {"register": [[0, 1]], "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+         "warp": []}
+
+
+@pytest.mark.parametrize("build", [
+    lambda K, L: K.gather_loop(L, L, [8, 8], [8, 8], 1, None),
+    lambda K, L: K.gather(L, L, [8, 8], [8, 8], 1, ["fp32"]),
+    lambda K, L: K.conv(L, L, [8, 8], "fp32", name=5),
+    lambda K, L: K.gather(L, L, [8, 8], [8, 8], 1, "fp32", name=None),
+    lambda K, L: K.gather_loop(L, L, [8, 8], [8, 8], 1, "fp32", name=b"k"),
+])
+def test_kernel_builders_reject_non_string_names_and_dtypes(build):
+    """A dtype or kernel name of the wrong type is a TypeError naming the
+    argument, not an AttributeError from inside the builder."""
+    from linear_layout import kernels
+    layout = ll.LinearLayout(_TINY, {"dim0": 8, "dim1": 8})
+    with pytest.raises(TypeError, match=r"^(dtype|name): expected a str"):
+        build(kernels, layout)

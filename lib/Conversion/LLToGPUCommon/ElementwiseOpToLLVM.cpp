@@ -152,8 +152,14 @@ struct ElementwiseLowering : public ConversionPattern {
         int64_t(llvm::cast<LLVM::LLVMStructType>(structType).getBody().size());
     Emitter em{rewriter, op->getLoc(), rewriter.getI32Type()};
     SmallVector<SmallVector<Value>> unpacked;
-    for (Value operand : operands)
-      unpacked.push_back(em.unpack(operand, n));
+    for (auto [operand, type] : llvm::zip(operands, op->getOperandTypes())) {
+      // A scalar operand (arith.select's i1 condition on whole tensors)
+      // takes part in every register's op.
+      if (!llvm::isa<RankedTensorType>(type))
+        unpacked.push_back(SmallVector<Value>(n, operand));
+      else
+        unpacked.push_back(em.unpack(operand, n));
+    }
     auto create = [&](ArrayRef<Value> operandValues, Type resultType) {
       OperationState state(op->getLoc(), op->getName());
       state.operands.append(operandValues.begin(), operandValues.end());

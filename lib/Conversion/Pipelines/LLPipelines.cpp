@@ -24,7 +24,11 @@
 #include "mlir/Support/FileUtilities.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 using namespace mlir::ll;
@@ -42,8 +46,12 @@ struct CheckKernelModulePass
   /// `nvvm` for ll-to-rocdl): a gpu.module already lowered for the other
   /// vendor is refused here, before LLVM's backend meets what it cannot
   /// compile (NVPTX aborts on ROCDL's `syncscope("workgroup")`).
-  CheckKernelModulePass(StringRef pipeline, StringRef foreignDialect)
-      : pipeline(pipeline), foreignDialect(foreignDialect) {}
+  /// `chipError`: why the pipeline cannot compile for the chip asked for
+  /// (empty: it can), reported when the pass runs.
+  CheckKernelModulePass(StringRef pipeline, StringRef foreignDialect,
+                        std::string chipError = "")
+      : pipeline(pipeline), foreignDialect(foreignDialect),
+        chipError(std::move(chipError)) {}
   StringRef getArgument() const override { return "ll-check-kernel-module"; }
   StringRef getDescription() const override {
     return "Check that the module holds the gpu.module the ll pipelines lower";
@@ -51,6 +59,10 @@ struct CheckKernelModulePass
 
   void runOnOperation() override {
     Operation *root = getOperation();
+    if (!chipError.empty()) {
+      root->emitError() << pipeline << ": " << chipError;
+      return signalPassFailure();
+    }
     bool hasGPUModule = false;
     WalkResult walk = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (llvm::isa<gpu::GPUModuleOp>(op)) {
@@ -95,7 +107,47 @@ struct CheckKernelModulePass
 
   std::string pipeline;
   std::string foreignDialect;
+  std::string chipError;
 };
+
+/// Why LLVM's NVPTX backend cannot compile for `chip` (a chip it does not
+/// know aborts in instruction selection), or nothing. Where the backend is
+/// not linked in, the attach pass reports it.
+static std::string nvptxChipError(StringRef chip) {
+  // Registered here: MLIR registers the backend only when it serializes.
+  static const bool registered = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+    return true;
+  }();
+  (void)registered;
+  std::string error;
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return "";
+  // No CPU here: an unknown one would print a warning.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!info || info->isCPUStringValid(chip))
+    return "";
+  return ("chip '" + chip +
+          "' is not a processor LLVM's NVPTX backend knows (e.g. sm_70, "
+          "sm_80, sm_90, sm_100)")
+      .str();
+}
+
+/// The PTX ISA the lowering's instructions need on sm_<arch> where the
+/// chip's own minimum, LLVM's default, is older: shfl.sync (6.0; sm_60's
+/// minimum is 5.0) and ldmatrix (6.5, from sm_75, whose minimum is 6.3).
+/// Elsewhere the default serves (sm_90: 7.8, with stmatrix), and LLVM
+/// refuses a version below it.
+static std::string ptxFeatures(int arch) {
+  if (arch < 70)
+    return "+ptx60";
+  return arch == 75 ? "+ptx65" : "";
+}
 
 /// ll-to-ptx's last pass with `isa-file`: the PTX of every object of every
 /// gpu.binary, written to a plain file (what `python -m linear_layout
@@ -131,6 +183,14 @@ struct WriteISAFilePass
       return signalPassFailure();
     }
     file->os() << text;
+    file->os().flush();
+    if (std::error_code error = file->os().error()) {
+      // Cleared, or the stream's destructor reports it as a fatal error.
+      file->os().clear_error();
+      getOperation()->emitError("ll-to-ptx: cannot write isa-file '")
+          << path << "': " << error.message();
+      return signalPassFailure();
+    }
     file->keep();
   }
 
@@ -190,8 +250,10 @@ static std::optional<GPUTarget> parseTargetOf(GPUVendor vendor, StringRef chip,
 void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
                                     const LLToPTXPipelineOptions &options) {
   auto llOptions = llConversionOptions<ConvertLLToNVVMOptions>(options);
-  pm.addPass(std::make_unique<CheckKernelModulePass>("ll-to-ptx", "rocdl"));
-  if (!parseTargetOf(GPUVendor::NVIDIA, options.chip)) {
+  auto target = parseTargetOf(GPUVendor::NVIDIA, options.chip);
+  pm.addPass(std::make_unique<CheckKernelModulePass>(
+      "ll-to-ptx", "rocdl", target ? nvptxChipError(options.chip) : ""));
+  if (!target) {
     pm.addPass(createConvertLLToNVVM(llOptions));
     return;
   }
@@ -199,6 +261,7 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
   // followed by a verification of everything it anchors on).
   GpuNVVMAttachTargetOptions attachOptions;
   attachOptions.chip = options.chip;
+  attachOptions.features = ptxFeatures(target->arch);
   pm.addPass(createGpuNVVMAttachTarget(attachOptions));
   if (options.registerOrder) {
     LLOptimizeRegisterOrderOptions orderOptions;
