@@ -1,6 +1,8 @@
 // RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 | FileCheck %s --check-prefix=PLAN
 // RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 --convert-ll-to-nvvm=chip=sm_90 | FileCheck %s
 // RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 | ll-opt --split-input-file --ll-plan-conversions=target=sm_90 | FileCheck %s --check-prefix=PLAN
+// Unplanned, the lowering decides as the planner does.
+// RUN: ll-opt %s --split-input-file --convert-ll-to-nvvm=chip=sm_90 | FileCheck %s
 
 // Loads for a broadcast store (docs/planning.md, "Loads for a broadcast
 // store"): a conversion whose one use is the value of an ll.store_tile, into
@@ -147,6 +149,31 @@ module attributes {gpu.container_module} {
       %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xbf16, #a>
       %u = ll.convert_layout %t : tensor<16x32xbf16, #a> -> tensor<16x32xbf16, #b>
       ll.store_tile %u, %y row_stride(%s : i32) : tensor<16x32xbf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Shared out, but every warp loading would keep 512 registers per thread
+// live into the store, more than the register budget (224): the loads are
+// fused with the store's shares by default, planned or not.
+// PLAN-LABEL: gpu.func @above_register_budget
+// PLAN: owner_loads = true>
+// CHECK-LABEL: gpu.func @above_register_budget
+// CHECK: scf.if
+// CHECK: nvvm.ldmatrix
+// CHECK: llvm.store
+// CHECK-NOT: ll.store_tile
+#a = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [0, 32], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 1], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[0, 2]], block = []}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 8], [0, 16], [0, 32], [0, 0], [1, 0]], warp = [[0, 0]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @above_register_budget(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<256x64xf16, #a>
+      %u = ll.convert_layout %t : tensor<256x64xf16, #a> -> tensor<256x64xf16, #b>
+      ll.store_tile %u, %y : tensor<256x64xf16, #b>, !llvm.ptr<1>
       gpu.return
     }
   }

@@ -194,9 +194,11 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                << (int64_t(1) << shared->roundBits) << " rounds";
       return ConversionLowering(std::move(*shared));
     }
-    // Unasked (no plan, or a plan without the field), only where the store
-    // is not shared out, as the planner decides.
-    if (!asked && !owners.storeShares.empty())
+    // Unasked (no plan, or a plan without the field): the planner's rule.
+    if (!asked &&
+        !ownerLoadsByDefault(
+            owners, owners.storeShares.empty() ? 0 : registersLiveIntoStore(op),
+            hooks.getTarget().registerBudget))
       return ConversionLowering(std::move(*shared));
     // Every pair spanned by a load instruction and no idle warp: nothing
     // to leave out, the store stays the store's.

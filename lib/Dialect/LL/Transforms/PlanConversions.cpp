@@ -404,14 +404,15 @@ struct LLPlanConversionsPass
         // loaded before the store's branches, where fused each branch holds
         // its share alone.
         std::string warps = "warp bits 0x" + llvm::utohexstr(skipped);
-        int64_t liveAtStore = tensorRegisterWords(op.getType()) +
-                              liveTensorRegistersAcross(op, ValueRange());
-        bool spillsUnfused = sharedOut && liveAtStore > target.registerBudget;
+        int64_t liveAtStore = sharedOut ? registersLiveIntoStore(op) : 0;
+        bool byDefault =
+            ownerLoadsByDefault(*owners, liveAtStore, target.registerBudget);
+        bool spillsUnfused = sharedOut && byDefault;
         if (owners->vectorAcrossRounds) {
           reason += "; owner loads not applied: a vector of the "
                     "ll.store_tile after it spans the conversion's " +
                     std::to_string(rounds) + " rounds";
-        } else if (givenOwners || !sharedOut || spillsUnfused) {
+        } else if (givenOwners || byDefault) {
           ownerLoads = true;
           int64_t everyWarp = loadWf;
           loadWf >>= owners->halvings();

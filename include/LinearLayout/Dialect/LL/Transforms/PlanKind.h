@@ -13,6 +13,7 @@
 #include "LinearLayout/Analysis/ConversionClassification.h"
 #include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+#include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -76,6 +77,25 @@ inline uint64_t ownerLoadWarpBits(ConvertLayoutOp op) {
       return 0;
   return repeatedWarpBits(
       getLinearEncoding(op.getResult().getType()).getLinearLayout());
+}
+
+/// The 32-bit registers per thread live into the ll.store_tile after `op`
+/// when every warp loads the whole result first: the result's own, and the
+/// other tensors live across `op`.
+inline int64_t registersLiveIntoStore(ConvertLayoutOp op) {
+  return tensorRegisterWords(op.getType()) +
+         liveTensorRegistersAcross(op, ValueRange());
+}
+
+/// Whether `owner_loads` applies unasked to a conversion whose store's
+/// shares are `owners` (docs/planning.md, "Loads for a broadcast store"):
+/// where the store is not shared out over the repeated warps, and where it
+/// is but every warp loading would keep `liveIntoStore` registers
+/// (registersLiveIntoStore) live into it, more than `registerBudget`. The
+/// planner and the lowering of an unplanned conversion decide alike.
+inline bool ownerLoadsByDefault(const OwnerLoads &owners, int64_t liveIntoStore,
+                                int64_t registerBudget) {
+  return owners.storeShares.empty() || liveIntoStore > registerBudget;
 }
 
 /// The complete `#ll.plan` of a planned gather, as -ll-plan-conversions
