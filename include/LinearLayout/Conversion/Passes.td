@@ -215,7 +215,12 @@ def LLPackNarrowBlockArguments : Pass<"ll-pack-narrow-block-arguments"> {
     a packed op's) takes at aligned positions, first in program order, so
     that a word is a slice of that vector; the others in register order.
     Each packed argument is an optimization remark of category
-    `ll-lowering` (`--remarks-filter=ll-lowering`).
+    `ll-lowering` (`--remarks-filter=ll-lowering`). Then every vector of
+    bytes whose aligned groups of four are whole words in order (such as
+    the words the block unpacks) is built from those words as 32-bit
+    values rather than byte by byte: LLVM does not fold a vector made of
+    more than one word, and NVPTX would take every byte out of its word
+    and put it back.
 
     One 16-bit phi per register costs ptxas a 32-bit register each; a word
     holds two. `ll-finalize-nvvm` (the tail of `ll-to-ptx`) runs this on

@@ -202,6 +202,7 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
               return failure();
             eraseDeadCode(w.function);
             ll::packNarrowBlockArguments(w.function);
+            ll::assembleVectorsFromWords(w.function);
             SmallVector<Operation *> roots = gpuRewriteRoots(w.function);
             if (!roots.empty() && failed(applyOpPatternsGreedily(
                                       roots, frozenGpuRewrites, rewriteConfig)))

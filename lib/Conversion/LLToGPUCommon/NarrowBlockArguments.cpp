@@ -165,6 +165,117 @@ static void remarkWords(FunctionOpInterface function, BlockArgument arg,
                     "its registers, the rest in register order");
 }
 
+/// The scalar an extractvalue of an insertvalue chain reads, looking
+/// through the chain (the struct a block unpacks its words into); `v`
+/// itself where the chain does not say.
+static Value throughStructs(Value v) {
+  while (auto extract = v.getDefiningOp<LLVM::ExtractValueOp>()) {
+    Value container = extract.getContainer();
+    Value found;
+    while (auto insert = container.getDefiningOp<LLVM::InsertValueOp>()) {
+      if (insert.getPosition() == extract.getPosition()) {
+        found = insert.getValue();
+        break;
+      }
+      container = insert.getContainer();
+    }
+    if (!found)
+      return v;
+    v = found;
+  }
+  return v;
+}
+
+/// For a vector of bytes that an insertelement chain builds (`end` its
+/// last op): the word each aligned group of four elements is, in order
+/// (elements 0..3 of one vector<4xi8>), or nothing if a group is not such
+/// a word, or the whole vector is one.
+static std::optional<SmallVector<Value>> wholeWords(LLVM::InsertElementOp end) {
+  auto type = llvm::dyn_cast<VectorType>(end.getType());
+  if (!type || type.isScalable() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  // Bytes only: NVPTX keeps a pair of 16-bit elements in one 32-bit
+  // register and builds a vector of them with moves ptxas folds, and
+  // rebuilding those from words cost ptxas registers (docs/lowering.md).
+  if (type.getElementType().getIntOrFloatBitWidth() != 8)
+    return std::nullopt;
+  int64_t perWord = 4, n = type.getNumElements();
+  if (n % perWord != 0 || n / perWord < 2)
+    return std::nullopt;
+  // The element at each position: the last insert of it wins.
+  SmallVector<Value> elements(n);
+  Value v = end.getResult();
+  while (auto insert = v.getDefiningOp<LLVM::InsertElementOp>()) {
+    std::optional<int64_t> index =
+        lowering::constantIndex(insert.getPosition());
+    if (!index || *index < 0 || *index >= n)
+      return std::nullopt;
+    if (!elements[*index])
+      elements[*index] = insert.getValue();
+    v = insert.getVector();
+  }
+  SmallVector<Value> words;
+  for (int64_t first = 0; first < n; first += perWord) {
+    Value word;
+    for (int64_t e = 0; e < perWord; ++e) {
+      if (!elements[first + e])
+        return std::nullopt;
+      auto extract = throughStructs(elements[first + e])
+                         .getDefiningOp<LLVM::ExtractElementOp>();
+      if (!extract || extract.getVector().getType() !=
+                          VectorType::get({perWord}, type.getElementType()))
+        return std::nullopt;
+      std::optional<int64_t> index =
+          lowering::constantIndex(extract.getPosition());
+      if (!index || *index != e || (word && extract.getVector() != word))
+        return std::nullopt;
+      word = extract.getVector();
+    }
+    words.push_back(word);
+  }
+  if (llvm::all_equal(words))
+    return std::nullopt; // one word: LLVM folds it itself
+  return words;
+}
+
+int64_t assembleVectorsFromWords(FunctionOpInterface function) {
+  SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
+  function->walk([&](LLVM::InsertElementOp insert) {
+    // Only the last insert of a chain: the vector it builds.
+    Value result = insert.getResult();
+    if (result.hasOneUse())
+      if (auto next =
+              llvm::dyn_cast<LLVM::InsertElementOp>(*result.getUsers().begin()))
+        if (next.getVector() == result)
+          return;
+    if (std::optional<SmallVector<Value>> words = wholeWords(insert))
+      found.push_back({insert, std::move(*words)});
+  });
+  OpBuilder b(function.getContext());
+  Type i32 = b.getI32Type();
+  for (auto &[end, words] : found) {
+    Location loc = end.getLoc();
+    b.setInsertionPointAfter(end);
+    auto wordsType = VectorType::get({int64_t(words.size())}, i32);
+    Value vector = LLVM::PoisonOp::create(b, loc, wordsType);
+    for (auto [i, word] : llvm::enumerate(words)) {
+      Value w = LLVM::BitcastOp::create(b, loc, i32, word);
+      Value position =
+          LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(i));
+      vector = LLVM::InsertElementOp::create(b, loc, vector, w, position);
+    }
+    Value assembled = LLVM::BitcastOp::create(b, loc, end.getType(), vector);
+    end.getResult().replaceAllUsesExcept(assembled, assembled.getDefiningOp());
+    // The element inserts are dead now.
+    for (auto insert = end; insert && insert->use_empty();) {
+      auto previous = insert.getVector().getDefiningOp<LLVM::InsertElementOp>();
+      insert->erase();
+      insert = previous;
+    }
+  }
+  return int64_t(found.size());
+}
+
 int64_t packNarrowBlockArguments(FunctionOpInterface function) {
   int64_t changed = 0;
   OpBuilder b(function.getContext());
@@ -245,8 +356,10 @@ struct LLPackNarrowBlockArgumentsPass
 
   void runOnOperation() override {
     getOperation()->walk([](FunctionOpInterface function) {
-      if (!function.isExternal())
-        packNarrowBlockArguments(function);
+      if (function.isExternal())
+        return;
+      packNarrowBlockArguments(function);
+      assembleVectorsFromWords(function);
     });
   }
 };

@@ -21,6 +21,15 @@ namespace mlir::ll {
 /// Returns how many block arguments changed.
 int64_t packNarrowBlockArguments(FunctionOpInterface function);
 
+/// Builds every vector of bytes whose aligned groups of four are whole
+/// words (elements 0..3 of a vector<4xi8>, such as the words a block
+/// unpacks after packNarrowBlockArguments) from those words as 32-bit
+/// values, instead of element by element: LLVM leaves a vector of several
+/// words as element inserts, and NVPTX then takes every byte out of its
+/// word and puts it back (docs/lowering.md, "Vectors of whole words").
+/// Returns how many vectors changed.
+int64_t assembleVectorsFromWords(FunctionOpInterface function);
+
 } // namespace mlir::ll
 
 #endif // LIB_CONVERSION_LLTOGPUCOMMON_NARROWBLOCKARGUMENTS_H
