@@ -258,6 +258,21 @@ uint64_t mlir::ll::repeatedWarpBits(const LinearLayout &layout) {
   return free;
 }
 
+uint64_t mlir::ll::loadInstructionRegisterBits(const AddressMap &load,
+                                               ArrayRef<int> matrixBits,
+                                               int64_t maxElements) {
+  uint64_t mask = 0;
+  if (!matrixBits.empty()) {
+    for (int b : matrixBits)
+      if (b >= 0)
+        mask |= uint64_t(1) << b;
+    return mask;
+  }
+  for (int b : findVector(load, nullptr, maxElements).bits)
+    mask |= uint64_t(1) << b;
+  return mask;
+}
+
 OwnerLoads mlir::ll::shareOwnerLoads(const AddressMap &load, int scratchBits,
                                      uint64_t instructionRegisterBits,
                                      const AddressMap &storeCol,

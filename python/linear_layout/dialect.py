@@ -365,7 +365,8 @@ def _walk(operation: ir.Operation):
 def conversion_plans(module: str | ir.Module | ir.Operation) -> list:
     """The plan (:func:`plan_from_mlir`) of every ``ll.convert_layout`` in
     ``module`` (text, an ``mlir.ir.Module`` or an operation), in program
-    order; None for a conversion without an ``ll.plan``."""
+    order; None for a conversion without an ``ll.plan``. An ``ll.plan``
+    that is not an ``#ll.plan`` attribute is a ValueError."""
     if isinstance(module, str):
         with create_context(), ir.Location.unknown():
             try:
@@ -383,8 +384,14 @@ def conversion_plans(module: str | ir.Module | ir.Operation) -> list:
         if operation.name != "ll.convert_layout":
             continue
         attributes = operation.attributes
-        plans.append(_plan_from_attr(attributes["ll.plan"])
-                     if "ll.plan" in attributes else None)
+        if "ll.plan" not in attributes:
+            plans.append(None)
+            continue
+        plan = attributes["ll.plan"]
+        if not is_plan_attr(plan):
+            raise ValueError(f"{operation.location}: ll.plan is {plan}, not "
+                             "an #ll.plan attribute")
+        plans.append(_plan_from_attr(plan))
     return plans
 
 

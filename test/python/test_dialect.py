@@ -298,6 +298,17 @@ def test_conversion_plans_after_planning(ctx):
         lld.conversion_plans("func.func @f() { ll.plan }")
 
 
+def test_conversion_plans_rejects_a_plan_that_is_not_a_plan(ctx):
+    # An ll.plan replaced from Python by another attribute is an error, not
+    # a plan of kind "".
+    module = build_kernel()
+    for op in lld._walk(module.operation):
+        if op.name == "ll.convert_layout":
+            op.attributes["ll.plan"] = ir.UnitAttr.get()
+    with pytest.raises(ValueError, match="not an #ll.plan attribute"):
+        lld.conversion_plans(module)
+
+
 def test_register_dialect_type_errors():
     with pytest.raises(TypeError, match="context must be"):
         lld.register_dialect(object())

@@ -164,6 +164,14 @@ struct OwnerLoads {
   int halvings() const { return llvm::popcount(warps); }
 };
 
+/// The register bits one load instruction of `load` spans, as a mask: the
+/// bits of a matrix instruction's fragment (`matrixBits`, negative entries
+/// absent) where the loads are one, else those of the widest vector of at
+/// most `maxElements` (findVector).
+uint64_t loadInstructionRegisterBits(const AddressMap &load,
+                                     ArrayRef<int> matrixBits,
+                                     int64_t maxElements);
+
 /// The owner loads of a conversion loading through `load` (one round's
 /// scratch: `scratchBits` offset bits; instructions spanning the register
 /// bits `instructionRegisterBits`) whose result, repeating over the warp

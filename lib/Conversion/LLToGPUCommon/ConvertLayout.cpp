@@ -169,17 +169,12 @@ decideConversion(ConvertLayoutOp op, const GPUTargetHooks &hooks,
     auto [col, row] =
         globalMaps(*dst, llvm::cast<RankedTensorType>(op.getType()).getShape(),
                    bool(store.getRowStride()));
-    uint64_t instructionBits = 0;
-    if (const std::optional<MatrixAccess> &matrix = shared->loadMatrix) {
-      for (int b :
-           {matrix->pair, matrix->quad, matrix->matrix[0], matrix->matrix[1]})
-        if (b >= 0)
-          instructionBits |= uint64_t(1) << b;
-    } else {
-      for (int b :
-           findVector(shared->load, nullptr, shared->vectorElements()).bits)
-        instructionBits |= uint64_t(1) << b;
-    }
+    SmallVector<int> matrixBits;
+    if (const std::optional<MatrixAccess> &matrix = shared->loadMatrix)
+      matrixBits = {matrix->pair, matrix->quad, matrix->matrix[0],
+                    matrix->matrix[1]};
+    uint64_t instructionBits = loadInstructionRegisterBits(
+        shared->load, matrixBits, shared->vectorElements());
     OwnerLoads owners =
         shareOwnerLoads(shared->load, shared->scratchBits, instructionBits, col,
                         row ? &*row : nullptr, *bits, repeated);

@@ -121,17 +121,13 @@ planOwnerLoads(ConvertLayoutOp op, uint64_t repeated, const LinearLayout &dst,
       composed->getColumns(), normalized->getInDimSizeLog2(dims::kRegister),
       normalized->getInDimSizeLog2(dims::kLane),
       normalized->getInDimSizeLog2(dims::kWarp));
-  uint64_t instructionBits = 0;
-  if (loadInst.starts_with("ldmatrix")) {
-    for (int b : {bits != 32 ? tile.pairRegister : -1,
+  SmallVector<int> matrixBits;
+  if (loadInst.starts_with("ldmatrix"))
+    matrixBits = {bits != 32 ? tile.pairRegister : -1,
                   bits == 8 ? tile.quadRegister : -1, tile.matrixRegisters[0],
-                  tile.matrixRegisters[1]})
-      if (b >= 0)
-        instructionBits |= uint64_t(1) << b;
-  } else {
-    for (int b : findVector(load, nullptr, maxElements).bits)
-      instructionBits |= uint64_t(1) << b;
-  }
+                  tile.matrixRegisters[1]};
+  uint64_t instructionBits =
+      loadInstructionRegisterBits(load, matrixBits, maxElements);
   // One round's scratch: the offset bits below the round bits.
   int scratchBits = memory.getInDimSizeLog2(dims::kOffset) -
                     int(llvm::Log2_64(uint64_t(std::max<int64_t>(rounds, 1))));
