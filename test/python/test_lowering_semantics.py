@@ -564,19 +564,35 @@ gpu.module @k {{
 
 
 @pytest.mark.parametrize("target", ["sm_70", "gfx942"])
-def test_byte_add_and_sub_wrap_in_words(target):
+@pytest.mark.parametrize("word_bytes", [4, 2])
+def test_byte_add_and_sub_wrap_in_words(target, word_bytes):
     # i8 adds and subtractions on registers that share a word (16 bytes per
-    # thread, loaded as vectors) run on whole words (swarByteOp): splat and
-    # tensor operands on either side, an operand repeated, every byte value.
+    # thread, loaded as vectors; or 2 contiguous bytes per row, loaded as
+    # 16-bit values) run on whole words (swarByteOp): splat and tensor
+    # operands on either side, an operand repeated, every byte value.
     lanes = 64 if target.startswith("gfx") else 32
-    rows = lanes // 4
-    lane_rows = ", ".join(f"[{1 << i}, 0]" for i in range(lanes.bit_length() - 3))
-    layout = ("#ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8]], "
-              f"lane = [[0, 16], [0, 32], {lane_rows}], "
-              "warp = [], block = []}>")
+    if word_bytes == 4:
+        rows = lanes // 4
+        lane_rows = ", ".join(f"[{1 << i}, 0]"
+                              for i in range(lanes.bit_length() - 3))
+        registers = "[0, 1], [0, 2], [0, 4], [0, 8]"
+        lane_bases = f"[0, 16], [0, 32], {lane_rows}"
+        marker = "2139062143"  # 0x7f7f7f7f
+    else:
+        # Columns: register bit 0, then 5 lane bits; rows: the lanes left,
+        # then registers, so each row's 2 bytes arrive as one 16-bit load.
+        rows = 4
+        row_bits = [f"[{1 << i}, 0]" for i in range(2)]
+        extra = lanes.bit_length() - 1 - 5
+        registers = ", ".join(["[0, 1]"] + row_bits[extra:])
+        lane_bases = ", ".join([f"[0, {1 << i}]" for i in range(1, 6)]
+                               + row_bits[:extra])
+        marker = "32639"  # 0x7f7f
+    layout = (f"#ll.linear<{{register = [{registers}], "
+              f"lane = [{lane_bases}], warp = [], block = []}}>")
     tensor = f"tensor<{rows}x64xi8, {layout}>"
     lowered = lower(_BYTE_OPS.format(threads=lanes, t=tensor), target)
-    assert "2139062143" in lowered  # 0x7f7f7f7f: the word path ran
+    assert marker in lowered  # the word path ran
     x = np.arange(rows * 64, dtype=np.uint8)  # every byte value
     y = np.zeros_like(x)
     simt.run_workgroup(lowered, "bytes", [x, y], threads=lanes, wave=lanes)

@@ -31,9 +31,10 @@ bool packedFloatOp(Operation *op) {
 }
 
 /// Whether `op` adds or subtracts i8 registers: four of them that share a
-/// 32-bit word are added as the word itself, with carries kept inside each
-/// byte (swarByteOp). PTX has no packed byte add, and NVPTX scalarizes a
-/// vector<4xi8> add: a byte extract, add and insert per element.
+/// 32-bit word (or two that share a 16-bit one) are added as the word
+/// itself, with carries kept inside each byte (swarByteOp). PTX has no packed
+/// byte add, and NVPTX scalarizes a vector<4xi8> add: a byte extract, add and
+/// insert per element.
 bool packedByteOp(Operation *op) {
   if (!llvm::isa<arith::AddIOp, arith::SubIOp>(op))
     return false;
@@ -91,24 +92,34 @@ std::optional<WordGroups> registerWords(ArrayRef<SmallVector<Value>> operands,
   return groups;
 }
 
-/// a + b or a - b on the four bytes of two words, each byte modulo 256
-/// (SWAR): the low 7 bits of every byte are added apart from the top
-/// bits, which are then XORed in, so no carry crosses a byte.
+/// a + b or a - b on the bytes of two words (vector<4xi8> or vector<2xi8>),
+/// each byte modulo 256 (SWAR): the low 7 bits of every byte are added
+/// apart from the top bits, which are then XORed in, so no carry crosses a
+/// byte.
 Value swarByteOp(Emitter &em, bool subtract, Value a, Value b) {
-  Type i32 = em.b.getI32Type();
+  int64_t bytes = llvm::cast<VectorType>(a.getType()).getNumElements();
+  Type wordType = em.b.getIntegerType(unsigned(8 * bytes));
   auto word = [&](Value v) {
-    return LLVM::BitcastOp::create(em.b, em.loc, i32, v).getResult();
+    return LLVM::BitcastOp::create(em.b, em.loc, wordType, v).getResult();
   };
   Value x = word(a), y = word(b);
-  Value high = em.constant(i32, int64_t(int32_t(0x80808080u)));
-  Value low = em.constant(i32, 0x7f7f7f7f);
+  // 0x80 and 0x7f in every byte.
+  uint64_t ones = 0;
+  for (int64_t i = 0; i < bytes; ++i)
+    ones = ones << 8 | 1;
+  auto replicated = [&](uint64_t byte) {
+    return em.constant(wordType,
+                       llvm::SignExtend64(byte * ones, unsigned(8 * bytes)));
+  };
+  Value high = replicated(0x80), low = replicated(0x7f);
   Value yLow = LLVM::AndOp::create(em.b, em.loc, y, low);
   Value sum, tops;
   if (subtract) {
     // (x | H) - (y & L), then the top bits of x ^ ~y.
     sum = LLVM::SubOp::create(em.b, em.loc,
                               LLVM::OrOp::create(em.b, em.loc, x, high), yLow);
-    Value notY = LLVM::XOrOp::create(em.b, em.loc, y, em.constant(i32, -1));
+    Value notY =
+        LLVM::XOrOp::create(em.b, em.loc, y, em.constant(wordType, -1));
     tops = LLVM::XOrOp::create(em.b, em.loc, x, notY);
   } else {
     // (x & L) + (y & L), then the top bits of x ^ y.
@@ -169,10 +180,12 @@ struct ElementwiseLowering : public ConversionPattern {
     };
     SmallVector<Value> results(n);
     bool bytes = packedByteOp(op);
-    std::optional<WordGroups> groups = packedFloatOp(op)
-                                           ? registerWords(unpacked, 2)
-                                       : bytes ? registerWords(unpacked, 4)
-                                               : std::nullopt;
+    // Bytes four to a word, else two to a half word (a 16-bit load).
+    std::optional<WordGroups> groups;
+    if (packedFloatOp(op))
+      groups = registerWords(unpacked, 2);
+    else if (bytes && !(groups = registerWords(unpacked, 4)))
+      groups = registerWords(unpacked, 2);
     if (!groups) {
       for (int64_t k = 0; k < n; ++k) {
         SmallVector<Value> scalars;
