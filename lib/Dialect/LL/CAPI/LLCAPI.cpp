@@ -165,37 +165,42 @@ MlirAttribute llPlanAttrGetMemoryLayout(MlirAttribute attr) {
   return wrap(plan ? Attribute(plan.getMemoryLayout()) : Attribute());
 }
 
-bool llPlanAttrGetCount(MlirAttribute attr, MlirStringRef name,
-                        int64_t *value) {
+/// Field `name` of the plan `attr`, as `lookUp` (a StringSwitch over the
+/// fields of one value type) finds it: false where `attr` is no plan or
+/// the plan has no such field, else true with the value in `*value`.
+template <typename T, typename LookUp>
+static bool planField(MlirAttribute attr, MlirStringRef name, T *value,
+                      LookUp lookUp) {
   auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
   if (!plan)
     return false;
-  std::optional<int64_t> count =
-      llvm::StringSwitch<std::optional<int64_t>>(unwrap(name))
-          .Case("vector_bits", plan.getVectorBits())
-          .Case("rounds", plan.getRounds())
-          .Case("shuffles", plan.getShuffles())
-          .Case("selects", plan.getSelects())
-          .Case("shared_bytes", plan.getSharedBytes())
-          .Case("store_wavefronts", plan.getStoreWavefronts())
-          .Case("load_wavefronts", plan.getLoadWavefronts())
-          .Default(std::nullopt);
-  if (count && value)
-    *value = *count;
-  return count.has_value();
+  std::optional<T> field = lookUp(plan, unwrap(name));
+  if (field && value)
+    *value = *field;
+  return field.has_value();
+}
+
+bool llPlanAttrGetCount(MlirAttribute attr, MlirStringRef name,
+                        int64_t *value) {
+  return planField(attr, name, value, [](PlanAttr plan, StringRef field) {
+    return llvm::StringSwitch<std::optional<int64_t>>(field)
+        .Case("vector_bits", plan.getVectorBits())
+        .Case("rounds", plan.getRounds())
+        .Case("shuffles", plan.getShuffles())
+        .Case("selects", plan.getSelects())
+        .Case("shared_bytes", plan.getSharedBytes())
+        .Case("store_wavefronts", plan.getStoreWavefronts())
+        .Case("load_wavefronts", plan.getLoadWavefronts())
+        .Default(std::nullopt);
+  });
 }
 
 bool llPlanAttrGetFlag(MlirAttribute attr, MlirStringRef name, bool *value) {
-  auto plan = llvm::dyn_cast_or_null<PlanAttr>(unwrap(attr));
-  if (!plan)
-    return false;
-  std::optional<bool> flag =
-      llvm::StringSwitch<std::optional<bool>>(unwrap(name))
-          .Case("owner_loads", plan.getOwnerLoads())
-          .Default(std::nullopt);
-  if (flag && value)
-    *value = *flag;
-  return flag.has_value();
+  return planField(attr, name, value, [](PlanAttr plan, StringRef field) {
+    return llvm::StringSwitch<std::optional<bool>>(field)
+        .Case("owner_loads", plan.getOwnerLoads())
+        .Default(std::nullopt);
+  });
 }
 
 MlirStringRef llPlanAttrGetString(MlirAttribute attr, MlirStringRef name) {
