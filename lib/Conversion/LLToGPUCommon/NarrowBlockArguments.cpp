@@ -214,23 +214,20 @@ static std::optional<SmallVector<Value>> wholeWords(LLVM::InsertElementOp end) {
       elements[*index] = insert.getValue();
     v = insert.getVector();
   }
+  if (llvm::is_contained(elements, Value()))
+    return std::nullopt;
+  auto wordType = VectorType::get({perWord}, type.getElementType());
   SmallVector<Value> words;
   for (int64_t first = 0; first < n; first += perWord) {
-    Value word;
-    for (int64_t e = 0; e < perWord; ++e) {
-      if (!elements[first + e])
-        return std::nullopt;
-      auto extract = throughStructs(elements[first + e])
-                         .getDefiningOp<LLVM::ExtractElementOp>();
-      if (!extract || extract.getVector().getType() !=
-                          VectorType::get({perWord}, type.getElementType()))
-        return std::nullopt;
-      std::optional<int64_t> index =
-          lowering::constantIndex(extract.getPosition());
-      if (!index || *index != e || (word && extract.getVector() != word))
-        return std::nullopt;
-      word = extract.getVector();
-    }
+    SmallVector<Value, 4> group;
+    for (Value element : ArrayRef(elements).slice(first, perWord))
+      group.push_back(throughStructs(element));
+    // The group is a whole word: elements 0..3 of one vector<4xi8>.
+    if (!lowering::isAlignedSlice(group))
+      return std::nullopt;
+    Value word = lowering::extractedElement(group.front())->first;
+    if (word.getType() != wordType)
+      return std::nullopt;
     words.push_back(word);
   }
   if (llvm::all_equal(words))
