@@ -6,6 +6,7 @@ Two steps, because the GPU machine has no build of this project:
   python3 bench/gpu.py run <out_dir> <results_dir>             # GPU: time both
   python3 bench/gpu.py once <out_dir> {ll,triton}              # one CTA each (ncu)
   python3 bench/gpu.py full <out_dir> {ll,triton} [case ...]   # whole grid (ncu)
+      (LL_BENCH_FULL_KERNEL=conv_loop: the loop kernel instead of conv)
 
 `LL_BENCH_CORPUS=real` at `build` time takes the real-kernel corpus
 (bench/real_corpus.json: the conversions of Triton 3.6's own TTGIR for its
@@ -72,7 +73,8 @@ def _write(path, obj):
 CORPORA = {"public": (CORPUS, EXTRA),
            "real": (os.path.join(HERE, "real_corpus.json"),),
            "random": (os.path.join(HERE, "random_corpus.json"),),
-           "heldout": (os.path.join(HERE, "heldout_corpus.json"),)}
+           "heldout": (os.path.join(HERE, "heldout_corpus.json"),),
+           "heldout2": (os.path.join(HERE, "heldout2_corpus.json"),)}
 
 
 def corpus_choice():
@@ -121,6 +123,11 @@ def build(out_dir):
     # LL_BENCH_REGISTER_ORDER=0: the layouts as written, without
     # ll-optimize-register-order (docs/register-order.md), for A/B runs.
     register_order = os.environ.get("LL_BENCH_REGISTER_ORDER", "1") != "0"
+    # LL_BENCH_MIN_ROUND_BYTES=N: the lowering's min-round-bytes (rounds
+    # merged inside loops), for A/B runs; unset: the default.
+    options = {"register_order": register_order}
+    if os.environ.get("LL_BENCH_MIN_ROUND_BYTES"):
+        options["min_round_bytes"] = int(os.environ["LL_BENCH_MIN_ROUND_BYTES"])
     rows = []
     for c in cases():
         r = {"name": c["name"], "dtype": c["dtype"], "shape": c["shape"],
@@ -130,7 +137,7 @@ def build(out_dir):
             kw = {"rounds": ROUNDS} if kind == "conv_loop" else {}
             ptx = ll.compile(make(c["A"], c["B"], c["shape"], c["dtype"],
                                   c["warps"], name="ll_" + kind, **kw),
-                             register_order=register_order)
+                             **options)
             fname = f"{c['name']}.{kind}.ptx"
             _write(os.path.join(out_dir, fname), str(ptx))
             r[kind] = {"ptx": fname,
@@ -139,7 +146,7 @@ def build(out_dir):
             ptx = ll.compile(kernels.epilogue(c["A"], c["B"], c["shape"],
                                               c["dtype"], c["warps"],
                                               name="ll_epilogue"),
-                             register_order=register_order)
+                             **options)
             fname = f"{c['name']}.epilogue.ptx"
             _write(os.path.join(out_dir, fname), str(ptx))
             r["epilogue"] = {"ptx": fname, "dynamic_shared_bytes":
@@ -459,10 +466,11 @@ def once(ptx_dir, which):
         print("CASE", c["name"], flush=True)
 
 
-def full(ptx_dir, which, names):
-    """One `conv` launch over the whole timed grid (256 MiB, as `run`) of
-    each named case (all without names), for Nsight Compute's DRAM, L2 and
-    occupancy counters, which one CTA (`once`) does not show."""
+def full(ptx_dir, which, names, kind="conv"):
+    """One launch over the whole timed grid (256 MiB, as `run`) of each
+    named case (all without names), for Nsight Compute's DRAM, L2 and
+    occupancy counters, which one CTA (`once`) does not show. `kind` is
+    `conv` or `conv_loop` (the loop kernel on as many CTAs as `run` times)."""
     cp, torch, tk, TORCH = _device()
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
     corpus = {c["name"]: c for c in cases(manifest.get("corpus", "public"))}
@@ -473,8 +481,15 @@ def full(ptx_dir, which, names):
         M, N = c["shape"]
         tiles, x, A, B = case_tensors(c, torch, tk, TORCH)
         y = torch.empty_like(x)
+        if kind == "conv_loop":
+            tiles = loop_tiles(tiles)
+        if kind not in m:
+            continue  # no loop kernel (no fp8 arithmetic)
         if which == "ll":
-            _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])(x, y, tiles)
+            _Ours(cp, ptx_dir, m[kind], 32 * c["warps"])(x, y, tiles)
+        elif kind == "conv_loop":
+            tk.conv_loop[(tiles,)](x, y, M, N, A, B, ROUNDS,
+                                   num_warps=c["warps"])
         else:
             tk.conv[(tiles,)](x, y, M, N, A, B, num_warps=c["warps"])
         torch.cuda.synchronize()
@@ -491,6 +506,7 @@ if __name__ == "__main__":
     elif cmd == "once":
         once(sys.argv[2], sys.argv[3])
     elif cmd == "full" and len(sys.argv) >= 4:
-        full(sys.argv[2], sys.argv[3], set(sys.argv[4:]))
+        full(sys.argv[2], sys.argv[3], set(sys.argv[4:]),
+             os.environ.get("LL_BENCH_FULL_KERNEL", "conv"))
     else:
         sys.exit(__doc__)

@@ -149,7 +149,7 @@ def epilogue_table(rows, out):
 def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
     corpus_name = bench.get("corpus", "public")
-    if corpus_name in ("real", "random", "heldout"):
+    if corpus_name in ("real", "random", "heldout", "heldout2"):
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
     else:
@@ -159,11 +159,15 @@ def main(src, note=""):
     gpu = re.search(r"\b([A-Z]\d{3})\b", bench["machine"])
     prefix = gpu.group(1).lower() if gpu else "gpu"
     stem = {"real": f"{prefix}_real", "random": f"{prefix}_random",
-            "heldout": f"{prefix}_heldout"}.get(corpus_name, prefix)
+            "heldout": f"{prefix}_heldout",
+            "heldout2": f"{prefix}_heldout2"}.get(corpus_name, prefix)
     title = {"real": ": the real-kernel corpus",
              "random": ": random conversions nobody tuned for",
              "heldout": ": held-out conversions of Triton's encodings, drawn "
-                        "after the code was written"}.get(corpus_name, "")
+                        "after the code was written",
+             "heldout2": ": a second held-out draw of Triton's encodings "
+                         "(another seed), drawn on 2026-11-28 after the code "
+                         "of the first"}.get(corpus_name, "")
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
     rows = []

@@ -10,10 +10,15 @@ dot operands, in fp16, bf16, fp32 and int8, 1 to 8 warps, tiles of 1 to
 sm_90 are left out (no reference to time against). Needs Triton (no GPU).
 
     python3 bench/heldout_corpus.py
+    python3 bench/heldout_corpus.py --seed 20261128 --out heldout2_corpus.json
+
+A second draw (another seed, another file) checks again, later, on cases
+that nobody looked at either.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -68,11 +73,11 @@ def bases(layout, shape):
     return {k: [list(v) for v in b[k]] for k in ("register", "lane", "warp")}
 
 
-def candidates():
+def candidates(seed=SEED, prefix="heldout"):
     use_build_dir()
     import linear_layout as ll
 
-    rng = np.random.default_rng(SEED)
+    rng = np.random.default_rng(seed)
     out, seen = [], set()
     while len(out) < 5 * COUNT // 2:
         kind = rng.choice(["blocked", "epilogue", "operand"], p=[.4, .35, .25])
@@ -107,7 +112,7 @@ def candidates():
         if A == B or key in seen:
             continue
         seen.add(key)
-        out.append({"name": f"heldout_{len(out):03d}_{kind}_{m}x{n}_{dtype}"
+        out.append({"name": f"{prefix}_{len(out):03d}_{kind}_{m}x{n}_{dtype}"
                             f"_w{warps}",
                     "family": kind, "shape": shape, "dtype": dtype,
                     "warps": warps, "A": A, "B": B})
@@ -115,7 +120,11 @@ def candidates():
 
 
 if __name__ == "__main__":
-    cases = candidates()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--out", default="heldout_corpus.json")
+    args = parser.parse_args()
+    cases = candidates(args.seed, args.out.removesuffix("_corpus.json"))
     kept = []
     with ThreadPoolExecutor(2) as pool:
         for c, ok in zip(cases, pool.map(triton_compiles, cases)):
@@ -123,4 +132,4 @@ if __name__ == "__main__":
                 kept.append(c)
             if len(kept) == COUNT:
                 break
-    write_corpus("heldout_corpus.json", kept, "the first candidates")
+    write_corpus(args.out, kept, "the first candidates")
