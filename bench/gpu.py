@@ -74,7 +74,8 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "real": (os.path.join(HERE, "real_corpus.json"),),
            "random": (os.path.join(HERE, "random_corpus.json"),),
            "heldout": (os.path.join(HERE, "heldout_corpus.json"),),
-           "heldout2": (os.path.join(HERE, "heldout2_corpus.json"),)}
+           "heldout2": (os.path.join(HERE, "heldout2_corpus.json"),),
+           "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
 
 
 def corpus_choice():

@@ -100,8 +100,19 @@ static void planRegisters(ConversionPlan &plan,
   plan.cost = ConversionCost::of(plan);
 }
 
+/// 32-bit registers a thread needs for its part of a tile in layout `l`
+/// (saturating far above any register file).
+static int64_t tileWordsPerThread(const DistributedColumns &l,
+                                  int elementBits) {
+  int registerBits = l.bits(HwDim::Register);
+  if (registerBits >= 40)
+    return int64_t(1) << 40;
+  return ((int64_t(1) << registerBits) * elementBits + 31) / 32;
+}
+
 /// C moves data between lanes only: warp shuffles, or shared memory where
-/// the shuffles cost more (or cannot be tabulated) and no kind was forced.
+/// the shuffles cost more (or cannot be tabulated), or hold more registers
+/// than a thread has room for, and no kind was forced.
 static llvm::Error planShuffle(ConversionPlan &plan,
                                const ConversionAnalysis &analysis,
                                const ConversionPlanOptions &options) {
@@ -147,6 +158,22 @@ static llvm::Error planShuffle(ConversionPlan &plan,
                     plan.shuffle->selects, shuffles ? "less" : "more",
                     sharedCost.perWarp)
           .str();
+  // A tile larger than the register budget spills whatever the plan.
+  // Shared memory streams it: each source register is free at its store,
+  // each result register taken at its load. Shuffles need the source and
+  // the result registers of every shuffle at once, so they spill both
+  // tiles (docs/planning.md, "Shuffles for tiles beyond the registers").
+  int64_t tileWords =
+      std::max(tileWordsPerThread(analysis.a, plan.elementBits),
+               tileWordsPerThread(analysis.b, plan.elementBits));
+  if (shuffles && tileWords > plan.target.registerBudget) {
+    shuffles = false;
+    plan.reason = llvm::formatv(
+        "C moves data between lanes only, but a thread's tile needs {0} "
+        "32-bit registers, more than the register budget ({1}): shuffles "
+        "would spill the source and the result, shared memory streams them",
+        tileWords, plan.target.registerBudget);
+  }
   if (shuffles) {
     plan.swizzle.reset();
     return llvm::Error::success();

@@ -294,3 +294,32 @@ def test_allow_one_sided_steers_the_vector():
         .memory_layout == lay({"offset": XOR_2M})
     with pytest.raises(TypeError, match="allow_one_sided"):
         ll.plan_conversion(lay(A16), lay(B16), 32, allow_one_sided="yes")
+
+
+# Lanes permuted within one warp, the registers left alone: one shuffle
+# per register and no select, cheaper than shared memory. At 64x128 fp32 a
+# thread holds 256 words of either layout, beyond the register budget; at
+# 32x128 (128 words) both tiles fit.
+def _lane_permutation(rows):
+    registers = [[0, 8], [0, 16], [0, 32], [0, 64]] + [
+        [1 << k, 0] for k in range(2, rows.bit_length() - 1)]
+    a = {"register": registers,
+         "lane": [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], "warp": []}
+    b = {"register": registers,
+         "lane": [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], "warp": []}
+    sizes = {"dim0": rows, "dim1": 128}
+    return lay(a, sizes), lay(b, sizes)
+
+
+def test_shuffles_of_a_tile_beyond_the_registers_go_through_shared_memory():
+    a, b = _lane_permutation(64)
+    plan = ll.plan_conversion(a, b, 32)
+    assert plan.classification == "shuffle"
+    assert plan.kind == "shared_memory"
+    assert "256 32-bit registers" in plan.reason
+    assert "register budget (224)" in plan.reason
+    # Asked for, the shuffles are still planned.
+    assert ll.plan_conversion(a, b, 32, kind="shuffle").kind == "shuffle"
+    # Half the tile fits: shuffles, as before.
+    small = ll.plan_conversion(*_lane_permutation(32), 32)
+    assert small.kind == "shuffle", small.reason
