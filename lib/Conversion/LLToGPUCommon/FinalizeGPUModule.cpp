@@ -127,7 +127,8 @@ static void adoptLoopAnnotation(Operation *op) {
 LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
                                           LLVMTypeConverter &converter,
                                           PopulateGPUToLLVM populate,
-                                          LowersToCall lowersToCall) {
+                                          LowersToCall lowersToCall,
+                                          PermuteBytes permuteBytes) {
   MLIRContext *ctx = module.getContext();
 
   RewritePatternSet gpuRewrites(ctx);
@@ -203,6 +204,8 @@ LogicalResult mlir::ll::finalizeGPUModule(gpu::GPUModuleOp module,
             eraseDeadCode(w.function);
             ll::packNarrowBlockArguments(w.function);
             ll::assembleVectorsFromWords(w.function);
+            if (permuteBytes)
+              ll::permuteHalvesAsWords(w.function, permuteBytes);
             SmallVector<Operation *> roots = gpuRewriteRoots(w.function);
             if (!roots.empty() && failed(applyOpPatternsGreedily(
                                       roots, frozenGpuRewrites, rewriteConfig)))

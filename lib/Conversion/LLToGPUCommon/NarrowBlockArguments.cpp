@@ -273,6 +273,131 @@ int64_t assembleVectorsFromWords(FunctionOpInterface function) {
   return int64_t(found.size());
 }
 
+/// The elements an insertelement chain (`end` its last op) puts at each
+/// position of a fixed-length vector, each seen through struct moves; the
+/// last insert of a position wins. Nothing if a position stays unset or
+/// one is not a constant in range.
+static std::optional<SmallVector<Value>>
+insertedElements(LLVM::InsertElementOp end) {
+  auto type = llvm::dyn_cast<VectorType>(end.getType());
+  if (!type || type.isScalable())
+    return std::nullopt;
+  int64_t n = type.getNumElements();
+  SmallVector<Value> elements(n);
+  Value v = end.getResult();
+  while (auto insert = v.getDefiningOp<LLVM::InsertElementOp>()) {
+    std::optional<int64_t> index =
+        lowering::constantIndex(insert.getPosition());
+    if (!index || *index < 0 || *index >= n)
+      return std::nullopt;
+    if (!elements[*index])
+      elements[*index] = insert.getValue();
+    v = insert.getVector();
+  }
+  if (llvm::is_contained(elements, Value()))
+    return std::nullopt;
+  for (Value &element : elements)
+    element = throughStructs(element);
+  return elements;
+}
+
+/// The 32-bit word and the half (0 low, 1 high) of a 16-bit element that
+/// is taken out of a vector of 16-bit elements, or nothing.
+static std::optional<std::pair<Value, int64_t>> halfOfWord(Value element) {
+  auto at = lowering::extractedElement(element);
+  if (!at)
+    return std::nullopt;
+  auto type = llvm::dyn_cast<VectorType>(at->first.getType());
+  if (!type || type.isScalable() || type.getNumElements() % 2 != 0 ||
+      !type.getElementType().isIntOrFloat() ||
+      type.getElementType().getIntOrFloatBitWidth() != 16 || at->second < 0 ||
+      at->second >= type.getNumElements())
+    return std::nullopt;
+  return at;
+}
+
+int64_t permuteHalvesAsWords(FunctionOpInterface function,
+                             PermuteBytes permute) {
+  SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
+  function->walk([&](LLVM::InsertElementOp insert) {
+    Value result = insert.getResult();
+    if (result.hasOneUse())
+      if (auto next =
+              llvm::dyn_cast<LLVM::InsertElementOp>(*result.getUsers().begin()))
+        if (next.getVector() == result)
+          return;
+    auto type = llvm::cast<VectorType>(insert.getType());
+    if (!type.getElementType().isIntOrFloat() ||
+        type.getElementType().getIntOrFloatBitWidth() != 16 ||
+        type.getNumElements() % 2 != 0)
+      return;
+    std::optional<SmallVector<Value>> elements = insertedElements(insert);
+    if (!elements ||
+        !llvm::all_of(*elements, [](Value e) { return halfOfWord(e); }))
+      return;
+    // Only vectors with a pair that is not one word as it stands: the rest
+    // NVPTX keeps in its words already.
+    bool permutes = false;
+    for (int64_t p = 0; p < int64_t(elements->size()); p += 2)
+      permutes |= !lowering::isAlignedSlice(ArrayRef(*elements).slice(p, 2));
+    if (permutes)
+      found.push_back({insert, std::move(*elements)});
+  });
+  OpBuilder b(function.getContext());
+  Type i32 = b.getI32Type();
+  for (auto &[end, elements] : found) {
+    Location loc = end.getLoc();
+    b.setInsertionPointAfter(end);
+    auto constant = [&](int64_t v) -> Value {
+      return LLVM::ConstantOp::create(b, loc, i32,
+                                      b.getI32IntegerAttr(int32_t(v)));
+    };
+    // The 32-bit word that holds an element, as i32.
+    auto wordOf = [&](Value vector, int64_t index) -> Value {
+      auto type = llvm::cast<VectorType>(vector.getType());
+      int64_t words = type.getNumElements() / 2;
+      if (words == 1)
+        return LLVM::BitcastOp::create(b, loc, i32, vector);
+      Value asWords = LLVM::BitcastOp::create(
+          b, loc, VectorType::get({words}, i32), vector);
+      return LLVM::ExtractElementOp::create(b, loc, asWords,
+                                            constant(index / 2));
+    };
+    int64_t pairs = int64_t(elements.size()) / 2;
+    auto pairsType = VectorType::get({pairs}, i32);
+    Value vector = LLVM::PoisonOp::create(b, loc, pairsType);
+    for (int64_t p = 0; p < pairs; ++p) {
+      auto [lowVector, lowIndex] = *halfOfWord(elements[2 * p]);
+      auto [highVector, highIndex] = *halfOfWord(elements[2 * p + 1]);
+      Value pair;
+      if (lowering::isAlignedSlice(ArrayRef(elements).slice(2 * p, 2))) {
+        pair = wordOf(lowVector, lowIndex);
+      } else {
+        // Byte k of the pair is byte nibble k of (low word, high word).
+        int64_t lowByte = 2 * (lowIndex % 2),
+                highByte = 4 + 2 * (highIndex % 2);
+        int64_t selector =
+            lowByte | (lowByte + 1) << 4 | highByte << 8 | (highByte + 1) << 12;
+        pair = permute(b, loc, wordOf(lowVector, lowIndex),
+                       wordOf(highVector, highIndex), constant(selector));
+      }
+      vector = LLVM::InsertElementOp::create(b, loc, vector, pair, constant(p));
+    }
+    Value assembled =
+        pairs == 1
+            ? Value(LLVM::ExtractElementOp::create(b, loc, vector, constant(0)))
+            : vector;
+    assembled = LLVM::BitcastOp::create(b, loc, end.getType(), assembled);
+    end.getResult().replaceAllUsesExcept(assembled, assembled.getDefiningOp());
+    for (auto insert = end; insert && insert->use_empty();) {
+      auto previous = insert.getVector().getDefiningOp<LLVM::InsertElementOp>();
+      insert->erase();
+      insert = previous;
+    }
+  }
+  return int64_t(found.size());
+}
+
 int64_t packNarrowBlockArguments(FunctionOpInterface function) {
   int64_t changed = 0;
   OpBuilder b(function.getContext());

@@ -7,6 +7,7 @@
 #ifndef LIB_CONVERSION_LLTOGPUCOMMON_NARROWBLOCKARGUMENTS_H
 #define LIB_CONVERSION_LLTOGPUCOMMON_NARROWBLOCKARGUMENTS_H
 
+#include "LinearLayout/Conversion/LLToGPUCommon/FinalizeGPUModule.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::ll {
@@ -29,6 +30,17 @@ int64_t packNarrowBlockArguments(FunctionOpInterface function);
 /// word and puts it back (docs/lowering.md, "Vectors of whole words").
 /// Returns how many vectors changed.
 int64_t assembleVectorsFromWords(FunctionOpInterface function);
+
+/// Builds every vector of 16-bit elements that an insertelement chain makes
+/// from halves of 32-bit words (elements of vectors of 16-bit elements),
+/// with a pair of them not one word as it stands, from the words as i32:
+/// each pair one byte permute of its two words (`permute`). NVPTX
+/// would take each half out into a 16-bit register, which ptxas then keeps
+/// as a 32-bit register of its own until the pack: held across a barrier,
+/// those halves spill (docs/lowering.md, "Halves permuted as words").
+/// Returns how many vectors changed.
+int64_t permuteHalvesAsWords(FunctionOpInterface function,
+                             PermuteBytes permute);
 
 } // namespace mlir::ll
 

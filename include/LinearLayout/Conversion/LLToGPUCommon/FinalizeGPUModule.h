@@ -13,6 +13,7 @@
 #ifndef LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_FINALIZEGPUMODULE_H
 #define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_FINALIZEGPUMODULE_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir {
@@ -37,6 +38,12 @@ using PopulateGPUToLLVM = function_ref<void(
 /// they must wait for the serial step. cf.assert is always serial.
 using LowersToCall = function_ref<bool(Operation *)>;
 
+/// The target's byte permute of two 32-bit words (PTX `prmt` in its
+/// default mode: nibble k of `selector` picks byte k of the result from the
+/// bytes of (lo, hi)).
+using PermuteBytes = function_ref<Value(OpBuilder &, Location, Value lo,
+                                        Value hi, Value selector)>;
+
 /// Lowers everything in `module` to the LLVM dialect (plus whatever the
 /// target's patterns produce), as `convert-scf-to-cf`, the target's
 /// `convert-gpu-to-<target>` and `reconcile-unrealized-casts` would:
@@ -47,11 +54,15 @@ using LowersToCall = function_ref<bool(Operation *)>;
 ///      ops, except cf.assert and what `lowersToCall` names;
 ///   2. the function ops and what remains, over the module;
 ///   3. the unrealized casts left between the two, reconciled.
-/// `converter` must be configured for the target already.
+/// `converter` must be configured for the target already. With
+/// `permuteBytes`, step 1 also builds vectors of 16-bit halves of words by
+/// byte permutes of the words (permuteHalvesAsWords, docs/lowering.md
+/// "Halves permuted as words").
 LogicalResult finalizeGPUModule(gpu::GPUModuleOp module,
                                 LLVMTypeConverter &converter,
                                 PopulateGPUToLLVM populate,
-                                LowersToCall lowersToCall);
+                                LowersToCall lowersToCall,
+                                PermuteBytes permuteBytes = nullptr);
 
 } // namespace mlir::ll
 

@@ -1,0 +1,86 @@
+// RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm))" --split-input-file %s | FileCheck %s
+
+// A vector of 16-bit elements built from halves of two words, paired
+// differently from the words (low halves together, high halves together,
+// as a conversion's store pairs the results of two packed adds): each pair
+// is one byte permute of the two words, so no half lives on in a 16-bit
+// register of its own (docs/lowering.md, "Halves permuted as words").
+// Selector 0x5410: bytes 0, 1 of the first word, 0, 1 of the second;
+// 0x7632: bytes 2, 3 of each.
+// CHECK-LABEL: llvm.func @halves_of_two_words(
+// CHECK-SAME:    %[[A:[^:]*]]: vector<2xf16>, %[[B:[^:]*]]: vector<2xf16>
+// CHECK-DAG:     %[[LOWS:.*]] = llvm.mlir.constant(21520 : i32) : i32
+// CHECK-DAG:     %[[WA:.*]] = llvm.bitcast %[[A]] : vector<2xf16> to i32
+// CHECK-DAG:     %[[WB:.*]] = llvm.bitcast %[[B]] : vector<2xf16> to i32
+// CHECK:         nvvm.prmt <default> %[[LOWS]], %[[WA]], %[[WB]] : i32
+// CHECK:         %[[HIGHS:.*]] = llvm.mlir.constant(30258 : i32) : i32
+// CHECK:         nvvm.prmt <default> %[[HIGHS]], %{{.*}}, %{{.*}} : i32
+// CHECK-NOT:     llvm.insertelement {{.*}} : vector<4xf16>
+// CHECK:         %[[V:.*]] = llvm.bitcast %{{.*}} : vector<2xi32> to vector<4xf16>
+// CHECK:         llvm.store %[[V]], %{{.*}} : vector<4xf16>, !llvm.ptr<3>
+gpu.module @m {
+  llvm.func @halves_of_two_words(%a: vector<2xf16>, %b: vector<2xf16>, %p: !llvm.ptr<3>) {
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i1 = llvm.mlir.constant(1 : i32) : i32
+    %i2 = llvm.mlir.constant(2 : i32) : i32
+    %i3 = llvm.mlir.constant(3 : i32) : i32
+    %a0 = llvm.extractelement %a[%i0 : i32] : vector<2xf16>
+    %a1 = llvm.extractelement %a[%i1 : i32] : vector<2xf16>
+    %b0 = llvm.extractelement %b[%i0 : i32] : vector<2xf16>
+    %b1 = llvm.extractelement %b[%i1 : i32] : vector<2xf16>
+    %v = llvm.mlir.poison : vector<4xf16>
+    %v0 = llvm.insertelement %a0, %v[%i0 : i32] : vector<4xf16>
+    %v1 = llvm.insertelement %b0, %v0[%i1 : i32] : vector<4xf16>
+    %v2 = llvm.insertelement %a1, %v1[%i2 : i32] : vector<4xf16>
+    %v3 = llvm.insertelement %b1, %v2[%i3 : i32] : vector<4xf16>
+    llvm.store %v3, %p : vector<4xf16>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// Pairs that are whole words as they stand are left to NVPTX, which keeps
+// them in their words already.
+// CHECK-LABEL: llvm.func @whole_words(
+// CHECK-NOT:     nvvm.prmt
+// CHECK:         llvm.return
+gpu.module @m {
+  llvm.func @whole_words(%a: vector<2xf16>, %b: vector<2xf16>, %p: !llvm.ptr<3>) {
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i1 = llvm.mlir.constant(1 : i32) : i32
+    %i2 = llvm.mlir.constant(2 : i32) : i32
+    %i3 = llvm.mlir.constant(3 : i32) : i32
+    %a0 = llvm.extractelement %a[%i0 : i32] : vector<2xf16>
+    %a1 = llvm.extractelement %a[%i1 : i32] : vector<2xf16>
+    %b0 = llvm.extractelement %b[%i0 : i32] : vector<2xf16>
+    %b1 = llvm.extractelement %b[%i1 : i32] : vector<2xf16>
+    %v = llvm.mlir.poison : vector<4xf16>
+    %v0 = llvm.insertelement %a0, %v[%i0 : i32] : vector<4xf16>
+    %v1 = llvm.insertelement %a1, %v0[%i1 : i32] : vector<4xf16>
+    %v2 = llvm.insertelement %b0, %v1[%i2 : i32] : vector<4xf16>
+    %v3 = llvm.insertelement %b1, %v2[%i3 : i32] : vector<4xf16>
+    llvm.store %v3, %p : vector<4xf16>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// Bytes and 32-bit elements are not halves: left alone.
+// CHECK-LABEL: llvm.func @not_halves(
+// CHECK-NOT:     nvvm.prmt
+// CHECK:         llvm.return
+gpu.module @m {
+  llvm.func @not_halves(%a: vector<2xf32>, %b: vector<2xf32>, %p: !llvm.ptr<3>) {
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i1 = llvm.mlir.constant(1 : i32) : i32
+    %a1 = llvm.extractelement %a[%i1 : i32] : vector<2xf32>
+    %b0 = llvm.extractelement %b[%i0 : i32] : vector<2xf32>
+    %v = llvm.mlir.poison : vector<2xf32>
+    %v0 = llvm.insertelement %a1, %v[%i0 : i32] : vector<2xf32>
+    %v1 = llvm.insertelement %b0, %v0[%i1 : i32] : vector<2xf32>
+    llvm.store %v1, %p : vector<2xf32>, !llvm.ptr<3>
+    llvm.return
+  }
+}
