@@ -8,8 +8,9 @@ intended difference: a loop annotation on an scf.for reaches LLVM through
 ll-finalize-nvvm and is dropped by upstream's tail, so the loops compared
 here carry none (`unroll=False`); test_loop_annotation_reaches_llvm checks
 the difference itself. ll-finalize-nvvm also carries narrow registers
-across branches in words: the upstream tail runs that pass
-(ll-pack-narrow-block-arguments) after convert-scf-to-cf."""
+across branches in words and permutes 16-bit halves as words: the
+upstream tail runs that pass (ll-pack-narrow-block-arguments with
+permute-halves) after convert-scf-to-cf."""
 
 import os
 import re
@@ -28,7 +29,7 @@ _FRONT = ("nvvm-attach-target{{chip={chip}}},"
           "ll-optimize-register-order{{target={chip}}},"
           "convert-ll-to-nvvm{{chip={chip} index-bitwidth={bits}}}")
 UPSTREAM = ("builtin.module(" + _FRONT + ",convert-scf-to-cf,"
-            "ll-pack-narrow-block-arguments,"
+            "ll-pack-narrow-block-arguments{{permute-halves=true}},"
             "gpu.module(convert-gpu-to-nvvm{{index-bitwidth={bits}}}),"
             "reconcile-unrealized-casts,gpu-module-to-binary{{format=isa}})")
 OURS = "builtin.module(ll-to-ptx{{chip={chip} index-bitwidth={bits}}})"

@@ -226,8 +226,19 @@ def LLPackNarrowBlockArguments : Pass<"ll-pack-narrow-block-arguments"> {
     holds two. `ll-finalize-nvvm` (the tail of `ll-to-ptx`) runs this on
     every function; `ll-to-rocdl` runs it after `convert-scf-to-cf`
     (docs/lowering.md, "Loop-carried registers in words").
+
+    With `permute-halves` (NVIDIA: what `ll-finalize-nvvm` does), every
+    vector of 16-bit elements that pairs halves of two words differently
+    from the words is built from the words, each pair one `nvvm.prmt`
+    (docs/lowering.md, "Halves permuted as words").
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"permuteHalves", "permute-halves", "bool", /*default=*/"false",
+           "Build 16-bit pairs of halves of two words with nvvm.prmt of the "
+           "words (NVIDIA)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 def LLExtractGPUModule : Pass<"ll-extract-gpu-module", "::mlir::ModuleOp"> {

@@ -13,6 +13,7 @@
 #include "LinearLayout/Conversion/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -477,11 +478,18 @@ struct LLPackNarrowBlockArgumentsPass
   using LLPackNarrowBlockArgumentsBase::LLPackNarrowBlockArgumentsBase;
 
   void runOnOperation() override {
-    getOperation()->walk([](FunctionOpInterface function) {
+    getOperation()->walk([&](FunctionOpInterface function) {
       if (function.isExternal())
         return;
       packNarrowBlockArguments(function);
       assembleVectorsFromWords(function);
+      if (permuteHalves)
+        permuteHalvesAsWords(function, [](OpBuilder &b, Location loc, Value lo,
+                                          Value hi, Value selector) {
+          return Value(NVVM::PermuteOp::create(b, loc, b.getI32Type(), lo, hi,
+                                               selector,
+                                               NVVM::PermuteMode::DEFAULT));
+        });
     });
   }
 };
