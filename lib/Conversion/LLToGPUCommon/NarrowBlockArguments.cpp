@@ -187,93 +187,6 @@ static Value throughStructs(Value v) {
   return v;
 }
 
-/// For a vector of bytes that an insertelement chain builds (`end` its
-/// last op): the word each aligned group of four elements is, in order
-/// (elements 0..3 of one vector<4xi8>), or nothing if a group is not such
-/// a word, or the whole vector is one.
-static std::optional<SmallVector<Value>> wholeWords(LLVM::InsertElementOp end) {
-  auto type = llvm::dyn_cast<VectorType>(end.getType());
-  if (!type || type.isScalable() || !type.getElementType().isIntOrFloat())
-    return std::nullopt;
-  // Bytes only: NVPTX keeps a pair of 16-bit elements in one 32-bit
-  // register and builds a vector of them with moves ptxas folds, and
-  // rebuilding those from words cost ptxas registers (docs/lowering.md).
-  if (type.getElementType().getIntOrFloatBitWidth() != 8)
-    return std::nullopt;
-  int64_t perWord = 4, n = type.getNumElements();
-  if (n % perWord != 0 || n / perWord < 2)
-    return std::nullopt;
-  // The element at each position: the last insert of it wins.
-  SmallVector<Value> elements(n);
-  Value v = end.getResult();
-  while (auto insert = v.getDefiningOp<LLVM::InsertElementOp>()) {
-    std::optional<int64_t> index =
-        lowering::constantIndex(insert.getPosition());
-    if (!index || *index < 0 || *index >= n)
-      return std::nullopt;
-    if (!elements[*index])
-      elements[*index] = insert.getValue();
-    v = insert.getVector();
-  }
-  if (llvm::is_contained(elements, Value()))
-    return std::nullopt;
-  auto wordType = VectorType::get({perWord}, type.getElementType());
-  SmallVector<Value> words;
-  for (int64_t first = 0; first < n; first += perWord) {
-    SmallVector<Value, 4> group;
-    for (Value element : ArrayRef(elements).slice(first, perWord))
-      group.push_back(throughStructs(element));
-    // The group is a whole word: elements 0..3 of one vector<4xi8>.
-    if (!lowering::isAlignedSlice(group))
-      return std::nullopt;
-    Value word = lowering::extractedElement(group.front())->first;
-    if (word.getType() != wordType)
-      return std::nullopt;
-    words.push_back(word);
-  }
-  if (llvm::all_equal(words))
-    return std::nullopt; // one word: LLVM folds it itself
-  return words;
-}
-
-int64_t assembleVectorsFromWords(FunctionOpInterface function) {
-  SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
-  function->walk([&](LLVM::InsertElementOp insert) {
-    // Only the last insert of a chain: the vector it builds.
-    Value result = insert.getResult();
-    if (result.hasOneUse())
-      if (auto next =
-              llvm::dyn_cast<LLVM::InsertElementOp>(*result.getUsers().begin()))
-        if (next.getVector() == result)
-          return;
-    if (std::optional<SmallVector<Value>> words = wholeWords(insert))
-      found.push_back({insert, std::move(*words)});
-  });
-  OpBuilder b(function.getContext());
-  Type i32 = b.getI32Type();
-  for (auto &[end, words] : found) {
-    Location loc = end.getLoc();
-    b.setInsertionPointAfter(end);
-    auto wordsType = VectorType::get({int64_t(words.size())}, i32);
-    Value vector = LLVM::PoisonOp::create(b, loc, wordsType);
-    for (auto [i, word] : llvm::enumerate(words)) {
-      Value w = LLVM::BitcastOp::create(b, loc, i32, word);
-      Value position =
-          LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(i));
-      vector = LLVM::InsertElementOp::create(b, loc, vector, w, position);
-    }
-    Value assembled = LLVM::BitcastOp::create(b, loc, end.getType(), vector);
-    end.getResult().replaceAllUsesExcept(assembled, assembled.getDefiningOp());
-    // The element inserts are dead now.
-    for (auto insert = end; insert && insert->use_empty();) {
-      auto previous = insert.getVector().getDefiningOp<LLVM::InsertElementOp>();
-      insert->erase();
-      insert = previous;
-    }
-  }
-  return int64_t(found.size());
-}
-
 /// The elements an insertelement chain (`end` its last op) puts at each
 /// position of a fixed-length vector, each seen through struct moves; the
 /// last insert of a position wins. Nothing if a position stays unset or
@@ -302,6 +215,90 @@ insertedElements(LLVM::InsertElementOp end) {
   return elements;
 }
 
+/// Whether `insert` ends its insertelement chain: the vector it builds.
+static bool endsChain(LLVM::InsertElementOp insert) {
+  Value result = insert.getResult();
+  if (result.hasOneUse())
+    if (auto next =
+            llvm::dyn_cast<LLVM::InsertElementOp>(*result.getUsers().begin()))
+      return next.getVector() != result;
+  return true;
+}
+
+/// Replaces the vector an insertelement chain builds (`end` its last op)
+/// by `built` and erases the inserts that are dead then.
+static void replaceChain(LLVM::InsertElementOp end, Value built) {
+  end.getResult().replaceAllUsesExcept(built, built.getDefiningOp());
+  for (auto insert = end; insert && insert->use_empty();) {
+    auto previous = insert.getVector().getDefiningOp<LLVM::InsertElementOp>();
+    insert->erase();
+    insert = previous;
+  }
+}
+
+/// For a vector of bytes that an insertelement chain builds (`end` its
+/// last op): the word each aligned group of four elements is, in order
+/// (elements 0..3 of one vector<4xi8>), or nothing if a group is not such
+/// a word, or the whole vector is one.
+static std::optional<SmallVector<Value>> wholeWords(LLVM::InsertElementOp end) {
+  auto type = llvm::dyn_cast<VectorType>(end.getType());
+  if (!type || type.isScalable() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  // Bytes only: NVPTX keeps a pair of 16-bit elements in one 32-bit
+  // register and builds a vector of them with moves ptxas folds, and
+  // rebuilding those from words cost ptxas registers (docs/lowering.md).
+  if (type.getElementType().getIntOrFloatBitWidth() != 8)
+    return std::nullopt;
+  int64_t perWord = 4, n = type.getNumElements();
+  if (n % perWord != 0 || n / perWord < 2)
+    return std::nullopt;
+  std::optional<SmallVector<Value>> elements = insertedElements(end);
+  if (!elements)
+    return std::nullopt;
+  auto wordType = VectorType::get({perWord}, type.getElementType());
+  SmallVector<Value> words;
+  for (int64_t first = 0; first < n; first += perWord) {
+    ArrayRef<Value> group = ArrayRef(*elements).slice(first, perWord);
+    // The group is a whole word: elements 0..3 of one vector<4xi8>.
+    if (!lowering::isAlignedSlice(group))
+      return std::nullopt;
+    Value word = lowering::extractedElement(group.front())->first;
+    if (word.getType() != wordType)
+      return std::nullopt;
+    words.push_back(word);
+  }
+  if (llvm::all_equal(words))
+    return std::nullopt; // one word: LLVM folds it itself
+  return words;
+}
+
+int64_t assembleVectorsFromWords(FunctionOpInterface function) {
+  SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
+  function->walk([&](LLVM::InsertElementOp insert) {
+    // Only the last insert of a chain: the vector it builds.
+    if (!endsChain(insert))
+      return;
+    if (std::optional<SmallVector<Value>> words = wholeWords(insert))
+      found.push_back({insert, std::move(*words)});
+  });
+  OpBuilder b(function.getContext());
+  Type i32 = b.getI32Type();
+  for (auto &[end, words] : found) {
+    Location loc = end.getLoc();
+    b.setInsertionPointAfter(end);
+    auto wordsType = VectorType::get({int64_t(words.size())}, i32);
+    Value vector = LLVM::PoisonOp::create(b, loc, wordsType);
+    for (auto [i, word] : llvm::enumerate(words)) {
+      Value w = LLVM::BitcastOp::create(b, loc, i32, word);
+      Value position =
+          LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(i));
+      vector = LLVM::InsertElementOp::create(b, loc, vector, w, position);
+    }
+    replaceChain(end, LLVM::BitcastOp::create(b, loc, end.getType(), vector));
+  }
+  return int64_t(found.size());
+}
+
 /// The 32-bit word and the half (0 low, 1 high) of a 16-bit element that
 /// is taken out of a vector of 16-bit elements, or nothing.
 static std::optional<std::pair<Value, int64_t>> halfOfWord(Value element) {
@@ -321,12 +318,8 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
                              PermuteBytes permute) {
   SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
   function->walk([&](LLVM::InsertElementOp insert) {
-    Value result = insert.getResult();
-    if (result.hasOneUse())
-      if (auto next =
-              llvm::dyn_cast<LLVM::InsertElementOp>(*result.getUsers().begin()))
-        if (next.getVector() == result)
-          return;
+    if (!endsChain(insert))
+      return;
     auto type = llvm::cast<VectorType>(insert.getType());
     if (!type.getElementType().isIntOrFloat() ||
         type.getElementType().getIntOrFloatBitWidth() != 16 ||
@@ -388,13 +381,8 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
         pairs == 1
             ? Value(LLVM::ExtractElementOp::create(b, loc, vector, constant(0)))
             : vector;
-    assembled = LLVM::BitcastOp::create(b, loc, end.getType(), assembled);
-    end.getResult().replaceAllUsesExcept(assembled, assembled.getDefiningOp());
-    for (auto insert = end; insert && insert->use_empty();) {
-      auto previous = insert.getVector().getDefiningOp<LLVM::InsertElementOp>();
-      insert->erase();
-      insert = previous;
-    }
+    replaceChain(end,
+                 LLVM::BitcastOp::create(b, loc, end.getType(), assembled));
   }
   return int64_t(found.size());
 }
