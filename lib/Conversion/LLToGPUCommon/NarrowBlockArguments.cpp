@@ -320,8 +320,8 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
   function->walk([&](LLVM::InsertElementOp insert) {
     if (!endsChain(insert))
       return;
-    auto type = llvm::cast<VectorType>(insert.getType());
-    if (!type.getElementType().isIntOrFloat() ||
+    auto type = llvm::dyn_cast<VectorType>(insert.getType());
+    if (!type || type.isScalable() || !type.getElementType().isIntOrFloat() ||
         type.getElementType().getIntOrFloatBitWidth() != 16 ||
         type.getNumElements() % 2 != 0)
       return;
