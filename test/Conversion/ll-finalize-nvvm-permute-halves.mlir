@@ -1,4 +1,16 @@
 // RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm))" --split-input-file %s | FileCheck %s
+// RUN: ll-opt --pass-pipeline="builtin.module(gpu.module(ll-finalize-nvvm))" --remarks-filter=ll-lowering --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: ll-opt --ll-pack-narrow-block-arguments=permute-halves=true --split-input-file %s | FileCheck %s --check-prefix=PASS
+// RUN: ll-opt --ll-pack-narrow-block-arguments --split-input-file %s | FileCheck %s --check-prefix=OFF
+
+// The pass does the same with permute-halves, and nothing without it.
+// PASS-LABEL: llvm.func @halves_of_two_words(
+// PASS:         nvvm.prmt
+// OFF-NOT:      nvvm.prmt
+
+// One remark per function that permutes, none for the others.
+// REMARK: remark: [Passed] half-permutes | Category:ll-lowering | Function=halves_of_two_words | Reason="1 vector of 16-bit halves of words built by byte permutes of the words, not from unpacked halves"
+// REMARK-NOT: half-permutes
 
 // A vector of 16-bit elements built from halves of two words, paired
 // differently from the words (low halves together, high halves together,

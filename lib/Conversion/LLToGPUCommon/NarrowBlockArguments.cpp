@@ -337,6 +337,18 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
     if (permutes)
       found.push_back({insert, std::move(*elements)});
   });
+  if (!found.empty()) {
+    auto opts = remark::RemarkOpts::name("half-permutes")
+                    .category(lowering::kLoweringRemarkCategory)
+                    .function(function.getName());
+    if (remark::detail::InFlightRemark remark =
+            remark::passed(function.getLoc(), opts))
+      remark << remark::detail::Remark::Arg(
+          "Reason", std::to_string(found.size()) +
+                        (found.size() == 1 ? " vector" : " vectors") +
+                        " of 16-bit halves of words built by byte permutes "
+                        "of the words, not from unpacked halves");
+  }
   OpBuilder b(function.getContext());
   Type i32 = b.getI32Type();
   for (auto &[end, elements] : found) {
