@@ -10,6 +10,7 @@
 
 // One remark per function that permutes, none for the others.
 // REMARK: remark: [Passed] half-permutes | Category:ll-lowering | Function=halves_of_two_words | Reason="1 vector of 16-bit halves of words built by byte permutes of the words, not from unpacked halves"
+// REMARK: remark: [Passed] half-permutes | Category:ll-lowering | Function=words_made_here | Reason="1 vector of
 // REMARK-NOT: half-permutes
 
 // A vector of 16-bit elements built from halves of two words, paired
@@ -93,6 +94,43 @@ gpu.module @m {
     %v0 = llvm.insertelement %a1, %v[%i0 : i32] : vector<2xf32>
     %v1 = llvm.insertelement %b0, %v0[%i1 : i32] : vector<2xf32>
     llvm.store %v1, %p : vector<2xf32>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// Words made in the block: a pair of their halves is permuted only where
+// a barrier lies between the words and the vector (a half NVPTX unpacked
+// before it would stay live across it); without one, NVPTX's own unpacks
+// stay.
+// CHECK-LABEL: llvm.func @words_made_here(
+// CHECK:         nvvm.barrier0
+// CHECK:         nvvm.prmt
+// CHECK:         llvm.store {{.*}} : vector<2xf16>
+// CHECK-NOT:     nvvm.prmt
+// CHECK:         llvm.return
+gpu.module @m {
+  llvm.func @words_made_here(%a: vector<2xf16>, %b: vector<2xf16>, %p: !llvm.ptr<3>) {
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i1 = llvm.mlir.constant(1 : i32) : i32
+    %x = llvm.fadd %a, %a : vector<2xf16>
+    %y = llvm.fadd %b, %b : vector<2xf16>
+    %x0 = llvm.extractelement %x[%i0 : i32] : vector<2xf16>
+    %y0 = llvm.extractelement %y[%i0 : i32] : vector<2xf16>
+    %x1 = llvm.extractelement %x[%i1 : i32] : vector<2xf16>
+    %y1 = llvm.extractelement %y[%i1 : i32] : vector<2xf16>
+    %v = llvm.mlir.poison : vector<2xf16>
+    nvvm.barrier0
+    %v0 = llvm.insertelement %x0, %v[%i0 : i32] : vector<2xf16>
+    %v1 = llvm.insertelement %y0, %v0[%i1 : i32] : vector<2xf16>
+    llvm.store %v1, %p : vector<2xf16>, !llvm.ptr<3>
+    %x2 = llvm.fadd %a, %b : vector<2xf16>
+    %x20 = llvm.extractelement %x2[%i1 : i32] : vector<2xf16>
+    %x21 = llvm.extractelement %x2[%i0 : i32] : vector<2xf16>
+    %w0 = llvm.insertelement %x20, %v[%i0 : i32] : vector<2xf16>
+    %w1 = llvm.insertelement %x21, %w0[%i1 : i32] : vector<2xf16>
+    llvm.store %w1, %p : vector<2xf16>, !llvm.ptr<3>
     llvm.return
   }
 }

@@ -229,8 +229,9 @@ def LLPackNarrowBlockArguments : Pass<"ll-pack-narrow-block-arguments"> {
 
     With `permute-halves` (NVIDIA: what `ll-finalize-nvvm` does), every
     vector of 16-bit elements that pairs halves of two words differently
-    from the words is built from the words, each pair one `nvvm.prmt`
-    (docs/lowering.md, "Halves permuted as words").
+    from the words, where a word may have been unpacked before a barrier,
+    is built from the words, each pair one `nvvm.prmt` (docs/lowering.md,
+    "Halves permuted as words").
   }];
   let options = [
     Option<"permuteHalves", "permute-halves", "bool", /*default=*/"false",

@@ -314,9 +314,36 @@ static std::optional<std::pair<Value, int64_t>> halfOfWord(Value element) {
   return at;
 }
 
+/// Barriers before `op` in its block, counted once per block into
+/// `counts` (nvvm.barrier0, gpu.barrier, and the one-warp blocks'
+/// nvvm.bar.warp.sync).
+static int64_t barriersBefore(Operation *op,
+                              DenseMap<Operation *, int64_t> &counts) {
+  auto found = counts.find(op);
+  if (found != counts.end())
+    return found->second;
+  int64_t n = 0;
+  for (Operation &o : *op->getBlock()) {
+    counts[&o] = n;
+    StringRef name = o.getName().getStringRef();
+    if (name.contains("barrier") || name.contains("bar.warp.sync"))
+      ++n;
+  }
+  return counts[op];
+}
+
 int64_t permuteHalvesAsWords(FunctionOpInterface function,
                              PermuteBytes permute) {
   SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
+  DenseMap<Operation *, int64_t> counts;
+  // Whether a barrier may lie between `word`'s definition and `user`:
+  // one in between in their block, or another block.
+  auto barrierBetween = [&](Value word, Operation *user) {
+    Operation *def = word.getDefiningOp();
+    if (!def || def->getBlock() != user->getBlock())
+      return true;
+    return barriersBefore(def, counts) != barriersBefore(user, counts);
+  };
   function->walk([&](LLVM::InsertElementOp insert) {
     if (!endsChain(insert))
       return;
@@ -329,11 +356,18 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
     if (!elements ||
         !llvm::all_of(*elements, [](Value e) { return halfOfWord(e); }))
       return;
-    // Only vectors with a pair that is not one word as it stands: the rest
-    // NVPTX keeps in its words already.
+    // Only vectors with a pair that is not one word as it stands (the rest
+    // NVPTX keeps in its words already) and whose word may have been
+    // unpacked before a barrier: NVPTX unpacks a word into both halves at
+    // its first use, and a half used after a barrier stays live across it.
     bool permutes = false;
-    for (int64_t p = 0; p < int64_t(elements->size()); p += 2)
-      permutes |= !lowering::isAlignedSlice(ArrayRef(*elements).slice(p, 2));
+    for (int64_t p = 0; p < int64_t(elements->size()); p += 2) {
+      ArrayRef<Value> pair = ArrayRef(*elements).slice(p, 2);
+      if (lowering::isAlignedSlice(pair))
+        continue;
+      for (Value e : pair)
+        permutes |= barrierBetween(halfOfWord(e)->first, insert);
+    }
     if (permutes)
       found.push_back({insert, std::move(*elements)});
   });

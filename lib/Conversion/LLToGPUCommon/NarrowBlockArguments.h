@@ -33,12 +33,13 @@ int64_t assembleVectorsFromWords(FunctionOpInterface function);
 
 /// Builds every vector of 16-bit elements that an insertelement chain makes
 /// from halves of 32-bit words (elements of vectors of 16-bit elements),
-/// with a pair of them not one word as it stands, from the words as i32:
-/// each pair one byte permute of its two words (`permute`). NVPTX
-/// would take each half out into a 16-bit register, which ptxas then keeps
-/// as a 32-bit register of its own until the pack: held across a barrier,
-/// those halves spill (docs/lowering.md, "Halves permuted as words").
-/// Returns how many vectors changed.
+/// with a pair of them not one word as it stands whose word may have been
+/// unpacked before a barrier (defined in another block, or a barrier in
+/// between), from the words: each pair one byte permute of its two words
+/// (`permute`). NVPTX would unpack each word into 16-bit registers at its
+/// first use, and ptxas keeps each half in a 32-bit register of its own:
+/// held across a barrier, those halves spill (docs/lowering.md, "Halves
+/// permuted as words"). Returns how many vectors changed.
 int64_t permuteHalvesAsWords(FunctionOpInterface function,
                              PermuteBytes permute);
 
