@@ -100,16 +100,6 @@ static void planRegisters(ConversionPlan &plan,
   plan.cost = ConversionCost::of(plan);
 }
 
-/// 32-bit registers a thread needs for its part of a tile in layout `l`
-/// (saturating far above any register file).
-static int64_t tileWordsPerThread(const DistributedColumns &l,
-                                  int elementBits) {
-  int registerBits = l.bits(HwDim::Register);
-  if (registerBits >= 40)
-    return int64_t(1) << 40;
-  return ((int64_t(1) << registerBits) * elementBits + 31) / 32;
-}
-
 /// C moves data between lanes only: warp shuffles, or shared memory where
 /// the shuffles cost more (or cannot be tabulated), or hold more registers
 /// than a thread has room for, and no kind was forced.
@@ -163,9 +153,9 @@ static llvm::Error planShuffle(ConversionPlan &plan,
   // each result register taken at its load. Shuffles need the source and
   // the result registers of every shuffle at once, so they spill both
   // tiles (docs/planning.md, "Shuffles for tiles beyond the registers").
-  int64_t tileWords =
-      std::max(tileWordsPerThread(analysis.a, plan.elementBits),
-               tileWordsPerThread(analysis.b, plan.elementBits));
+  int64_t tileWords = elementWords(std::max(analysis.a.bits(HwDim::Register),
+                                            analysis.b.bits(HwDim::Register)),
+                                   plan.elementBits);
   if (shuffles && tileWords > plan.target.registerBudget) {
     shuffles = false;
     plan.reason = llvm::formatv(

@@ -42,14 +42,6 @@ constexpr double kAluCycles = 0.25;
 constexpr double kBarrierCycles = 8.0;
 constexpr double kDataDependentLoadWavefronts = 2.0;
 
-/// 32-bit registers holding 2^log2Count elements of `bits` bits each,
-/// saturating far above any register file.
-int64_t registerWords(int log2Count, int bits) {
-  if (log2Count > 40)
-    return int64_t(1) << 40;
-  return std::max<int64_t>(1, (int64_t(bits) << log2Count) / 32);
-}
-
 /// The diagonals (distinct shifts) of a linear map of an integer given by
 /// its columns: the ALU work of evaluating it at run time.
 int64_t diagonals(llvm::ArrayRef<uint64_t> cols) {
@@ -333,13 +325,13 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   plan.indicesLiveAfter = opts.indicesLiveAfter;
   plan.otherLiveRegisters =
       std::clamp<int64_t>(opts.otherLiveRegisters, 0, int64_t(1) << 40);
-  int64_t common = registerWords(Ri, elementBits) + plan.otherLiveRegisters;
+  int64_t common = elementWords(Ri, elementBits) + plan.otherLiveRegisters;
   if (opts.indicesLiveAfter)
-    common += registerWords(Ri, 32) +
-              registerWords(llvm::countr_zero(uint64_t(distinct)), 32);
+    common += elementWords(Ri, 32) +
+              elementWords(llvm::countr_zero(uint64_t(distinct)), 32);
   plan.sharedLiveRegisters = common;
   if (plan.warpLocal)
-    plan.shuffleLiveRegisters = common + registerWords(R, elementBits);
+    plan.shuffleLiveRegisters = common + elementWords(R, elementBits);
 
   // The choice.
   if (opts.forceKind == GatherKind::Shuffle && !plan.warpLocal)

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -83,6 +84,15 @@ struct GPUTarget {
   static llvm::Expected<GPUTarget> parse(llvm::StringRef name,
                                          unsigned waveSize = 0);
 };
+
+/// 32-bit registers holding 2^log2Count elements of `bits` bits each (a
+/// thread's part of a tile, in the unit of GPUTarget::registerBudget),
+/// saturating far above any register file.
+inline int64_t elementWords(int log2Count, int bits) {
+  if (log2Count > 40)
+    return int64_t(1) << 40;
+  return std::max<int64_t>(1, ((int64_t(bits) << log2Count) + 31) / 32);
+}
 
 /// The text of the error for a layout with 2^laneBits lanes on a target
 /// whose warp is smaller, `what` naming the layout ("the source layout").

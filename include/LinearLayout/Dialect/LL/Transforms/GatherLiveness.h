@@ -15,6 +15,7 @@
 #ifndef LINEARLAYOUT_DIALECT_LL_TRANSFORMS_GATHERLIVENESS_H
 #define LINEARLAYOUT_DIALECT_LL_TRANSFORMS_GATHERLIVENESS_H
 
+#include "LinearLayout/Analysis/GPUTarget.h"
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
@@ -74,10 +75,9 @@ inline int64_t tensorRegisterWords(Type type) {
   LinearAttr encoding = tensor ? getLinearEncoding(tensor) : LinearAttr();
   if (!encoding || !tensor.getElementType().isIntOrFloat())
     return 0;
-  int log2Registers = std::min(
-      40, encoding.getLinearLayout().getInDimSizeLog2(dims::kRegister));
-  int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
-  return std::max<int64_t>(1, ((bits << log2Registers) + 31) / 32);
+  return elementWords(
+      encoding.getLinearLayout().getInDimSizeLog2(dims::kRegister),
+      int(tensor.getElementType().getIntOrFloatBitWidth()));
 }
 
 /// 32-bit registers per thread of the distributed tensors (other than
