@@ -433,6 +433,12 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
   return int64_t(found.size());
 }
 
+Value createNVVMBytePermute(OpBuilder &builder, Location loc, Value lo,
+                            Value hi, Value selector) {
+  return NVVM::PermuteOp::create(builder, loc, builder.getI32Type(), lo, hi,
+                                 selector, NVVM::PermuteMode::DEFAULT);
+}
+
 int64_t packNarrowBlockArguments(FunctionOpInterface function) {
   int64_t changed = 0;
   OpBuilder b(function.getContext());
@@ -518,12 +524,7 @@ struct LLPackNarrowBlockArgumentsPass
       packNarrowBlockArguments(function);
       assembleVectorsFromWords(function);
       if (permuteHalves)
-        permuteHalvesAsWords(function, [](OpBuilder &b, Location loc, Value lo,
-                                          Value hi, Value selector) {
-          return Value(NVVM::PermuteOp::create(b, loc, b.getI32Type(), lo, hi,
-                                               selector,
-                                               NVVM::PermuteMode::DEFAULT));
-        });
+        permuteHalvesAsWords(function, createNVVMBytePermute);
     });
   }
 };

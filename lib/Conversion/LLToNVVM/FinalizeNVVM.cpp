@@ -97,13 +97,8 @@ struct LLFinalizeNVVMPass
     auto lowersToCall = [](Operation *op) {
       return llvm::isa<arith::RemFOp, arith::MaxNumFOp, arith::MinNumFOp>(op);
     };
-    auto permuteBytes = [](OpBuilder &b, Location loc, Value lo, Value hi,
-                           Value selector) -> Value {
-      return NVVM::PermuteOp::create(b, loc, b.getI32Type(), lo, hi, selector,
-                                     NVVM::PermuteMode::DEFAULT);
-    };
     if (failed(ll::finalizeGPUModule(module, converter, populate, lowersToCall,
-                                     permuteBytes)))
+                                     ll::createNVVMBytePermute)))
       return signalPassFailure();
     bool unoptimized = false;
     for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {

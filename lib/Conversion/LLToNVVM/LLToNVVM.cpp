@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinearLayout/Conversion/LLToGPUCommon/FinalizeGPUModule.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/Passes.h"
 
@@ -54,8 +55,7 @@ public:
   bool hasBytePermute() const override { return true; }
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
                           Value selector) const override {
-    return NVVM::PermuteOp::create(builder, loc, builder.getI32Type(), lo, hi,
-                                   selector, NVVM::PermuteMode::DEFAULT);
+    return createNVVMBytePermute(builder, loc, lo, hi, selector);
   }
   Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,
                          Value srcLane) const override {

@@ -44,6 +44,11 @@ using LowersToCall = function_ref<bool(Operation *)>;
 using PermuteBytes = function_ref<Value(OpBuilder &, Location, Value lo,
                                         Value hi, Value selector)>;
 
+/// PermuteBytes on NVIDIA: `nvvm.prmt` in its default mode (also
+/// GPUTargetHooks::createBytePermute of the NVVM lowering).
+Value createNVVMBytePermute(OpBuilder &builder, Location loc, Value lo,
+                            Value hi, Value selector);
+
 /// Lowers everything in `module` to the LLVM dialect (plus whatever the
 /// target's patterns produce), as `convert-scf-to-cf`, the target's
 /// `convert-gpu-to-<target>` and `reconcile-unrealized-casts` would:
