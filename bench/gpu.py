@@ -509,7 +509,10 @@ if __name__ == "__main__":
     elif cmd == "once":
         once(sys.argv[2], sys.argv[3])
     elif cmd == "full" and len(sys.argv) >= 4:
-        full(sys.argv[2], sys.argv[3], set(sys.argv[4:]),
-             os.environ.get("LL_BENCH_FULL_KERNEL", "conv"))
+        kernel = os.environ.get("LL_BENCH_FULL_KERNEL", "conv")
+        if kernel not in ("conv", "conv_loop"):
+            sys.exit(f"LL_BENCH_FULL_KERNEL={kernel!r}: expected conv or "
+                     "conv_loop")
+        full(sys.argv[2], sys.argv[3], set(sys.argv[4:]), kernel)
     else:
         sys.exit(__doc__)
