@@ -7,8 +7,10 @@
 
 #include "LinearLayout/Analysis/GatherPlan.h"
 
+#include "LinearLayout/Analysis/ConversionPlan.h"
 #include "LinearLayout/Analysis/DistributedColumns.h"
 #include "LinearLayout/Analysis/OptimalSwizzle.h"
+#include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Core/Error.h"
 #include "LinearLayout/Core/F2Subspace.h"
 
@@ -54,7 +56,90 @@ int64_t diagonals(llvm::ArrayRef<uint64_t> cols) {
     }
   return int64_t(shifts.size());
 }
+/// E: the index tensor's flat coordinates `x` other than the axis, in the
+/// source's flat coordinates (the axis coordinate 0).
+uint64_t embedIndexCoordinates(const LinearLayout &src,
+                               const LinearLayout &index,
+                               llvm::ArrayRef<LayoutDim> idxDims, int axis,
+                               uint64_t x) {
+  uint64_t y = 0;
+  for (size_t d = 0; d < idxDims.size(); ++d) {
+    if (int(d) == axis)
+      continue;
+    uint64_t bits = (uint64_t(1) << idxDims[d].log2Size) - 1;
+    y |= ((x >> index.getOutDimBitOffset(unsigned(d))) & bits)
+         << src.getOutDimBitOffset(unsigned(d));
+  }
+  return y;
+}
 } // namespace
+
+double mlir::ll::conversionCostInGatherCycles(const ConversionPlan &plan) {
+  double cycles = ConversionCost::of(plan).perWarp * kWavefrontCycles;
+  if (plan.kind == ConversionKind::SharedMemory)
+    cycles += kBarrierCycles;
+  return cycles;
+}
+
+llvm::Expected<LinearLayout>
+mlir::ll::gatherLoadMemoryLayout(const LinearLayout &src,
+                                 const LinearLayout &index, int axis,
+                                 int elementBits, const GPUTarget &target) {
+  if (llvm::Error e = checkElementBits(elementBits))
+    return std::move(e);
+  auto srcDims = outDimsOf(src), idxDims = outDimsOf(index);
+  if (srcDims.size() != idxDims.size() || axis < 0 ||
+      size_t(axis) >= srcDims.size())
+    return makeError("the source and index layouts do not fit a gather "
+                     "along axis " +
+                     llvm::Twine(axis));
+  auto a = getDistributedColumns(src, srcDims, "the source layout");
+  if (!a)
+    return a.takeError();
+  auto idx = getDistributedColumns(index, idxDims, "the index layout");
+  if (!idx)
+    return idx.takeError();
+  int total = a->totalOutBits();
+  // Offset bits (of elements) below a 32-bit word, and the bank bits above
+  // them: banks of 32 bits, a 64-bit element spans two.
+  int subWord =
+      elementBits < 32 ? llvm::countr_zero(32u / unsigned(elementBits)) : 0;
+  int bankBits = llvm::countr_zero(unsigned(target.sharedBanks)) -
+                 (elementBits == 64 ? 1 : 0);
+  F2Vectors registers = a->nonFree(HwDim::Register);
+  F2Vectors fixedByLanes;
+  for (uint64_t c : idx->get(HwDim::Lane))
+    fixedByLanes.push_back(embedIndexCoordinates(src, index, idxDims, axis, c));
+  F2Vectors axisUnits, units;
+  int axisOffset = src.getOutDimBitOffset(unsigned(axis));
+  for (int b = 0; b < srcDims[size_t(axis)].log2Size; ++b)
+    axisUnits.push_back(uint64_t(1) << (axisOffset + b));
+  for (int b = 0; b < total; ++b)
+    units.push_back(uint64_t(1) << b);
+
+  F2Vectors columns;
+  F2Subspace taken;
+  // Up to `count` more columns from the candidates, in order.
+  auto take = [&](int count,
+                  std::initializer_list<llvm::ArrayRef<uint64_t>> groups) {
+    for (llvm::ArrayRef<uint64_t> group : groups)
+      for (uint64_t c : group)
+        if (count > 0 && c && taken.add(c)) {
+          columns.push_back(c);
+          --count;
+        }
+  };
+  take(std::min(subWord, total), {registers, units});
+  take(std::min(bankBits, total - int(columns.size())),
+       {fixedByLanes, axisUnits, registers, units});
+  take(total - int(columns.size()), {registers, units});
+  if (int(columns.size()) != total)
+    return makeError("internal error: the gather's memory layout is "
+                     "incomplete");
+  llvm::SmallVector<LayoutDim, 1> offsetDim = {
+      LayoutDim{dims::kOffset.str(), total}};
+  return LinearLayout::getFromColumns(offsetDim, srcDims, columns);
+}
 
 llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
                                                 const LinearLayout &index,
@@ -142,17 +227,8 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
 
   int srcAxisOffset = src.getOutDimBitOffset(unsigned(axis));
   int srcAxisBits = srcDims[size_t(axis)].log2Size;
-  // E: the index tensor's coordinates other than the axis, in the source's.
   auto embed = [&](uint64_t x) {
-    uint64_t y = 0;
-    for (size_t d = 0; d < idxDims.size(); ++d) {
-      if (int(d) == axis)
-        continue;
-      uint64_t bits = (uint64_t(1) << idxDims[d].log2Size) - 1;
-      y |= ((x >> index.getOutDimBitOffset(unsigned(d))) & bits)
-           << src.getOutDimBitOffset(unsigned(d));
-    }
-    return y;
+    return embedIndexCoordinates(src, index, idxDims, axis, x);
   };
   // The holder of a generator, moved by the kernel into warp `warp` if it
   // can be; nullopt if no thread of that warp holds it.

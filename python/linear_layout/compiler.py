@@ -155,9 +155,11 @@ class CompiledKernel(str):
     llvm_ir: str = ""
 
 
-def _pipeline_options(min_round_bytes, register_order) -> str:
-    """The pipelines' min-round-bytes (None: the target's default) and
-    register-order options, as text to append inside `ll-to-...{...}`."""
+def _pipeline_options(min_round_bytes, register_order,
+                      fold_gathers=True) -> str:
+    """The pipelines' min-round-bytes (None: the target's default),
+    register-order and fold-gathers options, as text to append inside
+    `ll-to-...{...}`."""
     options = ""
     if min_round_bytes is not None:
         if not isinstance(min_round_bytes, int) or isinstance(
@@ -173,6 +175,11 @@ def _pipeline_options(min_round_bytes, register_order) -> str:
                         f"{type(register_order).__name__}")
     if not register_order:
         options += " register-order=false"
+    if not isinstance(fold_gathers, bool):
+        raise TypeError(f"fold_gathers: expected a bool, got "
+                        f"{type(fold_gathers).__name__}")
+    if not fold_gathers:
+        options += " fold-gathers=false"
     return options
 
 
@@ -203,13 +210,14 @@ def _check(chip, index_bitwidth, wave_size=0) -> GPUTarget:
 
 def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
             index_bitwidth: int = 32, min_round_bytes: int | None = None,
-            register_order: bool = True) -> str:
+            register_order: bool = True, fold_gathers: bool = True) -> str:
     """LLVM IR text of the gpu.module in `module`, lowered for an AMD chip
     (ll-to-rocdl, ll-extract-gpu-module, mlir-translate): the input of
     an AMDGPU `llc`. Needs no LLVM with the AMDGPU target.
-    `min_round_bytes`, `register_order`: as in compile()."""
+    `min_round_bytes`, `register_order`, `fold_gathers`: as in compile()."""
     target = _check(chip, index_bitwidth, wave_size)
-    options = _pipeline_options(min_round_bytes, register_order)
+    options = _pipeline_options(min_round_bytes, register_order,
+                                fold_gathers)
     if not target.is_amd:
         raise ValueError(f"chip: llvm_ir is for AMD chips (gfx<N>); use "
                          f"compile() for {chip}")
@@ -259,7 +267,8 @@ def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options):
 def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
             wave_size: int = 0,
             min_round_bytes: int | None = None,
-            register_order: bool = True) -> CompiledKernel:
+            register_order: bool = True,
+            fold_gathers: bool = True) -> CompiledKernel:
     """PTX (chip sm_<N>) or AMDGPU assembly (chip gfx<N>) for the
     gpu.module in `module` (text or mlir.ir.Module).
 
@@ -270,9 +279,12 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     is the passes' min-round-bytes option (None: the target's default,
     16 KiB on NVIDIA, 0 on AMD; docs/lowering.md "Rounds").
     `register_order=False` skips ll-optimize-register-order (values keep
-    the register order their layouts spell out; docs/register-order.md)."""
+    the register order their layouts spell out; docs/register-order.md).
+    `fold_gathers=False` skips ll-fold-gather-conversions (every
+    conversion around a gather stays; docs/gather.md)."""
     target = _check(chip, index_bitwidth, wave_size)
-    options = _pipeline_options(min_round_bytes, register_order)
+    options = _pipeline_options(min_round_bytes, register_order,
+                                fold_gathers)
     if target.is_amd:
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
                                 options)

@@ -137,3 +137,80 @@ def test_gather_matches_numpy(case, target):
 def test_gather_loop_matches_numpy(case):
     got, expected, _ = run_gather(case, "sm_80", loop=True)
     assert np.array_equal(got, expected)
+
+
+def _io_layout(rng, case):
+    """A random layout of the (equal) source and index shape over the same
+    lanes and warps: what a kernel loads and stores in around the gather."""
+    units = [
+        gc._unit(d, b)
+        for d in range(2)
+        for b in range(case["src_shape"][d].bit_length() - 1)
+    ]
+    rng.shuffle(units)
+    warp_bits = case["warps"].bit_length() - 1
+    warps = [
+        units.pop() if units and rng.random() > 0.2 else [0, 0]
+        for _ in range(warp_bits)
+    ]
+    lane_bits = case["lanes"].bit_length() - 1
+    return gc._layout(rng, units, lane_bits, warps, rng.random() < 0.5)
+
+
+FOLD_CASES = [
+    (c, t)
+    for lanes in (32, 64)
+    for c in gc.gather_cases(40, 100 + lanes, lanes)
+    if c["src_shape"] == c["index_shape"]
+    for t in dict.fromkeys(TARGETS[lanes][1:2] + TARGETS[lanes][-1:])
+]
+
+
+def test_fold_gather_conversions_matches_numpy():
+    """Gathers between conversions from and back to a random io layout (the
+    shape of bench/gather.py's kernels), through ll-fold-gather-conversions:
+    bit-exact in the interpreter whether or not the fold happens, and it
+    happens on some (so the test covers the folded gathers)."""
+    rng = np.random.default_rng(7)
+    folded = 0
+    for case, target in FOLD_CASES:
+        io = _io_layout(rng, case)
+        text = kernels.gather(
+            case["src"],
+            case["index"],
+            case["src_shape"],
+            case["index_shape"],
+            case["axis"],
+            case["dtype"],
+            index_dtype=case["index_dtype"],
+            lanes=case["lanes"],
+            io_layout=io,
+        )
+        chip, _, wave = target.partition(":")
+        fold = (
+            f"ll-fold-gather-conversions{{target={chip}"
+            + (f" wave-size={wave}" if wave else "")
+            + "}"
+        )
+        lowered = compiler.lower(
+            text, f"builtin.module(gpu.module({fold},{_pass(target)}))"
+        )
+        planned = compiler.lower(text, f"builtin.module(gpu.module({fold}))")
+        folded += "ll.convert_layout" not in planned
+        x, i = gc.gather_inputs(case, TILES, np.random.default_rng(1))
+        y = np.zeros(i.size, dtype=x.dtype)
+        dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
+        for block in range(TILES):
+            simt.run_workgroup(
+                lowered,
+                "gather",
+                [x, i, y],
+                threads=case["lanes"] * case["warps"],
+                wave=case["lanes"],
+                block_id=block,
+                dynamic_shared=int(dynamic.group(1)) if dynamic else 0,
+            )
+        expected = gc.gather_expected(case, x, i, TILES)
+        bad = int(np.count_nonzero(y != expected))
+        assert bad == 0, f"{case['name']} {target}: {bad} wrong"
+    assert folded >= 3, f"only {folded} of {len(FOLD_CASES)} cases folded"

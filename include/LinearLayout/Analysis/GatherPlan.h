@@ -106,6 +106,11 @@ struct GatherPlan {
   std::string reason;
   llvm::SmallVector<LayoutDim, 4> sourceDims;
 
+  /// The estimate of the chosen kind.
+  double cost() const {
+    return kind == GatherKind::Shuffle ? shuffleCost : sharedCost;
+  }
+
   /// A walk-through of the decision.
   std::string explain() const;
 };
@@ -133,6 +138,28 @@ llvm::Expected<GatherPlan> planGather(const LinearLayout &src,
                                       const LinearLayout &index, int axis,
                                       int elementBits, const GPUTarget &target,
                                       const GatherPlanOptions &options = {});
+
+struct ConversionPlan;
+
+/// What a planned conversion costs in the gather model's issue cycles per
+/// warp: its cost (ConversionCost.h) and, through shared memory, the
+/// barrier a gather through shared memory is charged too.
+double conversionCostInGatherCycles(const ConversionPlan &plan);
+
+/// A memory layout (offset -> source coordinates) for a shared-memory
+/// gather whose loads the index values scatter (docs/gather.md,
+/// "Conversions folded into a gather"): the offset bits within a 32-bit word
+/// take the source's register directions (the store's vectors), the bank
+/// bits the coordinates other than `axis` that the index layout's lanes fix
+/// (so that lanes reading different columns never meet in a bank, whatever
+/// the indices), then the axis (lanes that differ only along it spread over
+/// the banks left), and the other bits the rest. Not the store-optimal
+/// swizzle that planGather picks by default: that one spreads the source's
+/// lanes, not the loads'.
+llvm::Expected<LinearLayout> gatherLoadMemoryLayout(const LinearLayout &src,
+                                                    const LinearLayout &index,
+                                                    int axis, int elementBits,
+                                                    const GPUTarget &target);
 
 } // namespace mlir::ll
 

@@ -42,6 +42,12 @@ struct LLToPTXPipelineOptions
       llvm::cl::desc("run ll-optimize-register-order first (select-free "
                      "warp shuffles)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> foldGathers{
+      *this, "fold-gathers",
+      llvm::cl::desc("run ll-fold-gather-conversions before planning "
+                     "(gathers that read and write their conversions' "
+                     "layouts where that costs less)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> isaFile{
       *this, "isa-file",
       llvm::cl::desc("also write the PTX of every gpu.binary to this file "
@@ -80,6 +86,12 @@ struct LLToROCDLPipelineOptions
       *this, "register-order",
       llvm::cl::desc("run ll-optimize-register-order first (select-free "
                      "lane exchanges)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> foldGathers{
+      *this, "fold-gathers",
+      llvm::cl::desc("run ll-fold-gather-conversions before planning "
+                     "(gathers that read and write their conversions' "
+                     "layouts where that costs less)"),
       llvm::cl::init(true)};
 };
 

@@ -268,6 +268,11 @@ void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
     orderOptions.target = options.chip;
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
   }
+  if (options.foldGathers) {
+    LLFoldGatherConversionsOptions foldOptions;
+    foldOptions.target = options.chip;
+    pm.addPass(createLLFoldGatherConversions(foldOptions));
+  }
   // The plans the lowering carries out, on the ops: an IR dump shows them.
   LLPlanConversionsOptions planOptions;
   planOptions.target = options.chip;
@@ -308,6 +313,12 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
     orderOptions.target = options.chip;
     orderOptions.waveSize = unsigned(target->lanesPerWarp);
     pm.addPass(createLLOptimizeRegisterOrder(orderOptions));
+  }
+  if (options.foldGathers) {
+    LLFoldGatherConversionsOptions foldOptions;
+    foldOptions.target = options.chip;
+    foldOptions.waveSize = unsigned(target->lanesPerWarp);
+    pm.addPass(createLLFoldGatherConversions(foldOptions));
   }
   // As for PTX, with the wave size the lowering uses.
   LLPlanConversionsOptions planOptions;
@@ -370,13 +381,15 @@ void mlir::ll::registerLLPipelines() {
         "ll-to-ptx",
         "Lower ll kernels to PTX with upstream MLIR: "
         "nvvm-attach-target, ll-optimize-register-order, "
-        "convert-ll-to-nvvm, gpu.module(ll-finalize-nvvm), "
+        "ll-fold-gather-conversions, ll-plan-conversions, convert-ll-to-nvvm, "
+        "gpu.module(ll-finalize-nvvm), "
         "gpu-module-to-binary{format=isa}",
         buildLLToPTXPipeline);
     registerVerifiedPipeline<LLToROCDLPipelineOptions>(
         "ll-to-rocdl",
         "Lower ll kernels to the LLVM dialect for AMD GPUs with upstream MLIR: "
-        "ll-optimize-register-order, convert-ll-to-rocdl, convert-scf-to-cf, "
+        "ll-optimize-register-order, ll-fold-gather-conversions, "
+        "ll-plan-conversions, convert-ll-to-rocdl, convert-scf-to-cf, "
         "gpu.module(ll-pack-narrow-block-arguments), "
         "convert-gpu-to-rocdl, "
         "rocdl-attach-target, reconcile-unrealized-casts (then "

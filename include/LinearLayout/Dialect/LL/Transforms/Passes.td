@@ -29,6 +29,43 @@ def LLFoldConversions : Pass<"ll-fold-conversions"> {
   ];
 }
 
+def LLFoldGatherConversions : Pass<"ll-fold-gather-conversions"> {
+  let summary = "Let an ll.gather read and write the layouts its conversions come from and go to";
+  let description = [{
+    A gather through shared memory stores its whole source and loads each
+    element at an address made from its index, so it can read the source in
+    any layout and produce its result in whatever layout the indices have.
+    Where a gather's source and indices are each made by an
+    `ll.convert_layout` used by the gather alone, and its one use is an
+    `ll.convert_layout` back to the layout the indices were converted from
+    (all in one block, none with a hand-written `ll.plan`), this pass
+    compares the two ways in the gather cost model's issue cycles per warp
+    (docs/gather.md): the three conversions as `ll-plan-conversions` would
+    plan them (each through shared memory charged a barrier) plus the gather
+    as planned, against one gather of the unconverted tensors through shared
+    memory laid out for its loads (`gatherLoadMemoryLayout`: the lanes'
+    columns across the banks). When the fold is cheaper, the four ops become
+    that one gather, with `ll.plan = #ll.plan<kind = shared_memory,
+    memory_layout = ...>`, and a remark of category
+    `ll-fold-gather-conversions` (`--remarks-filter`) gives both costs.
+
+    A gather in a loop whose source changes every iteration does not match
+    (its source comes from the loop, not from a conversion): there the
+    conversions run once and the gather every time.
+
+    ```
+    ll-opt --ll-fold-gather-conversions=target=sm_90 in.mlir
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"sm_90\"",
+           "Target whose conversions and gathers are costed: sm_<N>[a], "
+           "gfx9<XX>, gfx1<0-2><XX>">,
+    Option<"waveSize", "wave-size", "unsigned", /*default=*/"0",
+           "Lanes per warp: 64, 32 (gfx10+), or 0 for the target's own">,
+  ];
+}
+
 def LLPlanConversions : Pass<"ll-plan-conversions"> {
   let summary = "Decide how each ll.convert_layout moves its data";
   let description = [{

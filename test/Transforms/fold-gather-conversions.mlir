@@ -1,0 +1,107 @@
+// RUN: ll-opt %s --split-input-file --ll-fold-gather-conversions | FileCheck %s
+// RUN: ll-opt %s --split-input-file --ll-fold-gather-conversions --remarks-filter=ll-fold-gather-conversions --verify-diagnostics -o /dev/null
+
+// Triton 3.6's tl.gather of an 8x128 fp32 tile along axis 0 on 4 warps
+// (bench/gather.py): loaded coalesced (#io), converted to the layouts of a
+// shuffle gather, converted back. Three round trips through shared memory
+// and the shuffles cost more than one gather through shared memory laid
+// out for its loads: the four ops become one gather of the tiles as loaded
+// (docs/gather.md, "Conversions folded into a gather").
+#io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]], block = []}>
+#g = #ll.linear<{register = [[0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 8]], block = []}>
+// The lanes' columns take the bank bits, the rows (the gathered axis) the
+// top of the offset.
+// CHECK: #[[MEM:.+]] = #ll.linear<{offset = {{\[\[}}0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 1], [0, 2], [4, 0], [1, 0], [2, 0]]}>
+// CHECK-LABEL: func.func @folded
+// CHECK-NOT: ll.convert_layout
+// CHECK: %[[R:.*]] = ll.gather %arg0[%arg1] axis = 0 {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #[[MEM]]>} : tensor<8x128xf32, #{{.*}}>, tensor<8x128xi32, #{{.*}}> -> tensor<8x128xf32, #{{.*}}>
+// CHECK-NOT: ll.convert_layout
+// CHECK: return %[[R]]
+func.func @folded(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> tensor<8x128xf32, #io> {
+  %s = ll.convert_layout %x : tensor<8x128xf32, #io> -> tensor<8x128xf32, #g>
+  %j = ll.convert_layout %i : tensor<8x128xi32, #io> -> tensor<8x128xi32, #g>
+  // expected-remark @+1 {{folded | Category:ll-fold-gather-conversions | Function=folded | Reason="the gather reads the layouts its source and indices were converted from and writes the one its result was converted to, through shared memory laid out for its loads: 44.0 issue cycles per warp against 88.0 for the three conversions and the gather", folded_cost=4.400000e+01, unfolded_cost=8.800000e+01}}
+  %g = ll.gather %s[%j] axis = 0 : tensor<8x128xf32, #g>, tensor<8x128xi32, #g> -> tensor<8x128xf32, #g>
+  %o = ll.convert_layout %g : tensor<8x128xf32, #g> -> tensor<8x128xf32, #io>
+  return %o : tensor<8x128xf32, #io>
+}
+
+// -----
+
+// A hand-written plan on any of the four ops is obeyed: nothing is folded.
+#io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]], block = []}>
+#g = #ll.linear<{register = [[0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 8]], block = []}>
+// CHECK-LABEL: func.func @hand_written_plan
+// CHECK-COUNT-2: ll.convert_layout
+// CHECK: ll.gather %{{.*}} {ll.plan = #ll.plan<kind = shuffle>}
+// CHECK: ll.convert_layout
+func.func @hand_written_plan(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> tensor<8x128xf32, #io> {
+  %s = ll.convert_layout %x : tensor<8x128xf32, #io> -> tensor<8x128xf32, #g>
+  %j = ll.convert_layout %i : tensor<8x128xi32, #io> -> tensor<8x128xi32, #g>
+  %g = ll.gather %s[%j] axis = 0 {ll.plan = #ll.plan<kind = shuffle>} : tensor<8x128xf32, #g>, tensor<8x128xi32, #g> -> tensor<8x128xf32, #g>
+  %o = ll.convert_layout %g : tensor<8x128xf32, #g> -> tensor<8x128xf32, #io>
+  return %o : tensor<8x128xf32, #io>
+}
+
+// -----
+
+// The result goes elsewhere than the layout the indices came from (and the
+// converted source is used twice): the conversions stay.
+#io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]], block = []}>
+#g = #ll.linear<{register = [[0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 8]], block = []}>
+// CHECK-LABEL: func.func @result_elsewhere
+// CHECK-COUNT-2: ll.convert_layout
+// CHECK: ll.gather %{{.*}} axis = 0 :
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @source_used_twice
+// CHECK-COUNT-2: ll.convert_layout
+// CHECK: ll.gather %{{.*}} axis = 0 :
+// CHECK: ll.convert_layout
+func.func @result_elsewhere(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> tensor<8x128xf32, #g> {
+  %s = ll.convert_layout %x : tensor<8x128xf32, #io> -> tensor<8x128xf32, #g>
+  %j = ll.convert_layout %i : tensor<8x128xi32, #io> -> tensor<8x128xi32, #g>
+  %g = ll.gather %s[%j] axis = 0 : tensor<8x128xf32, #g>, tensor<8x128xi32, #g> -> tensor<8x128xf32, #g>
+  return %g : tensor<8x128xf32, #g>
+}
+func.func @source_used_twice(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> (tensor<8x128xf32, #io>, tensor<8x128xf32, #g>) {
+  %s = ll.convert_layout %x : tensor<8x128xf32, #io> -> tensor<8x128xf32, #g>
+  %j = ll.convert_layout %i : tensor<8x128xi32, #io> -> tensor<8x128xi32, #g>
+  %g = ll.gather %s[%j] axis = 0 : tensor<8x128xf32, #g>, tensor<8x128xi32, #g> -> tensor<8x128xf32, #g>
+  %o = ll.convert_layout %g : tensor<8x128xf32, #g> -> tensor<8x128xf32, #io>
+  return %o, %s : tensor<8x128xf32, #io>, tensor<8x128xf32, #g>
+}
+
+// -----
+
+// In a loop, the source changes every iteration: the gather's source comes
+// from the loop, not from a conversion, and nothing is folded (the
+// conversions of the tile and of the indices run once, the gather 32 times).
+#io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]], block = []}>
+#g = #ll.linear<{register = [[0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 8]], block = []}>
+// CHECK-LABEL: func.func @in_a_loop
+// CHECK-COUNT-2: ll.convert_layout
+// CHECK: scf.for
+// CHECK: ll.gather %{{.*}} axis = 0 :
+func.func @in_a_loop(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> tensor<8x128xf32, #g> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %one = arith.constant dense<1.0> : tensor<8x128xf32, #g>
+  %s = ll.convert_layout %x : tensor<8x128xf32, #io> -> tensor<8x128xf32, #g>
+  %j = ll.convert_layout %i : tensor<8x128xi32, #io> -> tensor<8x128xi32, #g>
+  %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%v = %s) -> (tensor<8x128xf32, #g>) {
+    %v1 = arith.addf %v, %one : tensor<8x128xf32, #g>
+    %g = ll.gather %v1[%j] axis = 0 : tensor<8x128xf32, #g>, tensor<8x128xi32, #g> -> tensor<8x128xf32, #g>
+    scf.yield %g : tensor<8x128xf32, #g>
+  }
+  return %r : tensor<8x128xf32, #g>
+}
+
+// -----
+
+// A bad target is an error.
+// RUN: not ll-opt %s --split-input-file --ll-fold-gather-conversions=target=sm_1x -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: ll-fold-gather-conversions: {{.*}}sm_1x
+func.func @nothing() {
+  return
+}
