@@ -425,7 +425,11 @@ def report(results_dir, commit="", out=None):
          "of `src + 1` and an accumulated gather, 1,056 tiles). *shfl/el*: "
          "shuffles per element where the gather is warp-local (every case "
          "here is); *cost*: the planner's estimates (issue cycles per warp, "
-         "docs/gather.md); *cubin*: the planned kernel assembled by Triton's "
+         "docs/gather.md); *folded*: the `once` kernel as `ll.compile` makes "
+         "it, with the conversions around the gather folded into it "
+         "(ll-fold-gather-conversions, docs/gather.md), where it folds; "
+         "*planned* `folded`: that kernel is ours; "
+         "*cubin*: the planned kernel assembled by Triton's "
          "ptxas instead of the driver's JIT; *ratio*: the planned kernel "
          "(PTX) over Triton."),
         "",
