@@ -72,6 +72,18 @@ uint64_t embedIndexCoordinates(const LinearLayout &src,
   }
   return y;
 }
+/// The distributed columns of the source and of the index layout.
+llvm::Expected<std::pair<DistributedColumns, DistributedColumns>>
+gatherColumns(const LinearLayout &src, llvm::ArrayRef<LayoutDim> srcDims,
+              const LinearLayout &index, llvm::ArrayRef<LayoutDim> idxDims) {
+  auto a = getDistributedColumns(src, srcDims, "the source layout");
+  if (!a)
+    return a.takeError();
+  auto idx = getDistributedColumns(index, idxDims, "the index layout");
+  if (!idx)
+    return idx.takeError();
+  return std::pair{std::move(*a), std::move(*idx)};
+}
 } // namespace
 
 double mlir::ll::conversionCostInGatherCycles(const ConversionPlan &plan) {
@@ -93,12 +105,11 @@ mlir::ll::gatherLoadMemoryLayout(const LinearLayout &src,
     return makeError("the source and index layouts do not fit a gather "
                      "along axis " +
                      llvm::Twine(axis));
-  auto a = getDistributedColumns(src, srcDims, "the source layout");
-  if (!a)
-    return a.takeError();
-  auto idx = getDistributedColumns(index, idxDims, "the index layout");
-  if (!idx)
-    return idx.takeError();
+  auto distributed = gatherColumns(src, srcDims, index, idxDims);
+  if (!distributed)
+    return distributed.takeError();
+  const DistributedColumns *a = &distributed->first,
+                           *idx = &distributed->second;
   int total = a->totalOutBits();
   // Offset bits (of elements) below a 32-bit word, and the bank bits above
   // them: banks of 32 bits, a 64-bit element spans two.
@@ -171,12 +182,11 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
        {std::pair{&src, "the source layout"}, {&index, "the index layout"}})
     if (llvm::Error e = checkLanesFit(*layout, target, what))
       return std::move(e);
-  auto a = getDistributedColumns(src, srcDims, "the source layout");
-  if (!a)
-    return a.takeError();
-  auto idx = getDistributedColumns(index, idxDims, "the index layout");
-  if (!idx)
-    return idx.takeError();
+  auto distributed = gatherColumns(src, srcDims, index, idxDims);
+  if (!distributed)
+    return distributed.takeError();
+  const DistributedColumns *a = &distributed->first,
+                           *idx = &distributed->second;
   if (a->bits(HwDim::Block) || idx->bits(HwDim::Block))
     return makeError("a gather runs within one block; the layouts span " +
                      llvm::Twine(1 << std::max(a->bits(HwDim::Block),

@@ -49,10 +49,11 @@ def planned_kind(case, target):
     return plan
 
 
-def run_gather(case, target, kind=None, loop=False):
+def gather_text(case, loop=False, io_layout=None):
+    """The `gather` (or `gather_loop`, 3 rounds) kernel of `case`."""
     gen = kernels.gather_loop if loop else kernels.gather
     extra = {"rounds": 3} if loop else {}
-    text = gen(
+    return gen(
         case["src"],
         case["index"],
         case["src_shape"],
@@ -61,8 +62,13 @@ def run_gather(case, target, kind=None, loop=False):
         case["dtype"],
         index_dtype=case["index_dtype"],
         lanes=case["lanes"],
+        io_layout=io_layout,
         **extra,
     )
+
+
+def run_gather(case, target, kind=None, loop=False):
+    text = gather_text(case, loop)
     if kind:
         text = re.sub(
             r"(ll\.gather %\w+\[%j\] axis = \d+)",
@@ -174,18 +180,7 @@ def test_fold_gather_conversions_matches_numpy():
     rng = np.random.default_rng(7)
     folded = 0
     for case, target in FOLD_CASES:
-        io = _io_layout(rng, case)
-        text = kernels.gather(
-            case["src"],
-            case["index"],
-            case["src_shape"],
-            case["index_shape"],
-            case["axis"],
-            case["dtype"],
-            index_dtype=case["index_dtype"],
-            lanes=case["lanes"],
-            io_layout=io,
-        )
+        text = gather_text(case, io_layout=_io_layout(rng, case))
         chip, _, wave = target.partition(":")
         fold = (
             f"ll-fold-gather-conversions{{target={chip}"

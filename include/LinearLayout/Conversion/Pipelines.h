@@ -96,7 +96,9 @@ struct LLToROCDLPipelineOptions
 };
 
 /// `ll-to-ptx`: nvvm-attach-target, ll-optimize-register-order (unless
-/// register-order=false), convert-ll-to-nvvm, gpu.module(ll-finalize-nvvm),
+/// register-order=false), ll-fold-gather-conversions (unless
+/// fold-gathers=false), ll-plan-conversions, convert-ll-to-nvvm,
+/// gpu.module(ll-finalize-nvvm),
 /// func.func(convert-scf-to-cf), and gpu-module-to-binary (unless
 /// format=none; with format=isa the PTX text is in the `gpu.binary`).
 /// An unknown chip only adds convert-ll-to-nvvm, which reports it.
@@ -104,9 +106,11 @@ void buildLLToPTXPipeline(OpPassManager &pm,
                           const LLToPTXPipelineOptions &options);
 
 /// `ll-to-rocdl`: ll-optimize-register-order (unless register-order=false),
-/// convert-ll-to-rocdl, convert-scf-to-cf, gpu.module(convert-gpu-to-rocdl),
-/// rocdl-attach-target, reconcile-unrealized-casts. An unknown chip or wave
-/// size only adds convert-ll-to-rocdl, which reports it.
+/// ll-fold-gather-conversions (unless fold-gathers=false),
+/// ll-plan-conversions, convert-ll-to-rocdl, convert-scf-to-cf,
+/// gpu.module(convert-gpu-to-rocdl), rocdl-attach-target,
+/// reconcile-unrealized-casts. An unknown chip or wave size only adds
+/// convert-ll-to-rocdl, which reports it.
 void buildLLToROCDLPipeline(OpPassManager &pm,
                             const LLToROCDLPipelineOptions &options);
 
