@@ -123,7 +123,7 @@ def _time_case(mode, e, cuda, tk):
             zero, zero)
         add("triton_cubin_driver", theirs(), zero, zero)
     else:
-        for kind in ("shuffle", "shared_memory"):
+        for kind in ("shuffle", "shared_memory", "folded"):
             if f"{kind}/once" in e["kernels"]:
                 for c in (None, 0, 8, 16, 25, 50, 100):
                     add(f"{kind}_carveout_{c}", ours(kind, c))

@@ -74,6 +74,7 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
       t.maxStaticSharedBytes = t.maxSharedBytes;
       t.hasLdmatrix = t.hasStmatrix = t.hasLineLoads = false;
       t.pairsLoadPhases = false;
+      t.gatherScratchBytesPerThread = 0;
     }
   }
   if (!known)

@@ -84,6 +84,54 @@ gatherColumns(const LinearLayout &src, llvm::ArrayRef<LayoutDim> srcDims,
     return idx.takeError();
   return std::pair{std::move(*a), std::move(*idx)};
 }
+/// Whether the top `roundBits` offset bits of a gather's memory layout
+/// (columns: offset bit -> source coordinates) can be rounds: no lane or
+/// warp of the source or of the index layout, and no bit of the index
+/// value, sets one of them.
+llvm::Error checkRoundBits(llvm::ArrayRef<uint64_t> columns,
+                           const DistributedColumns &a,
+                           const DistributedColumns &idx,
+                           const LinearLayout &src, const LinearLayout &index,
+                           llvm::ArrayRef<LayoutDim> idxDims, int axis,
+                           int roundBits) {
+  F2Subspace memory;
+  for (auto [t, c] : llvm::enumerate(columns))
+    memory.insert(c, int(t));
+  int top = int(columns.size()) - roundBits;
+  auto check = [&](uint64_t coords, const llvm::Twine &what) -> llvm::Error {
+    std::optional<uint64_t> offset = memory.coordinates(coords);
+    if (!offset)
+      return makeError("the memory layout does not hold every element");
+    if (*offset >> top)
+      return makeError("the top " + llvm::Twine(roundBits) +
+                       " offset bit(s) of the memory layout cannot be "
+                       "rounds: " +
+                       what +
+                       " sets one (a round must be set by registers "
+                       "alone)");
+    return llvm::Error::success();
+  };
+  for (HwDim dim : {HwDim::Lane, HwDim::Warp}) {
+    for (auto [j, c] : llvm::enumerate(a.get(dim)))
+      if (llvm::Error e =
+              check(c, llvm::Twine("the source's ") + hwDimName(dim) + " bit " +
+                           llvm::Twine(j)))
+        return e;
+    for (auto [j, c] : llvm::enumerate(idx.get(dim)))
+      if (llvm::Error e =
+              check(embedIndexCoordinates(src, index, idxDims, axis, c),
+                    llvm::Twine("the index layout's ") + hwDimName(dim) +
+                        " bit " + llvm::Twine(j)))
+        return e;
+  }
+  int axisOffset = src.getOutDimBitOffset(unsigned(axis));
+  int axisBits = outDimsOf(src)[size_t(axis)].log2Size;
+  for (int b = 0; b < axisBits; ++b)
+    if (llvm::Error e = check(uint64_t(1) << (axisOffset + b),
+                              "index value bit " + llvm::Twine(b)))
+      return e;
+  return llvm::Error::success();
+}
 } // namespace
 
 double mlir::ll::conversionCostInGatherCycles(const ConversionPlan &plan) {
@@ -93,10 +141,20 @@ double mlir::ll::conversionCostInGatherCycles(const ConversionPlan &plan) {
   return cycles;
 }
 
-llvm::Expected<LinearLayout>
-mlir::ll::gatherLoadMemoryLayout(const LinearLayout &src,
-                                 const LinearLayout &index, int axis,
-                                 int elementBits, const GPUTarget &target) {
+int mlir::ll::gatherRoundBitsWanted(int64_t sourceBytes, int64_t threads,
+                                    const GPUTarget &target) {
+  int64_t limit = target.gatherScratchBytesPerThread;
+  if (limit <= 0 || threads <= 0)
+    return 0;
+  int bits = 0;
+  while (bits < 62 && (sourceBytes >> bits) > limit * threads)
+    ++bits;
+  return bits;
+}
+
+llvm::Expected<LinearLayout> mlir::ll::gatherLoadMemoryLayout(
+    const LinearLayout &src, const LinearLayout &index, int axis,
+    int elementBits, const GPUTarget &target, int roundBits) {
   if (llvm::Error e = checkElementBits(elementBits))
     return std::move(e);
   auto srcDims = outDimsOf(src), idxDims = outDimsOf(index);
@@ -141,9 +199,42 @@ mlir::ll::gatherLoadMemoryLayout(const LinearLayout &src,
         }
   };
   take(std::min(subWord, total), {registers, units});
-  take(std::min(bankBits, total - int(columns.size())),
+  // Round bits: single coordinates other than the axis that a source
+  // register and an index register each set alone; the last register
+  // directions first (the first ones make the store's vectors). Reserved
+  // now, placed on top.
+  if (roundBits < 0 || roundBits > total)
+    return makeError("cannot split a " + llvm::Twine(total) +
+                     "-bit offset into " + llvm::Twine(roundBits) +
+                     " round bits");
+  F2Vectors rounds;
+  {
+    llvm::SmallVector<uint64_t> indexRegisters;
+    for (uint64_t c : idx->get(HwDim::Register))
+      indexRegisters.push_back(
+          embedIndexCoordinates(src, index, idxDims, axis, c));
+    llvm::ArrayRef<uint64_t> sourceRegisters = a->get(HwDim::Register);
+    for (uint64_t c : llvm::reverse(sourceRegisters)) {
+      if (int(rounds.size()) == roundBits)
+        break;
+      bool unit = c && !(c & (c - 1));
+      bool alongAxis = llvm::is_contained(axisUnits, c);
+      if (unit && !alongAxis && llvm::is_contained(indexRegisters, c) &&
+          !llvm::is_contained(rounds, c) && taken.add(c))
+        rounds.push_back(c);
+    }
+  }
+  if (int(rounds.size()) != roundBits)
+    return makeError("the gather has " + llvm::Twine(rounds.size()) +
+                     " coordinate(s) that registers alone set on both sides, "
+                     "not the " +
+                     llvm::Twine(roundBits) + " round bits asked for");
+  int below = total - roundBits;
+  take(std::min(bankBits, below - int(columns.size())),
        {fixedByLanes, axisUnits, registers, units});
-  take(total - int(columns.size()), {registers, units});
+  take(below - int(columns.size()), {registers, units});
+  // The highest round first, so that the first round bit is the top one.
+  columns.append(rounds.rbegin(), rounds.rend());
   if (int(columns.size()) != total)
     return makeError("internal error: the gather's memory layout is "
                      "incomplete");
@@ -331,14 +422,29 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
 
   // The shared-memory gather: the store-optimal layout (or the user's).
   GatherShared &shared = plan.shared;
+  int totalBits = a->totalOutBits();
+  if (opts.roundBits && !opts.memoryLayout)
+    return makeError("rounds of a gather through shared memory are the top "
+                     "bits of its memory layout: give one");
+  if (opts.roundBits < 0 || opts.roundBits > totalBits)
+    return makeError(llvm::Twine(opts.roundBits) +
+                     " round bits do not fit the gather's " +
+                     llvm::Twine(totalBits) + "-bit offset");
+  shared.roundBits = opts.roundBits;
   if (opts.memoryLayout) {
     auto columns = getMemoryColumns(*opts.memoryLayout, srcDims);
     if (!columns)
       return columns.takeError();
-    // The widest vector: leading memory columns that are register columns.
+    if (shared.roundBits)
+      if (llvm::Error e = checkRoundBits(*columns, *a, *idx, src, index,
+                                         idxDims, axis, shared.roundBits))
+        return std::move(e);
+    // The widest vector: leading memory columns that are register columns,
+    // within a round.
     F2Subspace registers(a->nonFree(HwDim::Register));
     int vec = 0;
-    while (vec < int(columns->size()) && (elementBits << (vec + 1)) <= 128 &&
+    while (vec < totalBits - shared.roundBits &&
+           (elementBits << (vec + 1)) <= 128 &&
            registers.contains((*columns)[size_t(vec)]))
       ++vec;
     shared.memoryLayout = *opts.memoryLayout;
@@ -375,7 +481,7 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
     }
   }
   int64_t bytes = int64_t(elementBits / 8);
-  shared.sharedBytes = (int64_t(1) << a->totalOutBits()) * bytes;
+  shared.sharedBytes = (int64_t(1) << (totalBits - shared.roundBits)) * bytes;
   shared.loadInstructions = distinct;
   int64_t phases =
       std::max<int64_t>(1, (int64_t(1) << L) * bytes / target.wavefrontBytes());
@@ -399,7 +505,7 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
       storePerWarp * kWavefrontCycles +
       double(distinct * phases) * kDataDependentLoadWavefronts *
           kWavefrontCycles +
-      kBarrierCycles +
+      kBarrierCycles * double(2 * (int64_t(1) << shared.roundBits) - 1) +
       double(distinct) * double(2 * diagonals(memoryOfValue) + 2) * kAluCycles;
 
   // Live registers at the gather's peak, per thread (32-bit words). Both
@@ -478,10 +584,14 @@ std::string GatherPlan::explain() const {
   } else {
     os << "2. not warp-local: " << notWarpLocal << "\n";
   }
-  os << "3. shared memory: store " << shared.sharedBytes << " bytes with "
-     << shared.vectorBits << "-bit vectors (" << shared.store.wavefronts
-     << " wavefronts), barrier, " << shared.loadInstructions
-     << " load(s) per thread (" << shared.loadWavefrontsConflictFree
+  os << "3. shared memory: store " << shared.sharedBytes << " bytes";
+  if (shared.roundBits)
+    os << " in each of " << (1 << shared.roundBits)
+       << " rounds (a barrier between rounds)";
+  os << " with " << shared.vectorBits << "-bit vectors ("
+     << shared.store.wavefronts << " wavefronts), barrier, "
+     << shared.loadInstructions << " load(s) per thread ("
+     << shared.loadWavefrontsConflictFree
      << " wavefronts without conflicts; the rest depends on the indices)\n";
   os << "4. cost (issue cycles per warp): ";
   if (warpLocal)

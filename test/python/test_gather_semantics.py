@@ -178,7 +178,7 @@ def test_fold_gather_conversions_matches_numpy():
     bit-exact in the interpreter whether or not the fold happens, and it
     happens on some (so the test covers the folded gathers)."""
     rng = np.random.default_rng(7)
-    folded = 0
+    folded = in_rounds = 0
     for case, target in FOLD_CASES:
         text = gather_text(case, io_layout=_io_layout(rng, case))
         chip, _, wave = target.partition(":")
@@ -192,6 +192,7 @@ def test_fold_gather_conversions_matches_numpy():
         )
         planned = compiler.lower(text, f"builtin.module(gpu.module({fold}))")
         folded += "ll.convert_layout" not in planned
+        in_rounds += bool(re.search(r"rounds = (?!1\b)\d+", planned))
         x, i = gc.gather_inputs(case, TILES, np.random.default_rng(1))
         y = np.zeros(i.size, dtype=x.dtype)
         dynamic = re.search(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
@@ -209,3 +210,4 @@ def test_fold_gather_conversions_matches_numpy():
         bad = int(np.count_nonzero(y != expected))
         assert bad == 0, f"{case['name']} {target}: {bad} wrong"
     assert folded >= 3, f"only {folded} of {len(FOLD_CASES)} cases folded"
+    assert in_rounds >= 1, "no folded gather was split into rounds"

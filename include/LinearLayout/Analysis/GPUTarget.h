@@ -66,6 +66,14 @@ struct GPUTarget {
   /// (docs/gather.md "Registers", docs/planning.md "Loads for a broadcast
   /// store"). The same figure on AMD, where it was not measured.
   int64_t registerBudget = 224;
+  /// The most shared memory per thread a gather through shared memory
+  /// should hold at once where shared memory and the L1 are one array
+  /// (NVIDIA since sm_70): at 64 bytes an SM's 2,048 threads take at most
+  /// 128 KiB of scratch, and the rest stays L1 for the loads in flight. The
+  /// driver sizes the shared part for the kernel's occupancy, so a larger
+  /// scratch at high occupancy leaves the loads little L1 (docs/gather.md,
+  /// "Rounds"). 0: no limit (AMD, whose LDS is apart from the L1).
+  int64_t gatherScratchBytesPerThread = 64;
 
   bool isNVIDIA() const { return vendor == GPUVendor::NVIDIA; }
   bool isAMD() const { return vendor == GPUVendor::AMD; }

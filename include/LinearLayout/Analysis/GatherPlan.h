@@ -66,16 +66,23 @@ struct GatherShuffle {
   uint64_t sourceRegister(uint64_t r) const;
 };
 
-/// The shared-memory gather: the source is stored whole by `memoryLayout`
+/// The shared-memory gather: the source is stored by `memoryLayout`
 /// (offset -> source coordinates), then every thread loads its elements.
+/// With `roundBits` the top roundBits offset bits are rounds: round k
+/// stores the source elements whose offset has k there, barrier, loads the
+/// results whose element does, barrier before the next round's store. A
+/// round bit is set by registers alone on both sides (never by a lane, a
+/// warp or the index value), so each thread knows its registers' rounds.
 struct GatherShared {
   LinearLayout memoryLayout;
   int vectorBits = 0;
+  int roundBits = 0;
   WavefrontCount store;
   /// The loads: one per distinct index register and thread; their
   /// wavefronts depend on the index values (one per instruction and warp
   /// when no two lanes of a warp hit one bank in different words).
   int64_t loadInstructions = 0, loadWavefrontsConflictFree = 0;
+  /// The scratch: one round's share of the source.
   int64_t sharedBytes = 0;
 };
 
@@ -121,6 +128,9 @@ struct GatherPlanOptions {
   std::optional<GatherKind> forceKind;
   /// Store the source by this memory layout (offset -> source dims).
   std::optional<LinearLayout> memoryLayout;
+  /// The top `roundBits` offset bits of `memoryLayout` are rounds
+  /// (GatherShared); each must be set by registers alone on both sides.
+  int roundBits = 0;
   /// Whether the index tensor is used after the gather (or lives across
   /// the iterations of a loop around it). If not, the register estimate
   /// leaves the indices out: the gather consumes them one by one.
@@ -155,11 +165,22 @@ double conversionCostInGatherCycles(const ConversionPlan &plan);
 /// the indices), then the axis (lanes that differ only along it spread over
 /// the banks left), and the other bits the rest. Not the store-optimal
 /// swizzle that planGather picks by default: that one spreads the source's
-/// lanes, not the loads'.
+/// lanes, not the loads'. With `roundBits`, the top offset bits are that
+/// many round bits: coordinates other than `axis` that a register of the
+/// source and a register of the index layout each set alone (not those the
+/// source packs within a word); an error where fewer exist.
 llvm::Expected<LinearLayout> gatherLoadMemoryLayout(const LinearLayout &src,
                                                     const LinearLayout &index,
                                                     int axis, int elementBits,
-                                                    const GPUTarget &target);
+                                                    const GPUTarget &target,
+                                                    int roundBits = 0);
+
+/// The round bits that bring a shared-memory gather's scratch of
+/// `sourceBytes` (the whole source) within the target's
+/// gatherScratchBytesPerThread on `threads` threads: 0 where it already is
+/// or the target has no such limit.
+int gatherRoundBitsWanted(int64_t sourceBytes, int64_t threads,
+                          const GPUTarget &target);
 
 } // namespace mlir::ll
 

@@ -57,6 +57,12 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
                             : GatherKind::SharedMemory;
     if (given.getMemoryLayout())
       options.memoryLayout = given.getMemoryLayout().getLinearLayout();
+    if (given.getKind() == PlanKind::SharedMemory) {
+      options.roundBits = gatherPlanRoundBits(given);
+      if (options.roundBits < 0)
+        return planError(op)
+               << "rounds = " << *given.getRounds() << " is not a power of two";
+    }
   }
   auto plan = planGather(src->layout, idx->layout, int(op.getAxis()), *bits,
                          hooks.getTarget(), options);
@@ -348,7 +354,9 @@ lowerGatherByShuffles(Emitter &em, const GPUTargetHooks &hooks,
   });
 }
 
-/// The shared-memory gather: store the source, barrier, load each element.
+/// The shared-memory gather: store the source, barrier, load each element;
+/// in rounds (GatherShared::roundBits), each round's share of both, with a
+/// barrier before each later round's store.
 static SmallVector<Value>
 lowerGatherThroughShared(Emitter &em, const GPUTargetHooks &hooks,
                          const GatherLowering &lw, const ThreadLayout &src,
@@ -368,20 +376,46 @@ lowerGatherThroughShared(Emitter &em, const GPUTargetHooks &hooks,
   if (lw.leadingBarrier)
     barrier();
   int64_t vector = std::max<int64_t>(1, lw.plan.shared.vectorBits / bits);
-  storeRegisters(em, base, elementType, bits, src, source, lw.store, nullptr,
-                 Value(), lane, warp, vector, allRegisters, ~uint64_t(0),
-                 sharedStoreOrder(hooks));
-  barrier();
-  Value threadPart = em.threadPart(lw.load, lane, warp);
-  return perDistinctRegister(idx, [&](int64_t r) -> Value {
-    Value v = toIndex(em, indices[r]);
-    Value offset = em.computeThreadPart(lw.valueOffset, v, Value());
-    offset = LLVM::XOrOp::create(b, loc, offset, threadPart);
-    if (uint64_t k = lw.load.registerValue(uint64_t(r)))
-      offset = LLVM::XOrOp::create(b, loc, offset, em.index(int64_t(k)));
-    Value ptr = em.gep(base, elementType, offset);
-    return em.load(ptr, elementType, 1, bits).front();
-  });
+  // Offsets in elements; a register's round is its offset's top bits (no
+  // lane, warp or index value sets them: GatherPlan checked), and within
+  // the round the offset drops them.
+  int roundBits = lw.plan.shared.roundBits;
+  int scratchBits = llvm::Log2_64(uint64_t(lw.plan.shared.sharedBytes) /
+                                  uint64_t(lw.elementBytes));
+  uint64_t scratchMask = (uint64_t(1) << scratchBits) - 1;
+  auto roundOf = [&](const AddressMap &map, int64_t r) {
+    return int64_t(map.registerValue(uint64_t(r)) >> scratchBits);
+  };
+  SmallVector<int64_t> rep = representatives(idx);
+  SmallVector<Value> out(idx.numRegisters());
+  Value threadPart;
+  for (int64_t round = 0; round < (int64_t(1) << roundBits); ++round) {
+    if (round > 0)
+      barrier();
+    storeRegisters(
+        em, base, elementType, bits, src, source, lw.store, nullptr, Value(),
+        lane, warp, vector,
+        [&](int64_t r) { return roundOf(lw.store, r) == round; },
+        roundBits ? scratchMask : kAllOffsetBits, sharedStoreOrder(hooks));
+    barrier();
+    if (!threadPart)
+      threadPart = em.threadPart(lw.load, lane, warp);
+    for (int64_t r = 0; r < idx.numRegisters(); ++r) {
+      if (rep[r] != r || roundOf(lw.load, r) != round)
+        continue;
+      Value v = toIndex(em, indices[r]);
+      Value offset = em.computeThreadPart(lw.valueOffset, v, Value());
+      offset = LLVM::XOrOp::create(b, loc, offset, threadPart);
+      if (uint64_t k = lw.load.registerValue(uint64_t(r)) & scratchMask)
+        offset = LLVM::XOrOp::create(b, loc, offset, em.index(int64_t(k)));
+      Value ptr = em.gep(base, elementType, offset);
+      out[r] = em.load(ptr, elementType, 1, bits).front();
+    }
+  }
+  for (int64_t r = 0; r < idx.numRegisters(); ++r)
+    if (rep[r] != r)
+      out[r] = out[rep[r]];
+  return out;
 }
 
 namespace {

@@ -15,10 +15,12 @@
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 #include "LinearLayout/Dialect/LL/Transforms/Passes.h"
+#include "LinearLayout/Dialect/LL/Transforms/PlanKind.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include "llvm/Support/Format.h"
 
@@ -60,6 +62,16 @@ std::optional<FoldCandidate> matchCandidate(GatherOp op) {
 
 const LinearLayout &layoutOf(Value value) {
   return getLinearEncoding(value.getType()).getLinearLayout();
+}
+
+/// Whether `op` runs in a loop of its function.
+bool isInsideLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp();
+       parent && !llvm::isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp())
+    if (llvm::isa<LoopLikeOpInterface>(parent))
+      return true;
+  return false;
 }
 
 int elementBitsOf(Value value) {
@@ -129,37 +141,59 @@ struct LLFoldGatherConversionsPass
       return;
     Value source = c.source.getSource(), indices = c.indices.getSource();
     int axis = int(op.getAxis());
-    auto memory = gatherLoadMemoryLayout(layoutOf(source), layoutOf(indices),
-                                         axis, bits, target);
-    if (!memory) {
-      llvm::consumeError(memory.takeError());
-      return;
-    }
-    GatherPlanOptions options;
-    options.forceKind = GatherKind::SharedMemory;
-    options.memoryLayout = *memory;
-    options.indicesLiveAfter = false;
-    options.otherLiveRegisters =
-        liveTensorRegistersAcross(c.result, {source, indices});
-    auto folded = planGather(layoutOf(source), layoutOf(indices), axis, bits,
+    // The gather with `roundBits` rounds, or nullopt where it cannot have
+    // them.
+    auto planWith = [&](int roundBits)
+        -> std::optional<std::pair<LinearLayout, GatherPlan>> {
+      auto memory = gatherLoadMemoryLayout(layoutOf(source), layoutOf(indices),
+                                           axis, bits, target, roundBits);
+      if (!memory) {
+        llvm::consumeError(memory.takeError());
+        return std::nullopt;
+      }
+      GatherPlanOptions options;
+      options.forceKind = GatherKind::SharedMemory;
+      options.memoryLayout = *memory;
+      options.roundBits = roundBits;
+      options.indicesLiveAfter = false;
+      options.otherLiveRegisters =
+          liveTensorRegistersAcross(c.result, {source, indices});
+      auto plan = planGather(layoutOf(source), layoutOf(indices), axis, bits,
                              target, options);
-    if (!folded) {
-      llvm::consumeError(folded.takeError());
+      if (!plan) {
+        llvm::consumeError(plan.takeError());
+        return std::nullopt;
+      }
+      return std::pair{std::move(*memory), std::move(*plan)};
+    };
+    auto folded = planWith(0);
+    if (!folded)
       return;
-    }
-    if (!(folded->sharedCost < *before))
+    // The whole source at once may take the L1 the loads around the gather
+    // need (GPUTarget::gatherScratchBytesPerThread): as many rounds as bring
+    // it within the limit, or as the layouts allow. Not in a loop, where
+    // every round's barriers would come back each iteration.
+    int64_t threads = int64_t(folded->second.warps) * target.lanesPerWarp;
+    if (!isInsideLoop(op))
+      for (int r = gatherRoundBitsWanted(folded->second.shared.sharedBytes,
+                                         threads, target);
+           r > 0; --r)
+        if (auto split = planWith(r)) {
+          folded = std::move(split);
+          break;
+        }
+    const GatherPlan &plan = folded->second;
+    if (!(plan.sharedCost < *before))
       return;
 
     MLIRContext *ctx = op.getContext();
     OpBuilder builder(c.result);
     auto gather = GatherOp::create(builder, op.getLoc(), c.result.getType(),
                                    source, indices, op.getAxisAttr());
-    setPlan(gather, PlanAttr::get(ctx, PlanKind::SharedMemory,
-                                  LinearAttr::get(ctx, *memory), std::nullopt,
-                                  std::nullopt, std::nullopt, std::nullopt,
-                                  std::nullopt, "", "", std::nullopt,
-                                  std::nullopt, std::nullopt));
-    emitFoldRemark(gather, folded->sharedCost, *before);
+    // The whole plan: its rounds are a planned figure, which a request
+    // (kind and memory layout) does not carry.
+    setPlan(gather, gatherPlanAttr(ctx, plan));
+    emitFoldRemark(gather, plan.sharedCost, *before);
     c.result.getResult().replaceAllUsesWith(gather.getResult());
     c.result->erase();
     op->erase();

@@ -179,6 +179,12 @@ struct LLPlanConversionsPass
                               : GatherKind::SharedMemory;
       if (LinearAttr memory = given.getMemoryLayout())
         options.memoryLayout = memory.getLinearLayout();
+      if (given.getKind() == PlanKind::SharedMemory) {
+        options.roundBits = gatherPlanRoundBits(given);
+        if (options.roundBits < 0)
+          return op.emitError("cannot plan this gather: rounds = ")
+                 << *given.getRounds() << " is not a power of two";
+      }
     }
     auto plan = mlir::ll::planGather(
         getLinearEncoding(op.getSource().getType()).getLinearLayout(),

@@ -17,6 +17,7 @@
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
 
 namespace mlir::ll {
@@ -100,9 +101,9 @@ inline bool ownerLoadsByDefault(const OwnerLoads &owners, int64_t liveIntoStore,
 
 /// The complete `#ll.plan` of a planned gather, as -ll-plan-conversions
 /// records it: a shuffle gather moves 32-bit words, `rounds` shuffles per
-/// distinct index register; a shared-memory one stores the whole source in
-/// one round (`load_wavefronts`: the loads without bank conflicts, which
-/// depend on the indices).
+/// distinct index register; a shared-memory one stores the source in
+/// `rounds` rounds, the top bits of its memory layout (`load_wavefronts`:
+/// the loads without bank conflicts, which depend on the indices).
 inline PlanAttr gatherPlanAttr(MLIRContext *ctx, const GatherPlan &plan) {
   if (plan.kind == GatherKind::Shuffle) {
     const GatherShuffle &s = *plan.shuffle;
@@ -112,11 +113,23 @@ inline PlanAttr gatherPlanAttr(MLIRContext *ctx, const GatherPlan &plan) {
                          std::nullopt);
   }
   const GatherShared &s = plan.shared;
-  return PlanAttr::get(ctx, PlanKind::SharedMemory,
-                       LinearAttr::get(ctx, s.memoryLayout), s.vectorBits, 1,
-                       std::nullopt, std::nullopt, s.sharedBytes, "st.shared",
-                       "ld.shared", s.store.wavefronts,
-                       s.loadWavefrontsConflictFree, std::nullopt);
+  return PlanAttr::get(
+      ctx, PlanKind::SharedMemory, LinearAttr::get(ctx, s.memoryLayout),
+      s.vectorBits, int64_t(1) << s.roundBits, std::nullopt, std::nullopt,
+      s.sharedBytes, "st.shared", "ld.shared", s.store.wavefronts,
+      s.loadWavefrontsConflictFree, std::nullopt);
+}
+
+/// The round bits a hand-written shared-memory gather plan asks for:
+/// log2 of its `rounds` (0 without), or -1 where `rounds` is not a power of
+/// two.
+inline int gatherPlanRoundBits(PlanAttr plan) {
+  std::optional<int64_t> rounds = plan.getRounds();
+  if (!rounds)
+    return 0;
+  if (*rounds < 1 || (*rounds & (*rounds - 1)))
+    return -1;
+  return llvm::countr_zero(uint64_t(*rounds));
 }
 
 } // namespace mlir::ll
