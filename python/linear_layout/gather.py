@@ -50,7 +50,8 @@ class GatherPlan:
     store_wavefronts: int
     load_instructions: int
     load_wavefronts_conflict_free: int
-    shared_bytes: int
+    shared_bytes: int  # one round's scratch
+    rounds: int  # the top log2(rounds) bits of memory_layout; 1 by default
     _explain: str = ""
 
     def explain(self) -> str:

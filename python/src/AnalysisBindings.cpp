@@ -295,6 +295,7 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   d["load_instructions"] = plan.shared.loadInstructions;
   d["load_wavefronts_conflict_free"] = plan.shared.loadWavefrontsConflictFree;
   d["shared_bytes"] = plan.shared.sharedBytes;
+  d["rounds"] = int64_t(1) << plan.shared.roundBits;
   return d;
 }
 

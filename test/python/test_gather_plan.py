@@ -12,8 +12,10 @@ from linear_layout.ttgir import layout_from_ttg
 # Triton 3.6's own gather layout for tl.gather of a 64x64 tile along axis 0
 # on 2 warps (bench/gather.py harvests it): each thread holds 2 rows x 32
 # columns of the source and of the indices.
-GATHER_64x64_W2 = ("#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = "
-                   "[32, 1], warpsPerCTA = [1, 2], order = [0, 1]}>")
+GATHER_64x64_W2 = (
+    "#ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = "
+    "[32, 1], warpsPerCTA = [1, 2], order = [0, 1]}>"
+)
 BUDGET = 224
 
 
@@ -108,21 +110,37 @@ def test_huge_tiles_do_not_overflow_the_estimate():
     assert 0 < plan.shared_live_registers < plan.shuffle_live_registers
 
 
-_TINY = {"register": [[0, 1]], "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
-         "warp": []}
+_TINY = {
+    "register": [[0, 1]],
+    "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+    "warp": [],
+}
 
 
-@pytest.mark.parametrize("build", [
-    lambda K, L: K.gather_loop(L, L, [8, 8], [8, 8], 1, None),
-    lambda K, L: K.gather(L, L, [8, 8], [8, 8], 1, ["fp32"]),
-    lambda K, L: K.conv(L, L, [8, 8], "fp32", name=5),
-    lambda K, L: K.gather(L, L, [8, 8], [8, 8], 1, "fp32", name=None),
-    lambda K, L: K.gather_loop(L, L, [8, 8], [8, 8], 1, "fp32", name=b"k"),
-])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda K, L: K.gather_loop(L, L, [8, 8], [8, 8], 1, None),
+        lambda K, L: K.gather(L, L, [8, 8], [8, 8], 1, ["fp32"]),
+        lambda K, L: K.conv(L, L, [8, 8], "fp32", name=5),
+        lambda K, L: K.gather(L, L, [8, 8], [8, 8], 1, "fp32", name=None),
+        lambda K, L: K.gather_loop(L, L, [8, 8], [8, 8], 1, "fp32", name=b"k"),
+    ],
+)
 def test_kernel_builders_reject_non_string_names_and_dtypes(build):
     """A dtype or kernel name of the wrong type is a TypeError naming the
     argument, not an AttributeError from inside the builder."""
     from linear_layout import kernels
+
     layout = ll.LinearLayout(_TINY, {"dim0": 8, "dim1": 8})
     with pytest.raises(TypeError, match=r"^(dtype|name): expected a str"):
         build(kernels, layout)
+
+
+def test_the_planner_stores_the_whole_source_in_one_round():
+    """plan_gather picks its own memory layout, which has no round bits:
+    rounds come with a memory layout laid out for them (the fold's,
+    docs/gather.md "Rounds"), and shared_bytes is then one round's share."""
+    plan = _plan(32, kind="shared_memory")
+    assert plan.rounds == 1
+    assert plan.shared_bytes == 64 * 64 * 4

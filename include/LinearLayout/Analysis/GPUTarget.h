@@ -68,12 +68,13 @@ struct GPUTarget {
   int64_t registerBudget = 224;
   /// The most shared memory per thread a gather through shared memory
   /// should hold at once where shared memory and the L1 are one array
-  /// (NVIDIA since sm_70): at 64 bytes an SM's 2,048 threads take at most
-  /// 128 KiB of scratch, and the rest stays L1 for the loads in flight. The
-  /// driver sizes the shared part for the kernel's occupancy, so a larger
-  /// scratch at high occupancy leaves the loads little L1 (docs/gather.md,
-  /// "Rounds"). 0: no limit (AMD, whose LDS is apart from the L1).
-  int64_t gatherScratchBytesPerThread = 64;
+  /// (NVIDIA since sm_70); a larger source goes in rounds. The driver sizes
+  /// the shared part for the kernel's occupancy, so a whole source of 256
+  /// bytes per thread at high occupancy left the loads around the gather
+  /// little L1; 128 measured best, 64 and less lost more to the rounds'
+  /// barriers than they saved (docs/gather.md, "Rounds"). 0: no limit (AMD,
+  /// whose LDS is apart from the L1).
+  int64_t gatherScratchBytesPerThread = 128;
 
   bool isNVIDIA() const { return vendor == GPUVendor::NVIDIA; }
   bool isAMD() const { return vendor == GPUVendor::AMD; }
