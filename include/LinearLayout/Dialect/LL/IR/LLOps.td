@@ -215,7 +215,12 @@ def LL_GatherOp : LL_Op<"gather", [Pure]> {
     axis lives within a warp (every element a thread needs is held in its
     own warp), else through shared memory; the choice is the planner's
     (`-ll-plan-conversions`, docs/gather.md) and an `ll.plan` of kind
-    `shuffle` or `shared_memory` on the op fixes it.
+    `shuffle` or `shared_memory` on the op fixes it. A complete
+    `shared_memory` plan with `rounds = R` stores and loads in R rounds
+    over the top log2(R) offset bits of its memory layout, each of which
+    only registers may set (no lane, warp or index bit), in a scratch of
+    `shared_bytes` = the source over R; `-ll-fold-gather-conversions`
+    writes such plans (docs/gather.md, "Rounds").
   }];
   let arguments = (ins LL_DistributedTensor:$source,
                        LL_DistributedTensor:$indices,

@@ -45,9 +45,14 @@ def LLFoldGatherConversions : Pass<"ll-fold-gather-conversions"> {
     as planned, against one gather of the unconverted tensors through shared
     memory laid out for its loads (`gatherLoadMemoryLayout`: the lanes'
     columns across the banks). When the fold is cheaper, the four ops become
-    that one gather, with `ll.plan = #ll.plan<kind = shared_memory,
-    memory_layout = ...>`, and a remark of category
+    that one gather, with its complete `ll.plan` (kind `shared_memory`, the
+    memory layout and the planned figures), and a remark of category
     `ll-fold-gather-conversions` (`--remarks-filter`) gives both costs.
+    Outside loops, on a target whose shared memory and L1 are one array
+    (NVIDIA), a source of more than 128 bytes per thread goes in rounds
+    (`rounds = R`: the top log2(R) bits of the memory layout, set by
+    registers alone), so that the scratch leaves the loads around the
+    gather their L1 (docs/gather.md, "Rounds").
 
     A gather in a loop whose source changes every iteration does not match
     (its source comes from the loop, not from a conversion): there the
