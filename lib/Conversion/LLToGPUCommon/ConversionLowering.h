@@ -26,6 +26,7 @@
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 #include "LinearLayout/Conversion/LLToGPUCommon/ScratchBarriers.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
+#include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -188,9 +189,6 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                   const SwizzlePlan &swizzle, PlanAttr given,
                   const ThreadLayout &src, const ThreadLayout &dst, int bits,
                   const LLLoweringOptions &options);
-
-/// Whether `op` is inside a loop of its function.
-bool isInsideLoop(Operation *op);
 
 /// Whether the block that runs `op` is at most one warp (its gpu.func's
 /// `known_block_size`): its scratch barriers need only order that warp.

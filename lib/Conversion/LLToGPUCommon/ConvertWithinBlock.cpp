@@ -30,15 +30,6 @@
 
 namespace mlir::ll::lowering {
 
-bool isInsideLoop(Operation *op) {
-  for (Operation *parent = op->getParentOp();
-       parent && !llvm::isa<FunctionOpInterface>(parent);
-       parent = parent->getParentOp())
-    if (llvm::isa<LoopLikeOpInterface>(parent))
-      return true;
-  return false;
-}
-
 bool isOneWarpBlock(Operation *op, const GPUTargetHooks &hooks) {
   std::optional<int64_t> blockThreads = knownBlockThreads(op);
   return blockThreads && *blockThreads <= hooks.getLanesPerWarp();

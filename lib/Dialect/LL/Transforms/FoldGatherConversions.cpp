@@ -20,7 +20,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 
 #include "llvm/Support/Format.h"
 
@@ -62,16 +61,6 @@ std::optional<FoldCandidate> matchCandidate(GatherOp op) {
 
 const LinearLayout &layoutOf(Value value) {
   return getLinearEncoding(value.getType()).getLinearLayout();
-}
-
-/// Whether `op` runs in a loop of its function.
-bool isInsideLoop(Operation *op) {
-  for (Operation *parent = op->getParentOp();
-       parent && !llvm::isa<FunctionOpInterface>(parent);
-       parent = parent->getParentOp())
-    if (llvm::isa<LoopLikeOpInterface>(parent))
-      return true;
-  return false;
 }
 
 int elementBitsOf(Value value) {

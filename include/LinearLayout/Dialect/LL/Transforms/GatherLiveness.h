@@ -41,6 +41,17 @@ inline bool runsAfter(Operation *user, Operation *op) {
   return true;
 }
 
+/// Whether `op` runs in a loop of its function (a loop-like op around it):
+/// what it does, it does every iteration.
+inline bool isInsideLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      return true;
+  return false;
+}
+
 /// Whether `value`, defined before `op`, is live after `op`: used by an
 /// operation that runs after it, or defined outside a loop around `op` and
 /// used inside it (so live across its iterations).
