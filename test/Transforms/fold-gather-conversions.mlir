@@ -20,7 +20,7 @@
 func.func @folded(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> tensor<8x128xf32, #io> {
   %s = ll.convert_layout %x : tensor<8x128xf32, #io> -> tensor<8x128xf32, #g>
   %j = ll.convert_layout %i : tensor<8x128xi32, #io> -> tensor<8x128xi32, #g>
-  // expected-remark @+1 {{folded | Category:ll-fold-gather-conversions | Function=folded | Reason="the gather reads the layouts its source and indices were converted from and writes the one its result was converted to, through shared memory laid out for its loads: 44.0 issue cycles per warp against 88.0 for the three conversions and the gather", folded_cost=4.400000e+01, unfolded_cost=8.800000e+01}}
+  // expected-remark @+1 {{folded | Category:ll-fold-gather-conversions | Function=folded | Reason="the gather reads the layouts its source and indices were converted from and writes the one its result was converted to, through shared memory laid out for its loads: 44.0 issue cycles per warp against 88.0 for the three conversions and the gather", folded_cost=4.400000e+01, rounds=1, unfolded_cost=8.800000e+01}}
   %g = ll.gather %s[%j] axis = 0 : tensor<8x128xf32, #g>, tensor<8x128xi32, #g> -> tensor<8x128xf32, #g>
   %o = ll.convert_layout %g : tensor<8x128xf32, #g> -> tensor<8x128xf32, #io>
   return %o : tensor<8x128xf32, #io>
@@ -44,7 +44,7 @@ func.func @folded(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> ten
 func.func @folded_in_rounds(%x: tensor<64x64xf32, #io>, %i: tensor<64x64xi32, #io>) -> tensor<64x64xf32, #io> {
   %s = ll.convert_layout %x : tensor<64x64xf32, #io> -> tensor<64x64xf32, #g>
   %j = ll.convert_layout %i : tensor<64x64xi32, #io> -> tensor<64x64xi32, #g>
-  // expected-remark @+1 {{folded | Category:ll-fold-gather-conversions | Function=folded_in_rounds | Reason="the gather reads the layouts its source and indices were converted from and writes the one its result was converted to, through shared memory laid out for its loads: 312.0 issue cycles per warp against 632.0 for the three conversions and the gather", folded_cost=3.120000e+02, unfolded_cost=6.320000e+02}}
+  // expected-remark @+1 {{folded | Category:ll-fold-gather-conversions | Function=folded_in_rounds | Reason="the gather reads the layouts its source and indices were converted from and writes the one its result was converted to, through shared memory laid out for its loads: 312.0 issue cycles per warp against 632.0 for the three conversions and the gather; in 2 rounds of 8192 bytes, the source being more than 128 bytes per thread (docs/gather.md, section Rounds)", folded_cost=3.120000e+02, rounds=2, unfolded_cost=6.320000e+02}}
   %g = ll.gather %s[%j] axis = 0 : tensor<64x64xf32, #g>, tensor<64x64xi32, #g> -> tensor<64x64xf32, #g>
   %o = ll.convert_layout %g : tensor<64x64xf32, #g> -> tensor<64x64xf32, #io>
   return %o : tensor<64x64xf32, #io>

@@ -182,7 +182,7 @@ struct LLFoldGatherConversionsPass
     // The whole plan: its rounds are a planned figure, which a request
     // (kind and memory layout) does not carry.
     setPlan(gather, gatherPlanAttr(ctx, plan));
-    emitFoldRemark(gather, plan.sharedCost, *before);
+    emitFoldRemark(gather, plan, *before, target);
     c.result.getResult().replaceAllUsesWith(gather.getResult());
     c.result->erase();
     op->erase();
@@ -190,7 +190,9 @@ struct LLFoldGatherConversionsPass
     c.indices->erase();
   }
 
-  static void emitFoldRemark(GatherOp op, double folded, double before) {
+  static void emitFoldRemark(GatherOp op, const GatherPlan &plan, double before,
+                             const GPUTarget &target) {
+    double folded = plan.sharedCost;
     StringRef function;
     if (auto func = op->getParentOfType<FunctionOpInterface>())
       function = func.getName();
@@ -208,9 +210,16 @@ struct LLFoldGatherConversionsPass
        << llvm::format("%.1f", folded) << " issue cycles per warp against "
        << llvm::format("%.1f", before)
        << " for the three conversions and the gather";
+    int64_t rounds = int64_t(1) << plan.shared.roundBits;
+    if (rounds > 1)
+      os << "; in " << rounds << " rounds of " << plan.shared.sharedBytes
+         << " bytes, the source being more than "
+         << target.gatherScratchBytesPerThread
+         << " bytes per thread (docs/gather.md, section Rounds)";
     remark << remark::detail::Remark::Arg("Reason", reason)
            << remark::detail::Remark::Arg("folded_cost", folded)
-           << remark::detail::Remark::Arg("unfolded_cost", before);
+           << remark::detail::Remark::Arg("unfolded_cost", before)
+           << remark::detail::Remark::Arg("rounds", rounds);
   }
 };
 } // namespace
