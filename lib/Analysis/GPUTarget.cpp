@@ -53,6 +53,9 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
       t.hasLdmatrix = t.arch >= 75;
       t.hasStmatrix = t.arch >= 90;
       t.hasLineLoads = t.arch >= 87;
+      // Shared memory and the L1 are one array from sm_70 (Volta) on.
+      if (t.arch < 70)
+        t.gatherScratchBytesPerThread = 0;
     }
   } else if (name.starts_with("gfx")) {
     // gfx9 names have three characters (gfx90a), later ones four (gfx1100).

@@ -1,4 +1,5 @@
 // RUN: ll-opt %s --split-input-file --ll-fold-gather-conversions | FileCheck %s
+// RUN: ll-opt %s --split-input-file --ll-fold-gather-conversions=target=sm_60 | FileCheck %s --check-prefix=SM60
 // RUN: ll-opt %s --split-input-file --ll-fold-gather-conversions --remarks-filter=ll-fold-gather-conversions --verify-diagnostics -o /dev/null
 
 // Triton 3.6's tl.gather of an 8x128 fp32 tile along axis 0 on 4 warps
@@ -37,6 +38,9 @@ func.func @folded(%x: tensor<8x128xf32, #io>, %i: tensor<8x128xi32, #io>) -> ten
 #io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[2, 0]], block = []}>
 #g = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
 // CHECK: #[[MEM:.+]] = #ll.linear<{offset = {{\[\[}}0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [0, 1], [4, 0], [8, 0], [16, 0], [32, 0], [2, 0], [0, 2]]}>
+// Before sm_70 shared memory is apart from the L1: one round.
+// SM60-LABEL: func.func @folded_in_rounds
+// SM60: rounds = 1, shared_bytes = 16384,
 // CHECK-LABEL: func.func @folded_in_rounds
 // CHECK-NOT: ll.convert_layout
 // CHECK: ll.gather %arg0[%arg1] axis = 0 {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #[[MEM]], vector_bits = 32, rounds = 2, shared_bytes = 8192,

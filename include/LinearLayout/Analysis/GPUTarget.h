@@ -72,8 +72,8 @@ struct GPUTarget {
   /// the shared part for the kernel's occupancy, so a whole source of 256
   /// bytes per thread at high occupancy left the loads around the gather
   /// little L1; 128 measured best, 64 and less lost more to the rounds'
-  /// barriers than they saved (docs/gather.md, "Rounds"). 0: no limit (AMD,
-  /// whose LDS is apart from the L1).
+  /// barriers than they saved (docs/gather.md, "Rounds"). 0: no limit
+  /// (before sm_70, and on AMD, whose shared memory is apart from the L1).
   int64_t gatherScratchBytesPerThread = 128;
 
   bool isNVIDIA() const { return vendor == GPUVendor::NVIDIA; }
