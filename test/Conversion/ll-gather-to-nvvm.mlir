@@ -139,3 +139,20 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Nor a round bit along the gathered axis: the index value picks the row,
+// so a thread could not know in which round its element is stored.
+#io = #ll.linear<{register = [[0, 1], [0, 2], [4, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]], block = []}>
+#mem = #ll.linear<{offset = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [0, 2], [0, 1], [4, 0]]}>
+gpu.module @m {
+  gpu.func @axis_round(%ps: !llvm.ptr<1>, %pi: !llvm.ptr<1>, %po: !llvm.ptr<1>) kernel {
+    %s = ll.load_tile %ps : !llvm.ptr<1> -> tensor<8x128xf32, #io>
+    %i = ll.load_tile %pi : !llvm.ptr<1> -> tensor<8x128xi32, #io>
+    // expected-error @+1 {{cannot carry out the ll.plan: the top 1 offset bit(s) of the memory layout cannot be rounds: index value bit 2 sets one (a round must be set by registers alone)}}
+    %r = ll.gather %s[%i] axis = 0 {ll.plan = #ll.plan<kind = shared_memory, memory_layout = #mem, vector_bits = 32, rounds = 2, shared_bytes = 2048, store_instruction = "st.shared", load_instruction = "ld.shared", store_wavefronts = 32, load_wavefronts = 32>} : tensor<8x128xf32, #io>, tensor<8x128xi32, #io> -> tensor<8x128xf32, #io>
+    ll.store_tile %r, %po : tensor<8x128xf32, #io>, !llvm.ptr<1>
+    gpu.return
+  }
+}
