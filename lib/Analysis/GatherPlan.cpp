@@ -84,20 +84,18 @@ gatherColumns(const LinearLayout &src, llvm::ArrayRef<LayoutDim> srcDims,
     return idx.takeError();
   return std::pair{std::move(*a), std::move(*idx)};
 }
-/// Whether the top `roundBits` offset bits of a gather's memory layout
-/// (columns: offset bit -> source coordinates) can be rounds: no lane or
-/// warp of the source or of the index layout, and no bit of the index
-/// value, sets one of them.
-llvm::Error checkRoundBits(llvm::ArrayRef<uint64_t> columns,
+/// Whether the top `roundBits` of the `offsetBits` offset bits of a
+/// gather's memory layout can be rounds: no lane or warp of the source or
+/// of the index layout, and no bit of the index value, sets one of them.
+/// `memory`: the memory layout's columns (source coordinates) inserted with
+/// their offset bits as tags, so that coordinates() inverts it.
+llvm::Error checkRoundBits(const F2Subspace &memory, int offsetBits,
                            const DistributedColumns &a,
                            const DistributedColumns &idx,
                            const LinearLayout &src, const LinearLayout &index,
                            llvm::ArrayRef<LayoutDim> idxDims, int axis,
                            int roundBits) {
-  F2Subspace memory;
-  for (auto [t, c] : llvm::enumerate(columns))
-    memory.insert(c, int(t));
-  int top = int(columns.size()) - roundBits;
+  int top = offsetBits - roundBits;
   auto check = [&](uint64_t coords, const llvm::Twine &what) -> llvm::Error {
     std::optional<uint64_t> offset = memory.coordinates(coords);
     if (!offset)
@@ -220,7 +218,7 @@ llvm::Expected<LinearLayout> mlir::ll::gatherLoadMemoryLayout(
       bool unit = c && !(c & (c - 1));
       bool alongAxis = llvm::is_contained(axisUnits, c);
       if (unit && !alongAxis && llvm::is_contained(indexRegisters, c) &&
-          !llvm::is_contained(rounds, c) && taken.add(c))
+          taken.add(c))
         rounds.push_back(c);
     }
   }
@@ -435,10 +433,6 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
     auto columns = getMemoryColumns(*opts.memoryLayout, srcDims);
     if (!columns)
       return columns.takeError();
-    if (shared.roundBits)
-      if (llvm::Error e = checkRoundBits(*columns, *a, *idx, src, index,
-                                         idxDims, axis, shared.roundBits))
-        return std::move(e);
     // The widest vector: leading memory columns that are register columns,
     // within a round.
     F2Subspace registers(a->nonFree(HwDim::Register));
@@ -495,6 +489,11 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
     F2Subspace memory;
     for (auto [t, c] : llvm::enumerate(*columns))
       memory.insert(c, int(t));
+    if (shared.roundBits)
+      if (llvm::Error e =
+              checkRoundBits(memory, totalBits, *a, *idx, src, index, idxDims,
+                             axis, shared.roundBits))
+        return std::move(e);
     for (int b = 0; b < srcAxisBits; ++b)
       memoryOfValue.push_back(
           *memory.coordinates(uint64_t(1) << (srcAxisOffset + b)));

@@ -52,17 +52,8 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
       return planError(op) << "a gather is planned as 'shuffle' or "
                               "'shared_memory', not '"
                            << stringifyPlanKind(given.getKind()) << "'";
-    options.forceKind = given.getKind() == PlanKind::Shuffle
-                            ? GatherKind::Shuffle
-                            : GatherKind::SharedMemory;
-    if (given.getMemoryLayout())
-      options.memoryLayout = given.getMemoryLayout().getLinearLayout();
-    if (given.getKind() == PlanKind::SharedMemory) {
-      options.roundBits = gatherPlanRoundBits(given);
-      if (options.roundBits < 0)
-        return planError(op)
-               << "rounds = " << *given.getRounds() << " is not a power of two";
-    }
+    if (std::optional<std::string> error = requestGatherPlan(given, options))
+      return planError(op) << *error;
   }
   auto plan = planGather(src->layout, idx->layout, int(op.getAxis()), *bits,
                          hooks.getTarget(), options);

@@ -132,8 +132,7 @@ struct LLFoldGatherConversionsPass
     int axis = int(op.getAxis());
     // The gather with `roundBits` rounds, or nullopt where it cannot have
     // them.
-    auto planWith = [&](int roundBits)
-        -> std::optional<std::pair<LinearLayout, GatherPlan>> {
+    auto planWith = [&](int roundBits) -> std::optional<GatherPlan> {
       auto memory = gatherLoadMemoryLayout(layoutOf(source), layoutOf(indices),
                                            axis, bits, target, roundBits);
       if (!memory) {
@@ -153,7 +152,7 @@ struct LLFoldGatherConversionsPass
         llvm::consumeError(plan.takeError());
         return std::nullopt;
       }
-      return std::pair{std::move(*memory), std::move(*plan)};
+      return std::move(*plan);
     };
     auto folded = planWith(0);
     if (!folded)
@@ -162,16 +161,16 @@ struct LLFoldGatherConversionsPass
     // need (GPUTarget::gatherScratchBytesPerThread): as many rounds as bring
     // it within the limit, or as the layouts allow. Not in a loop, where
     // every round's barriers would come back each iteration.
-    int64_t threads = int64_t(folded->second.warps) * target.lanesPerWarp;
+    int64_t threads = int64_t(folded->warps) * target.lanesPerWarp;
     if (!isInsideLoop(op))
-      for (int r = gatherRoundBitsWanted(folded->second.shared.sharedBytes,
-                                         threads, target);
+      for (int r = gatherRoundBitsWanted(folded->shared.sharedBytes, threads,
+                                         target);
            r > 0; --r)
         if (auto split = planWith(r)) {
           folded = std::move(split);
           break;
         }
-    const GatherPlan &plan = folded->second;
+    const GatherPlan &plan = *folded;
     if (!(plan.sharedCost < *before))
       return;
 

@@ -173,19 +173,9 @@ struct LLPlanConversionsPass
     options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
     options.otherLiveRegisters =
         liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
-    if (PlanAttr given = getPlan(op)) {
-      options.forceKind = given.getKind() == PlanKind::Shuffle
-                              ? GatherKind::Shuffle
-                              : GatherKind::SharedMemory;
-      if (LinearAttr memory = given.getMemoryLayout())
-        options.memoryLayout = memory.getLinearLayout();
-      if (given.getKind() == PlanKind::SharedMemory) {
-        options.roundBits = gatherPlanRoundBits(given);
-        if (options.roundBits < 0)
-          return op.emitError("cannot plan this gather: rounds = ")
-                 << *given.getRounds() << " is not a power of two";
-      }
-    }
+    if (PlanAttr given = getPlan(op))
+      if (std::optional<std::string> error = requestGatherPlan(given, options))
+        return op.emitError("cannot plan this gather: ") << *error;
     auto plan = mlir::ll::planGather(
         getLinearEncoding(op.getSource().getType()).getLinearLayout(),
         getLinearEncoding(op.getIndices().getType()).getLinearLayout(),

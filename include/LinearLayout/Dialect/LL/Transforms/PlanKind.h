@@ -20,6 +20,9 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <optional>
+#include <string>
+
 namespace mlir::ll {
 
 inline ConversionKind toConversionKind(PlanKind kind) {
@@ -120,16 +123,24 @@ inline PlanAttr gatherPlanAttr(MLIRContext *ctx, const GatherPlan &plan) {
       s.loadWavefrontsConflictFree, std::nullopt);
 }
 
-/// The round bits a hand-written shared-memory gather plan asks for:
-/// log2 of its `rounds` (0 without), or -1 where `rounds` is not a power of
-/// two.
-inline int gatherPlanRoundBits(PlanAttr plan) {
-  std::optional<int64_t> rounds = plan.getRounds();
-  if (!rounds)
-    return 0;
+/// What a hand-written gather plan asks the planner for: its kind, its
+/// memory layout and, through shared memory, its rounds (the top log2 of
+/// them of the memory layout's offset bits). An error message where
+/// `rounds` is not a power of two.
+inline std::optional<std::string>
+requestGatherPlan(PlanAttr given, GatherPlanOptions &options) {
+  options.forceKind = given.getKind() == PlanKind::Shuffle
+                          ? GatherKind::Shuffle
+                          : GatherKind::SharedMemory;
+  if (LinearAttr memory = given.getMemoryLayout())
+    options.memoryLayout = memory.getLinearLayout();
+  std::optional<int64_t> rounds = given.getRounds();
+  if (given.getKind() != PlanKind::SharedMemory || !rounds)
+    return std::nullopt;
   if (*rounds < 1 || (*rounds & (*rounds - 1)))
-    return -1;
-  return llvm::countr_zero(uint64_t(*rounds));
+    return "rounds = " + std::to_string(*rounds) + " is not a power of two";
+  options.roundBits = llvm::countr_zero(uint64_t(*rounds));
+  return std::nullopt;
 }
 
 } // namespace mlir::ll
