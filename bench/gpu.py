@@ -446,8 +446,17 @@ def run(ptx_dir, results_dir):
     _write(os.path.join(results_dir, "gpu_bench.json"), out)
 
 
+def ncu_repeats():
+    """How many times `once` launches each kernel: Nsight Compute counts a
+    shared-memory wavefront more, now and then, on the same kernel and the
+    same addresses (docs/planning.md §3, "Counted more"), so the report reads the
+    fewest of several launches and shows the spread."""
+    return int(os.environ.get("LL_BENCH_NCU_REPEATS", "3"))
+
+
 def once(ptx_dir, which):
     cp, torch, tk, TORCH = _device()
+    repeats = ncu_repeats()
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
     corpus = {c["name"]: c for c in cases(manifest.get("corpus", "public"))}
     for m in manifest["cases"]:
@@ -459,13 +468,16 @@ def once(ptx_dir, which):
             if dt != torch.int8 else torch.zeros(M * N, device="cuda",
                                                  dtype=torch.int8)
         y = torch.empty_like(x)
-        if which == "ll":
-            _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])(x, y, 1)
-        else:
-            A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
-                                                                 c["shape"])
-            tk.conv[(1,)](x, y, M, N, A, B, num_warps=c["warps"])
-        torch.cuda.synchronize()
+        ours = (_Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])
+                if which == "ll" else None)
+        A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
+                                                             c["shape"])
+        for _ in range(repeats):
+            if ours:
+                ours(x, y, 1)
+            else:
+                tk.conv[(1,)](x, y, M, N, A, B, num_warps=c["warps"])
+            torch.cuda.synchronize()
         print("CASE", c["name"], flush=True)
 
 

@@ -57,6 +57,28 @@ def read_ncu(path, kernel):
     return list(out.values())
 
 
+def fewest_wavefronts(launches, cases):
+    """Per case, the profiled launch with the fewest shared-memory
+    wavefronts (`bench/gpu.py once` launches each kernel the same number of
+    times, one after another), and the most any of them counted. A launch
+    can count one or two wavefronts (and as many bank conflicts) more than
+    the same kernel's other launches: the spread is not the layout's
+    (docs/planning.md §3, "Counted more")."""
+    if not launches or len(launches) % cases:
+        raise ValueError(f"{len(launches)} profiled launches for {cases} "
+                         "cases")
+    per = len(launches) // cases
+
+    def total(m):
+        return (m[M_ST] or 0) + (m[M_LD] or 0)
+
+    out = []
+    for i in range(cases):
+        group = launches[i * per:(i + 1) * per]
+        out.append((min(group, key=total), max(map(total, group))))
+    return out
+
+
 # Shared-memory throughput of the machines measured: SMs, and the SM clock
 # (MHz) that nvidia-smi reports as the maximum. One SM serves one
 # shared-memory wavefront per clock, so a conv_loop cannot run faster than
@@ -170,8 +192,11 @@ def main(src, note=""):
                          "of the first"}.get(corpus_name, "")
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
+    ours = fewest_wavefronts(ours, len(corpus))
+    theirs = fewest_wavefronts(theirs, len(corpus))
     rows = []
-    for c, b, o, t in zip(corpus, bench["cases"], ours, theirs):
+    for c, b, (o, o_most), (t, t_most) in zip(corpus, bench["cases"], ours,
+                                              theirs):
         assert c["name"] == b["name"]
         kind, pred = kernel_plan(c)
         conversions = 2 * bench["rounds"]
@@ -195,8 +220,10 @@ def main(src, note=""):
             "predicted_wf_st": pred[0], "predicted_wf_ld": pred[1],
             "ll_wf_st": o[M_ST], "ll_wf_ld": o[M_LD],
             "ll_conflicts": (o[C_ST] or 0) + (o[C_LD] or 0),
+            "ll_wf_most": o_most,
             "triton_wf_st": t[M_ST], "triton_wf_ld": t[M_LD],
-            "triton_conflicts": (t[C_ST] or 0) + (t[C_LD] or 0)})
+            "triton_conflicts": (t[C_ST] or 0) + (t[C_LD] or 0),
+            "triton_wf_most": t_most})
         if "ll_epilogue_ms" in b:
             rows[-1].update({k: b[k] for k in (
                 "ll_epilogue_ms", "triton_epilogue_ms", "epilogue_floor_ms",
@@ -284,6 +311,20 @@ def main(src, note=""):
                 f"floor of conv), geometric mean: ours {copy_geo:.3f}, "
                 f"Triton {copy_geo_t:.3f}.")
     lines += ["", summary, ""]
+    spread = [f"{r['name']} (ours {(r['ll_wf_st'] or 0) + (r['ll_wf_ld'] or 0)}"
+              f"-{r['ll_wf_most']})" for r in rows
+              if r["ll_wf_most"] != (r["ll_wf_st"] or 0) + (r["ll_wf_ld"] or 0)]
+    spread += [f"{r['name']} (Triton "
+               f"{(r['triton_wf_st'] or 0) + (r['triton_wf_ld'] or 0)}"
+               f"-{r['triton_wf_most']})" for r in rows
+               if r["triton_wf_most"] !=
+               (r["triton_wf_st"] or 0) + (r["triton_wf_ld"] or 0)]
+    lines += [("Wavefronts and bank conflicts are those of the launch with "
+               "the fewest wavefronts of the kernel's profiled launches ("
+               "`LL_BENCH_NCU_REPEATS`, one CTA each; "
+               "docs/planning.md §3, \"Counted more\"). Where launches of the same "
+               "kernel counted differently, st+ld totals: "
+               + ("; ".join(spread) if spread else "none") + "."), ""]
     if bench["machine"] in SMEM_MACHINES:
         sms, mhz = SMEM_MACHINES[bench["machine"]]
         lines += [("The shared-memory floor of a conv_loop is our measured "
