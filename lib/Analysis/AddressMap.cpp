@@ -240,6 +240,7 @@ StoreSchedule mlir::ll::scheduleStores(const AddressMap &col,
         outermostFirst.push_back(b);
   schedule.split = splitOverWarps(col, row, vec, offsetMask, freeWarps,
                                   outermostFirst, order, registerAddress);
+  schedule.lineBits = lineBits;
   return schedule;
 }
 

@@ -181,7 +181,7 @@ gpu.module @k {
   // CHECK-NEXT:  nvvm.barrier0
   // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3>
   // CHECK-NOT:   nvvm.bar.warp.sync
-  // CHECK:       gpu.return
+  // CHECK:       llvm.store {{.*}}, !llvm.ptr<1>
   gpu.func @warp_private(%p: !llvm.ptr<1>) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

@@ -550,7 +550,11 @@ class _Interpreter:
         of one warp only: no ordering between warps, so it does not end the
         race-checking epoch."""
         lanes = self.get(op.operands[0]) & 0xFFFFFFFF
-        if not mask.all() or not (lanes == 0xFFFFFFFF).all():
+        # A warp none of whose lanes runs it is not involved (a branch on
+        # the warp); a warp that runs it must run it whole, full mask.
+        per_warp = mask.reshape(-1, self.wave)
+        if (per_warp.any(axis=1) != per_warp.all(axis=1)).any() or \
+                not (lanes[mask] == 0xFFFFFFFF).all():
             raise InterpreterError("bar.warp.sync: every lane of the warp "
                                    "must take part")
 

@@ -354,6 +354,39 @@ def test_interpreter_catches_a_warp_barrier_in_a_multi_warp_block():
         run_case(case, "sm_70", mutate=warp_barriers)
 
 
+def _warp_barrier_under(condition_bit):
+    """A kernel of two warps that runs bar.warp.sync where thread bit
+    `condition_bit` is set."""
+    return f"""
+module attributes {{gpu.container_module}} {{
+  gpu.module @m {{
+    gpu.func @k(%p: !llvm.ptr<1>) kernel {{
+      %tid = nvvm.read.ptx.sreg.tid.x : i32
+      %bit = llvm.mlir.constant({1 << condition_bit} : i32) : i32
+      %set = llvm.and %tid, %bit : i32
+      %zero = llvm.mlir.constant(0 : i32) : i32
+      %cond = llvm.icmp "ne" %set, %zero : i32
+      scf.if %cond {{
+        %all = llvm.mlir.constant(-1 : i32) : i32
+        nvvm.bar.warp.sync %all : i32
+      }}
+      gpu.return
+    }}
+  }}
+}}
+"""
+
+
+def test_interpreter_takes_a_warp_barrier_of_whole_warps_only():
+    """bar.warp.sync needs every lane of a warp that runs it (a global
+    store's line barriers stand under branches on the warp, never on the
+    lane): under a branch on the warp it runs, on a lane it is an error."""
+    out = np.zeros(1, dtype=np.int32)
+    simt.run_workgroup(_warp_barrier_under(5), "k", [out], 64, 32)
+    with pytest.raises(simt.InterpreterError, match="every lane"):
+        simt.run_workgroup(_warp_barrier_under(0), "k", [out], 64, 32)
+
+
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)
              if case_lib.BITS[c["dtype"]] == 8][:24]
 

@@ -129,6 +129,10 @@ struct StoreSchedule {
   VectorShape vec;
   SmallVector<int64_t> order;
   SmallVector<std::pair<int, int>> split;
+  /// StoreOrder::Lines: the register bits that stay within one 128-byte
+  /// line; the stores whose registers agree outside them write the same
+  /// lines and follow each other in `order`. 0 otherwise.
+  uint64_t lineBits = 0;
 };
 StoreSchedule scheduleStores(const AddressMap &col, const AddressMap *row,
                              int bits, int64_t maxVector, uint64_t freeWarps,

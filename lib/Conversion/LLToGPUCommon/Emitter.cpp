@@ -639,6 +639,49 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   }
 }
 
+/// The instructions whose results `value` is made of: its definition, seen
+/// through the ops that only pick or reinterpret bits (extracts, bitcasts,
+/// truncations, shifts, selects between two sources), so that the halves
+/// of one shuffled word or the elements of one loaded vector name the same
+/// producer.
+static void collectProducers(Value value,
+                             llvm::SmallPtrSetImpl<Operation *> &producers,
+                             int depth = 0) {
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return;
+  if (depth > 8) {
+    producers.insert(op);
+    return;
+  }
+  if (auto extract = dyn_cast<LLVM::ExtractValueOp>(op)) {
+    Value container = extract.getContainer();
+    while (auto insert = container.getDefiningOp<LLVM::InsertValueOp>()) {
+      if (insert.getPosition() == extract.getPosition())
+        return collectProducers(insert.getValue(), producers, depth + 1);
+      container = insert.getContainer();
+    }
+    // A small aggregate is one instruction's results (ldmatrix: four
+    // words); a whole tile from elsewhere (a loop's result, a value not
+    // yet converted) names no instruction.
+    auto aggregate = dyn_cast<LLVM::LLVMStructType>(container.getType());
+    if (Operation *def = container.getDefiningOp();
+        def && aggregate && aggregate.getBody().size() <= 4)
+      producers.insert(def);
+    return;
+  }
+  if (auto select = dyn_cast<LLVM::SelectOp>(op)) {
+    collectProducers(select.getTrueValue(), producers, depth + 1);
+    collectProducers(select.getFalseValue(), producers, depth + 1);
+    return;
+  }
+  if (isa<LLVM::ExtractElementOp, LLVM::BitcastOp, LLVM::TruncOp, LLVM::ZExtOp,
+          LLVM::LShrOp>(op))
+    return collectProducers(op->getOperand(0), producers, depth + 1);
+  if (!isa<UnrealizedConversionCastOp>(op))
+    producers.insert(op);
+}
+
 void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                     const ThreadLayout &tl, ArrayRef<Value> values,
                     const AddressMap &col, const AddressMap *row,
@@ -659,6 +702,41 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   auto registerAddress = [&](int64_t k) {
     return registerOffsets(col, row, offsetMask, k);
   };
+
+  // Line groups: the stores whose registers agree outside the line bits
+  // write the same 128-byte lines. A warp barrier between two groups keeps
+  // the assembler from interleaving their writes, where a group has
+  // several and every lane of the warp stores (the barrier needs the whole
+  // warp: no branch on a lane bit).
+  uint64_t lineBits = schedule.lineBits;
+  auto lineGroup = [&](int64_t k) { return uint64_t(k) & ~lineBits; };
+  bool fenceLines = false;
+  if (em.lineFence && storeOrder == StoreOrder::Lines && !freeLanes) {
+    // Only for values that arrive: made by instructions with a latency
+    // (loads, shuffles), which the assembler follows with each store as
+    // soon as its value is there, interleaving the groups. Values computed
+    // in registers (a loop's result, arithmetic) keep the stores' order
+    // without the barrier, which then only constrains the schedule.
+    llvm::SmallDenseMap<uint64_t, int> perGroup;
+    bool arrives = false;
+    // Not a global load's values: those arrive in the order of the loads,
+    // which the stores follow (a tile stored as it was loaded, in its
+    // layout, measured no faster with the barrier).
+    auto exchanges = [](Operation *op) {
+      if (auto load = dyn_cast<LLVM::LoadOp>(op))
+        return load.getAddr().getType().getAddressSpace() != 1;
+      return !isPure(op);
+    };
+    for (int64_t k : order) {
+      fenceLines |= ++perGroup[lineGroup(k)] > 1;
+      for (int64_t e = 0; e < vec.elements() && !arrives; ++e) {
+        llvm::SmallPtrSet<Operation *, 4> producers;
+        collectProducers(values[vectorRegister(vec, k, e)], producers);
+        arrives = llvm::any_of(producers, exchanges);
+      }
+    }
+    fenceLines &= perGroup.size() > 1 && arrives;
+  }
 
   OpBuilder::InsertionGuard guard(em.b);
   Block *block = em.b.getInsertionBlock();
@@ -703,6 +781,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     RegisterAddresses addresses(em, base, elementType, col, row, rowStride,
                                 lane, warp);
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
+    std::optional<uint64_t> lastGroup;
     for (int64_t k : order) {
       if (llvm::any_of(llvm::enumerate(split), [&](auto e) {
             return ((uint64_t(k) >> e.value().second) & 1) !=
@@ -712,6 +791,9 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       auto [r, c] = registerAddress(k);
       if (!stored.insert({r, c}).second)
         continue;
+      if (fenceLines && lastGroup && *lastGroup != lineGroup(k))
+        em.lineFence->createWarpBarrier(em.b, em.loc);
+      lastGroup = lineGroup(k);
       SmallVector<Value> elems;
       for (int64_t e = 0; e < vec.elements(); ++e)
         elems.push_back(values[vectorRegister(vec, k, e)]);

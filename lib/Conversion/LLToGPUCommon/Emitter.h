@@ -85,6 +85,10 @@ struct Emitter {
   /// The target whose byte permutes pack the 8-bit elements of a store
   /// (GPUTargetHooks::packsBytesByPermute); null: LLVM's byte inserts.
   const GPUTargetHooks *bytePacker = nullptr;
+  /// The target whose warp barrier separates the groups of a line-ordered
+  /// store that write the same 128-byte lines (GPUTargetHooks::
+  /// fencesStoreLines, StoreOrder::Lines); null: no separation.
+  const GPUTargetHooks *lineFence = nullptr;
   /// The scaled copies of address maps that sharedByteShift uses (stable
   /// addresses: threadParts is keyed by them).
   llvm::DenseMap<std::pair<const AddressMap *, int>,

@@ -52,6 +52,10 @@ public:
                                          builder.getI32IntegerAttr(-1));
     NVVM::SyncWarpOp::create(builder, loc, all);
   }
+  // ptxas drops a bar.warp.sync of converged code but schedules no memory
+  // access across it: the groups of a store's line-ordered writes stay in
+  // that order in the SASS (docs/lowering.md, "Global store order").
+  bool fencesStoreLines() const override { return true; }
   bool hasBytePermute() const override { return true; }
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
                           Value selector) const override {

@@ -1,0 +1,101 @@
+// Warp barriers between the line groups of a global tile store (docs/
+// lowering.md "Global store order"): on NVIDIA, a store whose values arrive
+// from a conversion's exchange (shared-memory loads, shuffles) and whose
+// line groups hold several stores each gets a `bar.warp.sync` between
+// groups, so that ptxas issues each group's partial writes to its lines
+// back to back.
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
+// RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=AMD
+
+// Blocked -> the mma accumulator (16-bit) through shared memory: row 0's
+// eight 4-byte stores share its 128-byte lines, then row 8's. One barrier
+// between the two groups. AMD has no such barrier.
+#blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @exchanged
+  // CHECK:         nvvm.ldmatrix
+  // CHECK-COUNT-8: llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NEXT:    llvm.mlir.constant(-1 : i32) : i32
+  // CHECK-NEXT:    nvvm.bar.warp.sync
+  // CHECK-COUNT-8: llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  // AMD-LABEL:     gpu.func @exchanged
+  // AMD:           rocdl.s.barrier
+  // AMD-NOT:       llvm.fence syncscope("wavefront")
+  // AMD:           gpu.return
+  gpu.func @exchanged(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #blk>
+    %u = ll.convert_layout %t : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #mma>
+    ll.store_tile %u, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// A tile stored as it was loaded: its values arrive in the order of the
+// global loads, which the stores follow; no barrier.
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @as_loaded
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @as_loaded(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
+    ll.store_tile %t, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Values computed in registers keep the stores' order without a barrier.
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @computed
+  // CHECK:         arith.addf
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @computed(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
+    %u = arith.addf %t, %t : tensor<64x64xf16, #mma>
+    ll.store_tile %u, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// A lane that holds a copy stores nothing: the store is under a branch on
+// the lane, where a warp barrier may not stand.
+#bcast = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [0, 0]], warp = [[16, 0], [32, 0], [4, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @broadcast_lanes
+  // CHECK:         scf.if
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @broadcast_lanes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #bcast>
+    ll.store_tile %t, %q : tensor<64x64xf16, #bcast>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Each store fills lines of its own (a row of 64 halves is one 128-byte
+// line, written by the lanes): no group holds two stores, no barrier.
+#rows = #ll.linear<{register = [[0, 1], [1, 0], [2, 0]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = [[4, 0]], block = []} -> {dim0 = 8, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @whole_lines
+  // CHECK-COUNT-4: llvm.store {{.*}}, !llvm.ptr<1>
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @whole_lines(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<8x64xf16, #rows>
+    ll.store_tile %t, %q : tensor<8x64xf16, #rows>, !llvm.ptr<1>
+    gpu.return
+  }
+}
