@@ -719,12 +719,13 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     // without the barrier, which then only constrains the schedule.
     llvm::SmallDenseMap<uint64_t, int> perGroup;
     bool arrives = false;
-    // Not a global load's values: those arrive in the order of the loads,
-    // which the stores follow (a tile stored as it was loaded, in its
-    // layout, measured no faster with the barrier).
-    auto exchanges = [](Operation *op) {
+    // Of loads, only those from shared memory: a global load's values
+    // arrive in the order of the loads, which the stores follow (a tile
+    // stored as it was loaded measured no faster with the barrier).
+    unsigned shared = em.lineFence->getSharedAddressSpace();
+    auto exchanges = [shared](Operation *op) {
       if (auto load = dyn_cast<LLVM::LoadOp>(op))
-        return load.getAddr().getType().getAddressSpace() != 1;
+        return load.getAddr().getType().getAddressSpace() == shared;
       return !isPure(op);
     };
     for (int64_t k : order) {

@@ -54,7 +54,8 @@ public:
   }
   // ptxas drops a bar.warp.sync of converged code but schedules no memory
   // access across it: the groups of a store's line-ordered writes stay in
-  // that order in the SASS (docs/lowering.md, "Global store order").
+  // that order in the SASS (docs/lowering.md, "Barriers between line
+  // groups").
   bool fencesStoreLines() const override { return true; }
   bool hasBytePermute() const override { return true; }
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,

@@ -97,8 +97,9 @@ public:
   /// Whether a global tile store puts createWarpBarrier between the groups
   /// of its stores that write the same 128-byte lines, so that the
   /// assembler issues each group's partial writes back to back rather than
-  /// interleaved with another group's (docs/lowering.md, "Global store
-  /// order"). Only where the warp barrier is free in converged code.
+  /// interleaved with another group's (docs/lowering.md, "Barriers
+  /// between line groups"). Only where the warp barrier is free in
+  /// converged code.
   virtual bool fencesStoreLines() const { return false; }
   /// Reads the i32 `value` of lane `srcLane` (i32) of the warp; null if the
   /// target has no such instruction (conversions then use shared memory).
