@@ -468,15 +468,19 @@ def once(ptx_dir, which):
             if dt != torch.int8 else torch.zeros(M * N, device="cuda",
                                                  dtype=torch.int8)
         y = torch.empty_like(x)
-        ours = (_Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])
-                if which == "ll" else None)
-        A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
-                                                             c["shape"])
-        for _ in range(repeats):
-            if ours:
+        if which == "ll":
+            ours = _Ours(cp, ptx_dir, m["conv"], 32 * c["warps"])
+
+            def launch(ours=ours, x=x, y=y):
                 ours(x, y, 1)
-            else:
-                tk.conv[(1,)](x, y, M, N, A, B, num_warps=c["warps"])
+        else:
+            A, B = tk.as_layout(c["A"], c["shape"]), tk.as_layout(c["B"],
+                                                                 c["shape"])
+
+            def launch(A=A, B=B, M=M, N=N, x=x, y=y, warps=c["warps"]):
+                tk.conv[(1,)](x, y, M, N, A, B, num_warps=warps)
+        for _ in range(repeats):
+            launch()
             torch.cuda.synchronize()
         print("CASE", c["name"], flush=True)
 

@@ -68,15 +68,16 @@ def fewest_wavefronts(launches, cases):
         raise ValueError(f"{len(launches)} profiled launches for {cases} "
                          "cases")
     per = len(launches) // cases
-
-    def total(m):
-        return (m[M_ST] or 0) + (m[M_LD] or 0)
-
     out = []
     for i in range(cases):
         group = launches[i * per:(i + 1) * per]
-        out.append((min(group, key=total), max(map(total, group))))
+        out.append((min(group, key=wavefronts), max(map(wavefronts, group))))
     return out
+
+
+def wavefronts(launch):
+    """A profiled launch's st + ld shared-memory wavefronts."""
+    return (launch[M_ST] or 0) + (launch[M_LD] or 0)
 
 
 # Shared-memory throughput of the machines measured: SMs, and the SM clock
@@ -220,10 +221,10 @@ def main(src, note=""):
             "predicted_wf_st": pred[0], "predicted_wf_ld": pred[1],
             "ll_wf_st": o[M_ST], "ll_wf_ld": o[M_LD],
             "ll_conflicts": (o[C_ST] or 0) + (o[C_LD] or 0),
-            "ll_wf_most": o_most,
+            "ll_wf_fewest": wavefronts(o), "ll_wf_most": o_most,
             "triton_wf_st": t[M_ST], "triton_wf_ld": t[M_LD],
             "triton_conflicts": (t[C_ST] or 0) + (t[C_LD] or 0),
-            "triton_wf_most": t_most})
+            "triton_wf_fewest": wavefronts(t), "triton_wf_most": t_most})
         if "ll_epilogue_ms" in b:
             rows[-1].update({k: b[k] for k in (
                 "ll_epilogue_ms", "triton_epilogue_ms", "epilogue_floor_ms",
@@ -311,14 +312,11 @@ def main(src, note=""):
                 f"floor of conv), geometric mean: ours {copy_geo:.3f}, "
                 f"Triton {copy_geo_t:.3f}.")
     lines += ["", summary, ""]
-    spread = [f"{r['name']} (ours {(r['ll_wf_st'] or 0) + (r['ll_wf_ld'] or 0)}"
-              f"-{r['ll_wf_most']})" for r in rows
-              if r["ll_wf_most"] != (r["ll_wf_st"] or 0) + (r["ll_wf_ld"] or 0)]
-    spread += [f"{r['name']} (Triton "
-               f"{(r['triton_wf_st'] or 0) + (r['triton_wf_ld'] or 0)}"
-               f"-{r['triton_wf_most']})" for r in rows
-               if r["triton_wf_most"] !=
-               (r["triton_wf_st"] or 0) + (r["triton_wf_ld"] or 0)]
+    spread = [f"{r['name']} ({who} {r[side + '_wf_fewest']}-"
+              f"{r[side + '_wf_most']})"
+              for side, who in (("ll", "ours"), ("triton", "Triton"))
+              for r in rows
+              if r[side + "_wf_most"] != r[side + "_wf_fewest"]]
     lines += [("Wavefronts and bank conflicts are those of the launch with "
                "the fewest wavefronts of the kernel's profiled launches ("
                "`LL_BENCH_NCU_REPEATS`, one CTA each; "
