@@ -106,7 +106,6 @@ gpu.module @k {
     gpu.return
   }
   // MERGED-LABEL: gpu.func @two_warps
-  // MERGED-NOT: nvvm.bar.warp.sync
   // MERGED: nvvm.barrier0
   // MERGED-NOT: nvvm.bar.warp.sync
   // MERGED: gpu.return

@@ -623,17 +623,44 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   for (int64_t k = 0; k < tl.numRegisters(); ++k)
     if (isVectorBase(vec, k) && keep(k))
       order.push_back(k);
+  uint64_t lineBits = 0;
   if (globalTarget)
-    sortInLineOrder(order, col, row, bits);
+    lineBits = sortInLineOrder(order, col, row, bits);
+  // Line groups, as storeRegisters fences them: the assembler otherwise
+  // issues the loads in the order their values are used, which interleaves
+  // the lines (halves of one sector requested apart, docs/lowering.md
+  // "Barriers between line groups"). Where a group reads a line in several
+  // loads of whole 32-bit words: narrower loads are packed into words in
+  // pairs from different lines, which the barrier would hold apart. A
+  // global tile load has every thread of the warp (no ll op runs under a
+  // branch on the lane).
+  const GPUTargetHooks *fence = nullptr;
+  if (globalTarget && globalTarget->fencesLineGroups() &&
+      int64_t(bits) * vec.elements() >= 32) {
+    llvm::SmallDenseMap<uint64_t, int> perGroup;
+    llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
+    bool several = false;
+    for (int64_t k : order)
+      if (distinct.insert(registerOffsets(col, row, offsetMask, k)).second)
+        several |= ++perGroup[uint64_t(k) & ~lineBits] > 1;
+    if (several && perGroup.size() > 1)
+      fence = globalTarget;
+  }
+  std::optional<uint64_t> lastGroup;
   for (int64_t k : order) {
     auto key = registerOffsets(col, row, offsetMask, k);
     auto it = loaded.find(key);
-    if (it == loaded.end())
+    if (it == loaded.end()) {
+      uint64_t group = uint64_t(k) & ~lineBits;
+      if (fence && lastGroup && *lastGroup != group)
+        fence->createWarpBarrier(em.b, em.loc);
+      lastGroup = group;
       it = loaded
                .try_emplace(key, em.load(addresses.at(key.first, key.second),
                                          elementType, vec.elements(), bits,
                                          lineLoads))
                .first;
+    }
     for (int64_t e = 0; e < vec.elements(); ++e)
       values[vectorRegister(vec, k, e)] = it->second[e];
   }

@@ -87,7 +87,7 @@ struct Emitter {
   const GPUTargetHooks *bytePacker = nullptr;
   /// The target whose warp barrier separates the groups of a line-ordered
   /// store that write the same 128-byte lines (GPUTargetHooks::
-  /// fencesStoreLines, StoreOrder::Lines); null: no separation.
+  /// fencesLineGroups, StoreOrder::Lines); null: no separation.
   const GPUTargetHooks *lineFence = nullptr;
   /// The scaled copies of address maps that sharedByteShift uses (stable
   /// addresses: threadParts is keyed by them).

@@ -147,7 +147,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       return success();
     }
     SmallVector<Value> values = em.unpack(access.stored, tl->numRegisters());
-    if (this->lc.hooks.fencesStoreLines())
+    if (this->lc.hooks.fencesLineGroups())
       em.lineFence = &this->lc.hooks;
     storeRegisters(em, access.base, elementType, *bits, *tl, values, *col,
                    rowMap, stride, lane, warp, maxVector, allRegisters,

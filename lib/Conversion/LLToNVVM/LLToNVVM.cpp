@@ -56,7 +56,7 @@ public:
   // access across it: the groups of a store's line-ordered writes stay in
   // that order in the SASS (docs/lowering.md, "Barriers between line
   // groups").
-  bool fencesStoreLines() const override { return true; }
+  bool fencesLineGroups() const override { return true; }
   bool hasBytePermute() const override { return true; }
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
                           Value selector) const override {

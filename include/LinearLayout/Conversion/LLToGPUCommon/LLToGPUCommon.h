@@ -94,13 +94,13 @@ public:
   /// the block's): then a conversion whose warps each read only what they
   /// wrote (warp-private) takes it in blocks of several warps too.
   virtual bool hasWarpBarrier() const { return false; }
-  /// Whether a global tile store puts createWarpBarrier between the groups
-  /// of its stores that write the same 128-byte lines, so that the
-  /// assembler issues each group's partial writes back to back rather than
-  /// interleaved with another group's (docs/lowering.md, "Barriers
+  /// Whether global tile loads and stores put createWarpBarrier between
+  /// their groups of accesses to the same 128-byte lines, so that the
+  /// assembler issues each group back to back in the order written rather
+  /// than interleaved with another group's (docs/lowering.md, "Barriers
   /// between line groups"). Only where the warp barrier is free in
   /// converged code.
-  virtual bool fencesStoreLines() const { return false; }
+  virtual bool fencesLineGroups() const { return false; }
   /// Reads the i32 `value` of lane `srcLane` (i32) of the warp; null if the
   /// target has no such instruction (conversions then use shared memory).
   virtual Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,

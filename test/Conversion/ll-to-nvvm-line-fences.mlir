@@ -1,9 +1,12 @@
-// Warp barriers between the line groups of a global tile store (docs/
-// lowering.md "Global store order"): on NVIDIA, a store whose values arrive
-// from a conversion's exchange (shared-memory loads, shuffles) and whose
-// line groups hold several stores each gets a `bar.warp.sync` between
-// groups, so that ptxas issues each group's partial writes to its lines
-// back to back.
+// Warp barriers between the line groups of global tile accesses (docs/
+// lowering.md "Barriers between line groups"), on NVIDIA:
+// - a load whose line groups read a line in several loads gets a
+//   `bar.warp.sync` between groups, so that ptxas issues them in address
+//   order rather than in the order their values are used;
+// - a store whose values arrive from a conversion's exchange (shared-memory
+//   loads, shuffles) and whose line groups hold several stores each gets
+//   one between groups, so that ptxas issues each group's partial writes to
+//   its lines back to back.
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=AMD
 
@@ -14,6 +17,7 @@
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @exchanged
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         nvvm.ldmatrix
   // CHECK-COUNT-8: llvm.store {{.*}} : i32, !llvm.ptr<1>
   // CHECK-NEXT:    llvm.mlir.constant(-1 : i32) : i32
@@ -35,11 +39,17 @@ gpu.module @m {
 
 // -----
 
-// A tile stored as it was loaded: its values arrive in the order of the
-// global loads, which the stores follow; no barrier.
+// A tile stored as it was loaded: row 0's eight 4-byte loads, a barrier,
+// row 8's; the stores' values arrive in the order of the global loads,
+// which the stores follow: no barrier among the stores.
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @as_loaded
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     llvm.load
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
   gpu.func @as_loaded(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -55,6 +65,8 @@ gpu.module @m {
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @computed
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK:         arith.addf
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
@@ -73,6 +85,8 @@ gpu.module @m {
 #bcast = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [0, 0]], warp = [[16, 0], [32, 0], [4, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @broadcast_lanes
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK:         scf.if
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
@@ -85,11 +99,13 @@ gpu.module @m {
 
 // -----
 
-// Each store fills lines of its own (a row of 64 halves is one 128-byte
-// line, written by the lanes): no group holds two stores, no barrier.
+// Each load and store fills lines of its own (a row of 64 halves is one
+// 128-byte line, read and written by the lanes): no group holds two
+// accesses, no barrier.
 #rows = #ll.linear<{register = [[0, 1], [1, 0], [2, 0]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], warp = [[4, 0]], block = []} -> {dim0 = 8, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @whole_lines
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK-COUNT-4: llvm.store {{.*}}, !llvm.ptr<1>
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
