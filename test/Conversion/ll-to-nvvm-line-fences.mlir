@@ -115,3 +115,40 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Two tile loads in one block (a gather's source and indices): barriers
+// among the second's loads would keep the first's values live across
+// them, so neither is fenced.
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @two_loads
+  // CHECK-COUNT-32: llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @two_loads(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
+    %u = ll.load_tile %q : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
+    %v = arith.addf %t, %u : tensor<64x64xf16, #mma>
+    ll.store_tile %v, %p : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Loads of 16 bits per lane are packed into words in pairs from different
+// lines: not fenced.
+#narrow = #ll.linear<{register = [[4, 0], [8, 0], [0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0]], block = []} -> {dim0 = 16, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @narrow
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @narrow(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x64xf16, #narrow>
+    %u = arith.addf %t, %t : tensor<16x64xf16, #narrow>
+    ll.store_tile %u, %q : tensor<16x64xf16, #narrow>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -152,6 +152,11 @@ struct LoweringState {
   llvm::DenseMap<Operation *, ConversionLowering> conversions;
   llvm::DenseMap<Operation *, GatherLowering> gathers;
   llvm::DenseMap<Operation *, std::string> buffers; // alloc_shared -> global
+  /// The global tile loads alone in their block: only those put warp
+  /// barriers between their line groups (docs/lowering.md, "Barriers
+  /// between line groups"), which would keep another load's values live
+  /// across them.
+  llvm::DenseSet<Operation *> loneTileLoads;
 };
 
 /// The lowering of `op`: its plan, made into one of the kinds above

@@ -611,7 +611,7 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const AddressMap &col, const AddressMap *row,
                    Value rowStride, Value lane, Value warp, int64_t maxVector,
                    llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
-                   const GPUTargetHooks *globalTarget) {
+                   const GPUTargetHooks *globalTarget, bool fenceLines) {
   VectorShape vec = findVector(col, row, maxVector);
   const GPUTargetHooks *lineLoads =
       globalTarget && !row && readsPartialLines(col, vec, bits) ? globalTarget
@@ -631,11 +631,13 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   // the lines (halves of one sector requested apart, docs/lowering.md
   // "Barriers between line groups"). Where a group reads a line in several
   // loads of whole 32-bit words: narrower loads are packed into words in
-  // pairs from different lines, which the barrier would hold apart. A
-  // global tile load has every thread of the warp (no ll op runs under a
-  // branch on the lane).
+  // pairs from different lines, which the barrier would hold apart; and
+  // only `fenceLines`, a load alone in its block, whose barriers would
+  // otherwise keep another load's values live across them. A global tile
+  // load has every thread of the warp (no ll op runs under a branch on the
+  // lane).
   const GPUTargetHooks *fence = nullptr;
-  if (globalTarget && globalTarget->fencesLineGroups() &&
+  if (fenceLines && globalTarget && globalTarget->fencesLineGroups() &&
       int64_t(bits) * vec.elements() >= 32) {
     llvm::SmallDenseMap<uint64_t, int> perGroup;
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;

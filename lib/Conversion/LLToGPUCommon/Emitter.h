@@ -238,7 +238,8 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const AddressMap &col, const AddressMap *row,
                    Value rowStride, Value lane, Value warp, int64_t maxVector,
                    llvm::function_ref<bool(int64_t)> keep, uint64_t offsetMask,
-                   const GPUTargetHooks *globalTarget = nullptr);
+                   const GPUTargetHooks *globalTarget = nullptr,
+                   bool fenceLines = false);
 
 /// Stores every distinct register of `tl` to `base` + offset(k), as
 /// loadRegisters addresses them; registers for which `keep(k)` is false are

@@ -142,7 +142,8 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       SmallVector<Value> values(tl->numRegisters());
       loadRegisters(em, access.base, elementType, *bits, *tl, values, *col,
                     rowMap, stride, lane, warp, maxVector, allRegisters,
-                    kAllOffsetBits, access.buffer ? nullptr : &this->lc.hooks);
+                    kAllOffsetBits, access.buffer ? nullptr : &this->lc.hooks,
+                    this->lc.state.loneTileLoads.contains(op));
       rewriter.replaceOp(op, em.pack(structType, values));
       return success();
     }

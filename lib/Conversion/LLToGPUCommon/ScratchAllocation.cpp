@@ -259,6 +259,11 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
   SharedDemand demand;
   if (failed(planConversions(root, hooks, options, state, demand)))
     return failure();
+  root->walk([&](Block *block) {
+    auto loads = block->getOps<LoadTileOp>();
+    if (!loads.empty() && std::next(loads.begin()) == loads.end())
+      state.loneTileLoads.insert(*loads.begin());
+  });
   placeScratchSlots(root, hooks, state, demand);
   return createSharedGlobals(root, hooks, state, demand);
 }
