@@ -39,17 +39,13 @@ gpu.module @m {
 
 // -----
 
-// A tile stored as it was loaded: row 0's eight 4-byte loads, a barrier,
-// row 8's; the stores' values arrive in the order of the global loads,
-// which the stores follow: no barrier among the stores.
+// A tile stored as it was loaded: the stores' values arrive in the order
+// of the global loads, which the stores follow; no barrier among the
+// stores, and none among the loads, whose values no exchange waits for.
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @as_loaded
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
-  // CHECK-NOT:     llvm.load
-  // CHECK:         nvvm.bar.warp.sync
-  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-COUNT-16: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
   gpu.func @as_loaded(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -65,8 +61,7 @@ gpu.module @m {
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @computed
-  // CHECK:         nvvm.bar.warp.sync
-  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         arith.addf
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
@@ -85,8 +80,6 @@ gpu.module @m {
 #bcast = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [0, 0]], warp = [[16, 0], [32, 0], [4, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @broadcast_lanes
-  // CHECK:         nvvm.bar.warp.sync
-  // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK:         scf.if
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
@@ -118,20 +111,23 @@ gpu.module @m {
 
 // -----
 
-// Two tile loads in one block (a gather's source and indices): barriers
-// among the second's loads would keep the first's values live across
-// them, so neither is fenced.
+// Two tile loads in one block (a gather's source and indices), each read
+// by an exchange: barriers among the second's loads would keep the
+// first's values live across them, so neither is fenced.
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+#blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @two_loads
-  // CHECK-COUNT-32: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
   // CHECK:         gpu.return
   gpu.func @two_loads(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
     %u = ll.load_tile %q : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
-    %v = arith.addf %t, %u : tensor<64x64xf16, #mma>
-    ll.store_tile %v, %p : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    %t2 = ll.convert_layout %t : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blk>
+    %u2 = ll.convert_layout %u : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blk>
+    %v = arith.addf %t2, %u2 : tensor<64x64xf16, #blk>
+    ll.store_tile %v, %p : tensor<64x64xf16, #blk>, !llvm.ptr<1>
     gpu.return
   }
 }
@@ -139,16 +135,74 @@ gpu.module @m {
 // -----
 
 // Loads of 16 bits per lane are packed into words in pairs from different
-// lines: not fenced.
+// lines: not fenced, though an exchange reads them.
 #narrow = #ll.linear<{register = [[4, 0], [8, 0], [0, 32]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0]], block = []} -> {dim0 = 16, dim1 = 64}>
+#cols = #ll.linear<{register = [[1, 0], [2, 0], [4, 0]], lane = [[8, 0], [0, 1], [0, 2], [0, 4], [0, 8]], warp = [[0, 16], [0, 32]], block = []} -> {dim0 = 16, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @narrow
   // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         gpu.return
+  // CHECK:         nvvm.barrier0
   gpu.func @narrow(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x64xf16, #narrow>
-    %u = arith.addf %t, %t : tensor<16x64xf16, #narrow>
-    ll.store_tile %u, %q : tensor<16x64xf16, #narrow>, !llvm.ptr<1>
+    %u = ll.convert_layout %t : tensor<16x64xf16, #narrow> -> tensor<16x64xf16, #cols>
+    ll.store_tile %u, %q : tensor<16x64xf16, #cols>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The mma accumulator (16-bit) -> blocked through shared memory: row 0's
+// eight 4-byte loads, a barrier, row 8's; the exchange waits for all of
+// them anyway.
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+#blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @loads_exchanged
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     llvm.load
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK:         gpu.return
+  // AMD-LABEL:     gpu.func @loads_exchanged
+  // AMD-NOT:       llvm.fence syncscope("wavefront")
+  // AMD:           gpu.return
+  gpu.func @loads_exchanged(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
+    %u = ll.convert_layout %t : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blk>
+    ll.store_tile %u, %q : tensor<64x64xf16, #blk>, !llvm.ptr<1>
     gpu.return
   }
 }

@@ -152,11 +152,13 @@ struct LoweringState {
   llvm::DenseMap<Operation *, ConversionLowering> conversions;
   llvm::DenseMap<Operation *, GatherLowering> gathers;
   llvm::DenseMap<Operation *, std::string> buffers; // alloc_shared -> global
-  /// The global tile loads alone in their block: only those put warp
-  /// barriers between their line groups (docs/lowering.md, "Barriers
-  /// between line groups"), which would keep another load's values live
-  /// across them.
-  llvm::DenseSet<Operation *> loneTileLoads;
+  /// The global tile loads that put warp barriers between their line
+  /// groups (docs/lowering.md, "Barriers between line groups"): alone in
+  /// their block (the barriers would keep another load's values live
+  /// across them) and read by a conversion through shared memory or
+  /// shuffles (which waits for the whole tile; arithmetic on the values
+  /// would wait at the barriers instead).
+  llvm::DenseSet<Operation *> fencedTileLoads;
 };
 
 /// The lowering of `op`: its plan, made into one of the kinds above

@@ -632,10 +632,9 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   // "Barriers between line groups"). Where a group reads a line in several
   // loads of whole 32-bit words: narrower loads are packed into words in
   // pairs from different lines, which the barrier would hold apart; and
-  // only `fenceLines`, a load alone in its block, whose barriers would
-  // otherwise keep another load's values live across them. A global tile
-  // load has every thread of the warp (no ll op runs under a branch on the
-  // lane).
+  // only `fenceLines` (LoweringState::fencedTileLoads: where nothing would
+  // wait at the barriers). A global tile load has every thread of the warp
+  // (no ll op runs under a branch on the lane).
   const GPUTargetHooks *fence = nullptr;
   if (fenceLines && globalTarget && globalTarget->fencesLineGroups() &&
       int64_t(bits) * vec.elements() >= 32) {

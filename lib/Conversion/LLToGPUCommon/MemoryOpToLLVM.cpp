@@ -143,7 +143,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       loadRegisters(em, access.base, elementType, *bits, *tl, values, *col,
                     rowMap, stride, lane, warp, maxVector, allRegisters,
                     kAllOffsetBits, access.buffer ? nullptr : &this->lc.hooks,
-                    this->lc.state.loneTileLoads.contains(op));
+                    this->lc.state.fencedTileLoads.contains(op));
       rewriter.replaceOp(op, em.pack(structType, values));
       return success();
     }

@@ -259,10 +259,23 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
   SharedDemand demand;
   if (failed(planConversions(root, hooks, options, state, demand)))
     return failure();
+  // The tile loads whose line groups are fenced: alone in their block and
+  // read by a conversion that exchanges the tile between threads, which
+  // waits for every loaded value anyway (docs/lowering.md, "Barriers
+  // between line groups").
   root->walk([&](Block *block) {
     auto loads = block->getOps<LoadTileOp>();
-    if (!loads.empty() && std::next(loads.begin()) == loads.end())
-      state.loneTileLoads.insert(*loads.begin());
+    if (loads.empty() || std::next(loads.begin()) != loads.end())
+      return;
+    LoadTileOp load = *loads.begin();
+    bool exchanged = llvm::any_of(load->getUsers(), [&](Operation *user) {
+      auto it = state.conversions.find(user);
+      return it != state.conversions.end() &&
+             (std::holds_alternative<SharedMemoryLowering>(it->second) ||
+              std::holds_alternative<ShuffleLowering>(it->second));
+    });
+    if (exchanged)
+      state.fencedTileLoads.insert(load);
   });
   placeScratchSlots(root, hooks, state, demand);
   return createSharedGlobals(root, hooks, state, demand);
