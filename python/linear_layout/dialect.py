@@ -494,3 +494,9 @@ def load_shared(buffer: ir.Value, result_type: ir.Type) -> ir.Value:
 def store_shared(value: ir.Value, buffer: ir.Value) -> ir.Operation:
     """``ll.store_shared`` of a distributed tensor into a buffer."""
     return _ops.store_shared(value, buffer).operation
+
+
+# The generated builders verify each op they build (mlir.dialects.ll wraps
+# them; the passes assume verified IR): imported last, since that module
+# imports create_context and register_dialect from this one.
+from mlir.dialects import ll as _verifying_builders  # noqa: F401

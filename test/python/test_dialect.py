@@ -213,6 +213,27 @@ def test_op_verifier_errors_raise(ctx):
     assert module.operation.verify()
 
 
+def test_helpers_verify_without_mlir_dialects_ll():
+    """The helpers verify what they build even where nothing imported
+    mlir.dialects.ll first (an unverified op crashed the lowering)."""
+    code = (
+        "from mlir import ir\n"
+        "import linear_layout.dialect as lld\n"
+        f"B = {BLOCKED!r}\n"
+        "with lld.create_context(), ir.Location.unknown():\n"
+        "    m = ir.Module.create()\n"
+        "    with ir.InsertionPoint(m.body):\n"
+        "        t = lld.tensor_type([16, 32], ir.IntegerType.get_signless(32), B)\n"
+        "        x = lld.tile_index(t)\n"
+        "        try:\n"
+        "            lld.load_shared(x, t)\n"
+        "        except ValueError as e:\n"
+        "            print('raised', 'must be shared-memory buffer' in str(e))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "raised True" in out.stdout
+
+
 def test_canonicalize_composes_chain(ctx):
     module = build_kernel()
     pm = passmanager.PassManager.parse("builtin.module(canonicalize)")
