@@ -234,6 +234,19 @@ def test_helpers_verify_without_mlir_dialects_ll():
     assert "raised True" in out.stdout
 
 
+def test_lowering_verifies_generic_ops_first(ctx):
+    """An op made with the generic Operation.create is not verified; the
+    lowering verifies before its patterns run, which assume valid ops."""
+    module = ir.Module.parse("gpu.module @k { gpu.func @f() kernel { gpu.return } }")
+    func = module.body.operations[0].regions[0].blocks[0].operations[0]
+    with ir.InsertionPoint(func.regions[0].blocks[0].operations[0]):
+        t = lld.tensor_type([16, 32], ir.IntegerType.get_signless(32), BLOCKED)
+        ir.Operation.create("ll.load_shared", results=[t], operands=[lld.tile_index(t)])
+    pm = passmanager.PassManager.parse("builtin.module(gpu.module(convert-ll-to-nvvm))")
+    with pytest.raises(ir.MLIRError, match="must be shared-memory buffer"):
+        pm.run(module.operation)
+
+
 def test_canonicalize_composes_chain(ctx):
     module = build_kernel()
     pm = passmanager.PassManager.parse("builtin.module(canonicalize)")

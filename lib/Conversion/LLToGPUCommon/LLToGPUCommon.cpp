@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -151,6 +152,11 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   if (options.minRoundBytes < 0)
     return root->emitError("min-round-bytes must not be negative, got ")
            << options.minRoundBytes;
+  // The patterns assume verified ops; a pass manager verifies only between
+  // passes, not the IR a caller built before the first (Python's generic
+  // builders do not verify).
+  if (failed(verify(root)))
+    return failure();
   if (failed(checkFunctionBoundaries(root)))
     return failure();
   LoweringState state;
