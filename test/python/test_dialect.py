@@ -24,6 +24,15 @@ TRANSPOSED = ("#ll.linear<{register = [[1, 0], [2, 0]], lane = [[4, 0], [8, 0], 
 SWIZZLED = "#ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], [2, 8], [4, 16], [8, 0]]}>"
 
 
+def _fresh_python(code: str) -> str:
+    """The stdout of `code` run by a new interpreter, which must succeed:
+    what a script sees that imported nothing before."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
 @pytest.fixture
 def ctx():
     with lld.create_context() as context, ir.Location.unknown():
@@ -229,9 +238,7 @@ def test_helpers_verify_without_mlir_dialects_ll():
         "            lld.load_shared(x, t)\n"
         "        except ValueError as e:\n"
         "            print('raised', 'must be shared-memory buffer' in str(e))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert "raised True" in out.stdout
+    assert "raised True" in _fresh_python(code)
 
 
 def test_lowering_verifies_generic_ops_first(ctx):
@@ -358,9 +365,7 @@ def test_import_without_mlir_package():
             "    ll.LinearLayout.from_mlir(l.to_mlir())\n"
             "except ImportError:\n"
             "    print('no-mlir-ok')\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert "no-mlir-ok" in out.stdout
+    assert "no-mlir-ok" in _fresh_python(code)
 
 
 def test_lazy_dialect_attribute():
