@@ -212,9 +212,10 @@ def test_rounds_set_by_threads_are_obeyed(case):
     lowered = _lower(text)
     # One branch per round on the side whose threads take turns.
     assert lowered.count("scf.if") >= 2
-    # (The conversion's barriers: those between the global store's line
-    # groups come after its first store.)
+    # (The conversion's barriers: those between the global load's line
+    # groups come before its last load, the store's after its first store.)
     conversion = re.split(r"llvm\.store [^\n]*!llvm\.ptr<1>", lowered, 1)[0]
+    conversion = re.split(r"llvm\.load [^\n]*!llvm\.ptr<1>", conversion)[-1]
     assert len(re.findall(r"nvvm\.(barrier0|bar\.warp\.sync)",
                           conversion)) == 3
     _run(case, lowered)
