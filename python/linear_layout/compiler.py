@@ -268,7 +268,8 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
             wave_size: int = 0,
             min_round_bytes: int | None = None,
             register_order: bool = True,
-            fold_gathers: bool = True) -> CompiledKernel:
+            fold_gathers: bool = True,
+            line_barriers: bool = True) -> CompiledKernel:
     """PTX (chip sm_<N>) or AMDGPU assembly (chip gfx<N>) for the
     gpu.module in `module` (text or mlir.ir.Module).
 
@@ -281,13 +282,21 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     `register_order=False` skips ll-optimize-register-order (values keep
     the register order their layouts spell out; docs/register-order.md).
     `fold_gathers=False` skips ll-fold-gather-conversions (every
-    conversion around a gather stays; docs/gather.md)."""
+    conversion around a gather stays; docs/gather.md).
+    `line_barriers=False` (NVIDIA) puts no warp barrier between the line
+    groups of global tile loads and stores (docs/lowering.md, "Barriers
+    between line groups"); AMD chips have none either way."""
     target = _check(chip, index_bitwidth, wave_size)
     options = _pipeline_options(min_round_bytes, register_order,
                                 fold_gathers)
+    if not isinstance(line_barriers, bool):
+        raise TypeError(f"line_barriers: expected a bool, got "
+                        f"{type(line_barriers).__name__}")
     if target.is_amd:
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
                                 options)
+    if not line_barriers:
+        options += " line-barriers=false"
     llvm_text = lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "
                               f"index-bitwidth={index_bitwidth}{options} "
                               f"format=none}})")

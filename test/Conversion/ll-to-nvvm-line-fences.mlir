@@ -9,6 +9,8 @@
 //   its lines back to back.
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=AMD
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90 line-barriers=false" --split-input-file %s | FileCheck %s --check-prefix=OFF
+// OFF-NOT: nvvm.bar.warp.sync
 
 // Blocked -> the mma accumulator (16-bit) through shared memory: row 0's
 // eight 4-byte stores share its 128-byte lines, then row 8's. One barrier

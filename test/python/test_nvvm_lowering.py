@@ -253,3 +253,21 @@ def test_compile_min_round_bytes():
         ll.compile(text, min_round_bytes=1.5)
     with pytest.raises(TypeError, match="min_round_bytes"):
         ll.compile(text, min_round_bytes=True)
+
+
+def test_compile_line_barriers():
+    """compile()'s line_barriers is convert-ll-to-nvvm's line-barriers: the
+    mma v2 epilogue's tile load (two line groups per thread, read by a
+    conversion through shared memory) and its store take warp barriers
+    between their line groups, none with False; the conversion keeps its
+    bar.sync either way."""
+    case = next(c for c in CORPUS if c["name"].startswith("mma2_to_blocked")
+                and c["dtype"] == "fp16")
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    on, off = ll.compile(text), ll.compile(text, line_barriers=False)
+    assert _count(r"\bbar\.warp\.sync", on) > 0
+    assert _count(r"\bbar\.warp\.sync", off) == 0
+    assert _count(r"\bbar\.sync", on) == _count(r"\bbar\.sync", off) > 0
+    with pytest.raises(TypeError, match="line_barriers"):
+        ll.compile(text, line_barriers="no")

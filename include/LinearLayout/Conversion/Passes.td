@@ -73,6 +73,10 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "Inside loops, run a conversion that the plan splits into rounds "
            "in rounds of at least this many scratch bytes (fewer barriers, "
            "more shared memory); 0 keeps the plan's rounds">,
+    Option<"lineBarriers", "line-barriers", "bool", /*default=*/"true",
+           "Put bar.warp.sync between the line groups of global tile loads "
+           "and stores where docs/lowering.md's rule says so (\"Barriers "
+           "between line groups\"); false: never">,
   ];
   let statistics = [
     Statistic<"numNoop", "noop", "Conversions lowered as no-ops">,

@@ -48,6 +48,11 @@ struct LLToPTXPipelineOptions
                      "(gathers that read and write their conversions' "
                      "layouts where that costs less)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> lineBarriers{
+      *this, "line-barriers",
+      llvm::cl::desc("convert-ll-to-nvvm's line-barriers: warp barriers "
+                     "between the line groups of global tile accesses"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> isaFile{
       *this, "isa-file",
       llvm::cl::desc("also write the PTX of every gpu.binary to this file "

@@ -159,6 +159,10 @@ struct LoweringState {
   /// shuffles (which waits for the whole tile; arithmetic on the values
   /// would wait at the barriers instead).
   llvm::DenseSet<Operation *> fencedTileLoads;
+  /// Whether global tile loads and stores may put warp barriers between
+  /// their line groups (LLLoweringOptions::lineBarriers and the target's
+  /// GPUTargetHooks::fencesLineGroups).
+  bool fenceLines = false;
 };
 
 /// The lowering of `op`: its plan, made into one of the kinds above

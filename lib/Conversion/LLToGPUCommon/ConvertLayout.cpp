@@ -285,7 +285,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     auto [col, row] = globalMaps(dst, type.getShape(), bool(rowStride));
     Value ptr = rewriter.getRemappedValue(store.getPtr());
     auto [lane, warp] = em.laneAndWarp(lc.hooks);
-    if (lc.hooks.fencesLineGroups())
+    if (lc.state.fenceLines)
       em.lineFence = &lc.hooks;
     auto storeShare = [&](ArrayRef<Value> values,
                           llvm::function_ref<bool(int64_t)> keep) {

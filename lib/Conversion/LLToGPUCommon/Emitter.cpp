@@ -636,8 +636,7 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   // wait at the barriers). A global tile load has every thread of the warp
   // (no ll op runs under a branch on the lane).
   const GPUTargetHooks *fence = nullptr;
-  if (fenceLines && globalTarget && globalTarget->fencesLineGroups() &&
-      int64_t(bits) * vec.elements() >= 32) {
+  if (fenceLines && globalTarget && int64_t(bits) * vec.elements() >= 32) {
     llvm::SmallDenseMap<uint64_t, int> perGroup;
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
     bool several = false;

@@ -148,7 +148,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       return success();
     }
     SmallVector<Value> values = em.unpack(access.stored, tl->numRegisters());
-    if (this->lc.hooks.fencesLineGroups())
+    if (this->lc.state.fenceLines)
       em.lineFence = &this->lc.hooks;
     storeRegisters(em, access.base, elementType, *bits, *tl, values, *col,
                    rowMap, stride, lane, warp, maxVector, allRegisters,

@@ -263,20 +263,22 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
   // read by a conversion that exchanges the tile between threads, which
   // waits for every loaded value anyway (docs/lowering.md, "Barriers
   // between line groups").
-  root->walk([&](Block *block) {
-    auto loads = block->getOps<LoadTileOp>();
-    if (loads.empty() || std::next(loads.begin()) != loads.end())
-      return;
-    LoadTileOp load = *loads.begin();
-    bool exchanged = llvm::any_of(load->getUsers(), [&](Operation *user) {
-      auto it = state.conversions.find(user);
-      return it != state.conversions.end() &&
-             (std::holds_alternative<SharedMemoryLowering>(it->second) ||
-              std::holds_alternative<ShuffleLowering>(it->second));
+  state.fenceLines = options.lineBarriers && hooks.fencesLineGroups();
+  if (state.fenceLines)
+    root->walk([&](Block *block) {
+      auto loads = block->getOps<LoadTileOp>();
+      if (loads.empty() || std::next(loads.begin()) != loads.end())
+        return;
+      LoadTileOp load = *loads.begin();
+      bool exchanged = llvm::any_of(load->getUsers(), [&](Operation *user) {
+        auto it = state.conversions.find(user);
+        return it != state.conversions.end() &&
+               (std::holds_alternative<SharedMemoryLowering>(it->second) ||
+                std::holds_alternative<ShuffleLowering>(it->second));
+      });
+      if (exchanged)
+        state.fencedTileLoads.insert(load);
     });
-    if (exchanged)
-      state.fencedTileLoads.insert(load);
-  });
   placeScratchSlots(root, hooks, state, demand);
   return createSharedGlobals(root, hooks, state, demand);
 }

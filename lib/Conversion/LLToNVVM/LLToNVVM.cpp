@@ -202,7 +202,7 @@ struct ConvertLLToNVVMPass
     if (failed(lowerLLToLLVMFor<NVVMHooks>(
             getOperation(), getArgument(), chip, /*waveSize=*/0,
             GPUVendor::NVIDIA, "sm_<N>",
-            {indexBitwidth, minRoundBytes, &stats})))
+            {indexBitwidth, minRoundBytes, lineBarriers, &stats})))
       return signalPassFailure();
     addLoweringStatistics(stats, numNoop, numRegisters, numShuffle,
                           numSharedMemory, numBarriers);

@@ -225,7 +225,7 @@ struct ConvertLLToROCDLPass
     if (failed(lowerLLToLLVMFor<ROCDLHooks>(
             getOperation(), getArgument(), chip, waveSize, GPUVendor::AMD,
             "an AMD GPU such as gfx942, gfx950 or gfx1100",
-            {indexBitwidth, minRoundBytes, &stats})))
+            {indexBitwidth, minRoundBytes, /*lineBarriers=*/false, &stats})))
       return signalPassFailure();
     addLoweringStatistics(stats, numNoop, numRegisters, numShuffle,
                           numSharedMemory, numBarriers);

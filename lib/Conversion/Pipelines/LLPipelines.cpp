@@ -250,6 +250,7 @@ static std::optional<GPUTarget> parseTargetOf(GPUVendor vendor, StringRef chip,
 void mlir::ll::buildLLToPTXPipeline(OpPassManager &pm,
                                     const LLToPTXPipelineOptions &options) {
   auto llOptions = llConversionOptions<ConvertLLToNVVMOptions>(options);
+  llOptions.lineBarriers = options.lineBarriers;
   auto target = parseTargetOf(GPUVendor::NVIDIA, options.chip);
   pm.addPass(std::make_unique<CheckKernelModulePass>(
       "ll-to-ptx", "rocdl", target ? nvptxChipError(options.chip) : ""));
