@@ -56,7 +56,7 @@ __all__ += ["GPUTarget", "gpu_target"]
 from linear_layout.families import *
 from linear_layout.families import __all__ as _families_all
 
-__all__ += _families_all
+__all__ += _families_all  # noqa: PLE0605 - a list, extended by names
 
 # Lowering to PTX and the benchmark kernels (docs/lowering.md).
 from linear_layout import kernels

@@ -29,7 +29,6 @@ from __future__ import annotations
 import ctypes
 import os
 from collections.abc import Sequence
-from typing import Optional, Union
 
 from mlir import ir
 
@@ -49,10 +48,10 @@ __all__ = [
     "layout_from_mlir",
     "linear_attr",
     "load_shared",
+    "load_tile",
     "parse_attribute",
     "parse_type",
     "plan_from_mlir",
-    "load_tile",
     "register_dialect",
     "shared_type",
     "store_shared",
@@ -158,7 +157,7 @@ def _string(ref: _StringRef) -> str:
 _passes_registered = False
 
 
-def register_dialect(context: Optional[ir.Context] = None) -> None:
+def register_dialect(context: ir.Context | None = None) -> None:
     """Loads the ``ll`` dialect (and the LLVM dialect it needs) into
     ``context`` (default: the current context) and registers the ``ll``
     passes and the conversion passes (``convert-ll-to-nvvm``, ``ll-to-ptx``),
@@ -174,7 +173,7 @@ def register_dialect(context: Optional[ir.Context] = None) -> None:
         _passes_registered = True
 
 
-def _parse(text: str, as_type: bool, context: Optional[ir.Context]):
+def _parse(text: str, as_type: bool, context: ir.Context | None):
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     if context is None:
@@ -193,7 +192,7 @@ def _parse(text: str, as_type: bool, context: Optional[ir.Context]):
     return ir.Attribute._CAPICreate(_capsule_new(pointer, _ATTRIBUTE_CAPSULE, None))
 
 
-def parse_attribute(text: str, context: Optional[ir.Context] = None) -> ir.Attribute:
+def parse_attribute(text: str, context: ir.Context | None = None) -> ir.Attribute:
     """Parses an attribute (``ll`` loaded into the context first). Errors,
     with their positions, raise ValueError. Safer than ``ir.Attribute.parse``,
     which in MLIR 22 aborts on empty text and on some malformed strings
@@ -201,7 +200,7 @@ def parse_attribute(text: str, context: Optional[ir.Context] = None) -> ir.Attri
     return _parse(text, False, context)
 
 
-def parse_type(text: str, context: Optional[ir.Context] = None) -> ir.Type:
+def parse_type(text: str, context: ir.Context | None = None) -> ir.Type:
     """Parses a type like :func:`parse_attribute`."""
     return _parse(text, True, context)
 
@@ -218,8 +217,8 @@ def create_context() -> ir.Context:
 # ---------------------------------------------------------------------------
 
 
-def linear_attr(layout: Union[LinearLayout, str],
-                context: Optional[ir.Context] = None) -> ir.Attribute:
+def linear_attr(layout: LinearLayout | str,
+                context: ir.Context | None = None) -> ir.Attribute:
     """The ``#ll.linear`` attribute of a :class:`LinearLayout` (or of
     attribute text). ``str(result)`` is the canonical form: the encoding form
     when the output dims are ``dim0..`` with inferred sizes."""
@@ -265,7 +264,7 @@ def _layout_from_handle(handle: _Handle) -> LinearLayout:
     return LinearLayout(bases, out_dims)
 
 
-def layout_from_mlir(source: Union[str, ir.Attribute, ir.Type]) -> LinearLayout:
+def layout_from_mlir(source: str | ir.Attribute | ir.Type) -> LinearLayout:
     """The :class:`LinearLayout` of an ``#ll.linear`` attribute, of its text
     (``LinearLayout.to_mlir()`` output, the encoding form, or a Triton
     ``#ttg.linear<...>`` whose prefix is replaced), or of a ranked tensor type
@@ -463,14 +462,14 @@ def convert_layout(source: ir.Value, result_type: ir.Type) -> ir.Value:
 
 
 def load_tile(ptr: ir.Value, result_type: ir.Type,
-              row_stride: Optional[ir.Value] = None) -> ir.Value:
+              row_stride: ir.Value | None = None) -> ir.Value:
     """``ll.load_tile`` from an ``!llvm.ptr`` (rows ``row_stride`` elements
     apart, or contiguous)."""
     return _ops.load_tile(result_type, ptr, row_stride=row_stride)
 
 
 def store_tile(value: ir.Value, ptr: ir.Value,
-               row_stride: Optional[ir.Value] = None) -> ir.Operation:
+               row_stride: ir.Value | None = None) -> ir.Operation:
     """``ll.store_tile`` of a distributed tensor to an ``!llvm.ptr``."""
     return _ops.store_tile(value, ptr, row_stride=row_stride).operation
 

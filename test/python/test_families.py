@@ -200,7 +200,8 @@ def test_repr_round_trips(layout):
     assert repr(layout).startswith(type(layout).__name__ + "(")
 
 
-BLOCKED = dict(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[2, 2], order=[1, 0])
+BLOCKED = {"size_per_thread": [1, 4], "threads_per_warp": [4, 8],
+           "warps_per_cta": [2, 2], "order": [1, 0]}
 MMA2 = ll.NvidiaMmaLayout(2, [2, 2], [16, 8])
 MMA3 = ll.NvidiaMmaLayout(3, [4, 1], [16, 64, 16])
 MFMA = ll.AmdMfmaLayout(3, [32, 32, 8], False, [2, 2])
