@@ -208,6 +208,20 @@ gpu.module @k {
 
 // -----
 
+// A block of 48 threads: its second warp has 16 lanes, which a shuffle or a
+// warp barrier naming all 32 would wait for.
+#w1 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+gpu.module @k {
+  gpu.func @partial_warp(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 48, 1, 1>} {
+    // expected-error @below {{the function's known_block_size has 48 threads, not a whole number of 32-lane warps}}
+    // expected-error @below {{failed to legalize operation 'll.load_tile'}}
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<1x32xf32, #w1>
+    gpu.return
+  }
+}
+
+// -----
+
 // A four-warp layout in a kernel declared with one warp.
 #w4 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0]]}>
 gpu.module @k {

@@ -1,8 +1,10 @@
 // Warp barriers between the line groups of global tile accesses (docs/
 // lowering.md "Barriers between line groups"), on NVIDIA:
-// - a load whose line groups read a line in several loads gets a
-//   `bar.warp.sync` between groups, so that ptxas issues them in address
-//   order rather than in the order their values are used;
+// - a load whose line groups read a line in several loads of 32 bits or
+//   more per lane, alone in its block and read by a conversion through
+//   shared memory or shuffles, gets a `bar.warp.sync` between groups, so
+//   that ptxas issues them in address order rather than in the order
+//   their values are used;
 // - a store whose values arrive from a conversion's exchange (shared-memory
 //   loads, shuffles) and whose line groups hold several stores each gets
 //   one between groups, so that ptxas issues each group's partial writes to
@@ -47,6 +49,7 @@ gpu.module @m {
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @as_loaded
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK-COUNT-16: llvm.load {{.*}} : !llvm.ptr<1> -> i32
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return

@@ -73,8 +73,15 @@ FailureOr<ThreadLayout> getThreadLayout(Operation *op,
                            << target.maxBlockThreads << " threads on "
                            << target.name;
   int64_t needed = int64_t(lanesPerWarp) << result.warpBits;
-  if (std::optional<int64_t> threads = knownBlockThreads(op);
-      threads && *threads < needed)
+  std::optional<int64_t> threads = knownBlockThreads(op);
+  // Shuffles and warp barriers name every lane of a warp (docs/dialect.md,
+  // "Who runs an op"): a last warp with fewer lanes would wait for lanes
+  // that do not exist.
+  if (threads && *threads % lanesPerWarp != 0)
+    return op->emitError() << "the function's known_block_size has " << *threads
+                           << " threads, not a whole number of " << lanesPerWarp
+                           << "-lane warps";
+  if (threads && *threads < needed)
     return op->emitError() << what << " spans " << needed << " threads ("
                            << lanesPerWarp << " lanes x "
                            << (int64_t(1) << result.warpBits)

@@ -156,8 +156,8 @@ struct LoweringState {
   /// groups (docs/lowering.md, "Barriers between line groups"): alone in
   /// their block (the barriers would keep another load's values live
   /// across them) and read by a conversion through shared memory or
-  /// shuffles (which waits for the whole tile; arithmetic on the values
-  /// would wait at the barriers instead).
+  /// shuffles (which waits for its first round's values before anything
+  /// else; arithmetic on the values would wait at the barriers instead).
   llvm::DenseSet<Operation *> fencedTileLoads;
   /// Whether global tile loads and stores may put warp barriers between
   /// their line groups (LLLoweringOptions::lineBarriers and the target's

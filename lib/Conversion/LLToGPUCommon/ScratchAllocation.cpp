@@ -259,10 +259,11 @@ LogicalResult prepareLowering(Operation *root, const GPUTargetHooks &hooks,
   SharedDemand demand;
   if (failed(planConversions(root, hooks, options, state, demand)))
     return failure();
-  // The tile loads whose line groups are fenced: alone in their block and
-  // read by a conversion that exchanges the tile between threads, which
-  // waits for every loaded value anyway (docs/lowering.md, "Barriers
-  // between line groups").
+  // The tile loads whose line groups are fenced: alone in their block (a
+  // tile load nested deeper is not counted) and read by a conversion that
+  // exchanges the tile between threads, which waits for its first round's
+  // values before anything else (docs/lowering.md, "Barriers between line
+  // groups").
   state.fenceLines = options.lineBarriers && hooks.fencesLineGroups();
   if (state.fenceLines)
     root->walk([&](Block *block) {

@@ -53,9 +53,9 @@ public:
     NVVM::SyncWarpOp::create(builder, loc, all);
   }
   // ptxas drops a bar.warp.sync of converged code but schedules no memory
-  // access across it: the groups of a store's line-ordered writes stay in
-  // that order in the SASS (docs/lowering.md, "Barriers between line
-  // groups").
+  // access across it: the line groups of a tile's global loads and stores
+  // stay in the order written in the SASS (docs/lowering.md, "Barriers
+  // between line groups").
   bool fencesLineGroups() const override { return true; }
   bool hasBytePermute() const override { return true; }
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
