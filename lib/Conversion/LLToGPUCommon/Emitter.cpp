@@ -606,6 +606,37 @@ struct RegisterAddresses {
 };
 } // namespace
 
+/// Whether warp barriers between the line groups of `registers` (in access
+/// order; a group is the registers that agree outside `lineBits`) separate
+/// anything: there are several groups and one of them has more than one
+/// access (docs/lowering.md, "Barriers between line groups").
+static bool lineGroupsToSeparate(ArrayRef<int64_t> registers,
+                                 uint64_t lineBits) {
+  llvm::SmallDenseMap<uint64_t, int> perGroup;
+  bool several = false;
+  for (int64_t k : registers)
+    several |= ++perGroup[uint64_t(k) & ~lineBits] > 1;
+  return several && perGroup.size() > 1;
+}
+
+namespace {
+/// Emits the warp barrier between two line groups of a load's or a store's
+/// accesses: before an access whose group differs from the previous one's.
+/// A null target emits nothing.
+struct LineGroupBarriers {
+  const GPUTargetHooks *target;
+  uint64_t lineBits;
+  std::optional<uint64_t> lastGroup;
+
+  void beforeAccess(Emitter &em, int64_t k) {
+    uint64_t group = uint64_t(k) & ~lineBits;
+    if (target && lastGroup && *lastGroup != group)
+      target->createWarpBarrier(em.b, em.loc);
+    lastGroup = group;
+  }
+};
+} // namespace
+
 void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
                    const ThreadLayout &tl, MutableArrayRef<Value> values,
                    const AddressMap &col, const AddressMap *row,
@@ -635,26 +666,22 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   // only `fenceLines` (LoweringState::fencedTileLoads: where nothing would
   // wait at the barriers). A global tile load has every thread of the warp
   // (no ll op runs under a branch on the lane).
-  const GPUTargetHooks *fence = nullptr;
+  LineGroupBarriers barriers{nullptr, lineBits, std::nullopt};
   if (fenceLines && globalTarget && int64_t(bits) * vec.elements() >= 32) {
-    llvm::SmallDenseMap<uint64_t, int> perGroup;
+    // The registers actually loaded: one per distinct address.
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
-    bool several = false;
+    SmallVector<int64_t> loads;
     for (int64_t k : order)
       if (distinct.insert(registerOffsets(col, row, offsetMask, k)).second)
-        several |= ++perGroup[uint64_t(k) & ~lineBits] > 1;
-    if (several && perGroup.size() > 1)
-      fence = globalTarget;
+        loads.push_back(k);
+    if (lineGroupsToSeparate(loads, lineBits))
+      barriers.target = globalTarget;
   }
-  std::optional<uint64_t> lastGroup;
   for (int64_t k : order) {
     auto key = registerOffsets(col, row, offsetMask, k);
     auto it = loaded.find(key);
     if (it == loaded.end()) {
-      uint64_t group = uint64_t(k) & ~lineBits;
-      if (fence && lastGroup && *lastGroup != group)
-        fence->createWarpBarrier(em.b, em.loc);
-      lastGroup = group;
+      barriers.beforeAccess(em, k);
       it = loaded
                .try_emplace(key, em.load(addresses.at(key.first, key.second),
                                          elementType, vec.elements(), bits,
@@ -735,16 +762,13 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   // the assembler from interleaving their writes, where a group has
   // several and every lane of the warp stores (the barrier needs the whole
   // warp: no branch on a lane bit).
-  uint64_t lineBits = schedule.lineBits;
-  auto lineGroup = [&](int64_t k) { return uint64_t(k) & ~lineBits; };
-  bool fenceLines = false;
+  LineGroupBarriers barriers{nullptr, schedule.lineBits, std::nullopt};
   if (em.lineFence && storeOrder == StoreOrder::Lines && !freeLanes) {
     // Only for values that arrive: made by instructions with a latency
     // (loads, shuffles), which the assembler follows with each store as
     // soon as its value is there, interleaving the groups. Values computed
     // in registers (a loop's result, arithmetic) keep the stores' order
     // without the barrier, which then only constrains the schedule.
-    llvm::SmallDenseMap<uint64_t, int> perGroup;
     bool arrives = false;
     // Of loads, only those from shared memory: a global load's values
     // arrive in the order of the loads, which the stores follow (a tile
@@ -755,15 +779,14 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         return load.getAddr().getType().getAddressSpace() == shared;
       return !isPure(op);
     };
-    for (int64_t k : order) {
-      fenceLines |= ++perGroup[lineGroup(k)] > 1;
+    for (int64_t k : order)
       for (int64_t e = 0; e < vec.elements() && !arrives; ++e) {
         llvm::SmallPtrSet<Operation *, 4> producers;
         collectProducers(values[vectorRegister(vec, k, e)], producers);
         arrives = llvm::any_of(producers, exchanges);
       }
-    }
-    fenceLines &= perGroup.size() > 1 && arrives;
+    if (arrives && lineGroupsToSeparate(order, schedule.lineBits))
+      barriers.target = em.lineFence;
   }
 
   OpBuilder::InsertionGuard guard(em.b);
@@ -809,7 +832,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     RegisterAddresses addresses(em, base, elementType, col, row, rowStride,
                                 lane, warp);
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
-    std::optional<uint64_t> lastGroup;
+    barriers.lastGroup.reset();
     for (int64_t k : order) {
       if (llvm::any_of(llvm::enumerate(split), [&](auto e) {
             return ((uint64_t(k) >> e.value().second) & 1) !=
@@ -819,9 +842,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       auto [r, c] = registerAddress(k);
       if (!stored.insert({r, c}).second)
         continue;
-      if (fenceLines && lastGroup && *lastGroup != lineGroup(k))
-        em.lineFence->createWarpBarrier(em.b, em.loc);
-      lastGroup = lineGroup(k);
+      barriers.beforeAccess(em, k);
       SmallVector<Value> elems;
       for (int64_t e = 0; e < vec.elements(); ++e)
         elems.push_back(values[vectorRegister(vec, k, e)]);
