@@ -98,6 +98,22 @@ mlir::ll::globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
 /// The bytes of one L2 cache line (four 32-byte sectors).
 static constexpr uint64_t kGlobalLineBytes = 128;
 
+/// The most 128-byte lines one warp's store instruction may span for the
+/// warps' partial writes to merge (measured: 8 merge, 16 and 32 do not).
+static constexpr int kMergedStoreLines = 8;
+
+bool mlir::ll::warpsMergeStores(const AddressMap &col, const AddressMap *row,
+                                int bits) {
+  uint64_t bytes = uint64_t(std::max(bits / 8, 1));
+  bool sharedSectors = false;
+  for (auto [w, c] : llvm::enumerate(col.warp))
+    sharedSectors |= c && c * bytes < 32 && !(row && row->warp[w]);
+  int lineLanes = 0;
+  for (auto [l, c] : llvm::enumerate(col.lane))
+    lineLanes += (row && row->lane[l]) || c * bytes >= kGlobalLineBytes;
+  return sharedSectors && (int64_t(1) << lineLanes) <= kMergedStoreLines;
+}
+
 /// Sorts the registers `order` so that those whose accesses fall within one
 /// 128-byte line follow each other: the register bits that move within a
 /// line (no row, a column offset below 128 bytes) go innermost, the others

@@ -92,6 +92,15 @@ std::pair<AddressMap, std::optional<AddressMap>>
 globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
                   bool hasRows);
 
+/// Whether the warps of a global store through `col` (and `row`) write
+/// parts of the same 32-byte sectors (a warp bit moves the address by less
+/// than a sector, no row) in instructions that each span at most
+/// kMergedStoreLines 128-byte lines (counted over the lane bits). Issued by
+/// all warps together, such writes reach L2 merged; issued apart, each
+/// warp's part is a write of its own (docs/lowering.md, "Block barriers
+/// between line groups").
+bool warpsMergeStores(const AddressMap &col, const AddressMap *row, int bits);
+
 /// Sorts the registers `order` so that those whose accesses fall within one
 /// 128-byte line follow each other: the register bits that move within a
 /// line (no row, a column offset below 128 bytes) go innermost, the others

@@ -627,11 +627,19 @@ struct LineGroupBarriers {
   const GPUTargetHooks *target;
   uint64_t lineBits;
   std::optional<uint64_t> lastGroup;
+  /// The block's barrier instead of the warp's: every warp issues each
+  /// group together (docs/lowering.md, "Block barriers between line
+  /// groups").
+  bool blockWide = false;
 
   void beforeAccess(Emitter &em, int64_t k) {
     uint64_t group = uint64_t(k) & ~lineBits;
-    if (target && lastGroup && *lastGroup != group)
-      target->createWarpBarrier(em.b, em.loc);
+    if (target && lastGroup && *lastGroup != group) {
+      if (blockWide)
+        target->createBarrier(em.b, em.loc);
+      else
+        target->createWarpBarrier(em.b, em.loc);
+    }
     lastGroup = group;
   }
 };
@@ -787,6 +795,12 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       }
     if (arrives && lineGroupsToSeparate(order, schedule.lineBits))
       barriers.target = em.lineFence;
+    // Warps that write parts of the same sectors keep in step at the
+    // groups' boundaries. Only with several warps, and none left out
+    // (free warp bits put the stores under a branch on the warp). Like a
+    // conversion through shared memory, the store runs on the whole block.
+    barriers.blockWide =
+        tl.warpBits > 0 && !freeWarps && warpsMergeStores(col, row, bits);
   }
 
   OpBuilder::InsertionGuard guard(em.b);

@@ -98,8 +98,9 @@ public:
   /// their groups of accesses to the same 128-byte lines, so that the
   /// assembler issues each group back to back in the order written rather
   /// than interleaved with another group's (docs/lowering.md, "Barriers
-  /// between line groups"). Only where the warp barrier is free in
-  /// converged code.
+  /// between line groups"); a store whose warps write parts of the same
+  /// sectors takes createBarrier instead ("Block barriers between line
+  /// groups"). Only where the warp barrier is free in converged code.
   virtual bool fencesLineGroups() const { return false; }
   /// Reads the i32 `value` of lane `srcLane` (i32) of the warp; null if the
   /// target has no such instruction (conversions then use shared memory).
