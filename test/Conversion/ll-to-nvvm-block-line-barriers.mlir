@@ -21,12 +21,50 @@ gpu.module @m {
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
   // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         nvvm.barrier0
   // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
   // CHECK-NOT:     llvm.store
-  // CHECK:         nvvm.barrier0
   // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NOT:     llvm.store
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-NOT:     nvvm.barrier0
   // CHECK:         gpu.return
   // OFF-LABEL:     gpu.func @merged
   // OFF:           llvm.store {{.*}} : f16, !llvm.ptr<1>
@@ -65,8 +103,8 @@ gpu.module @m {
 // -----
 
 // As @merged, but the result is repeated over the second warp bit: the
-// warps with it set store nothing (a branch on the warp), so no block
-// barrier among the stores.
+// two warps that hold the same registers split the stores between them,
+// each half under a branch on the warp, so no block barrier among them.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32], [0, 8]], lane = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
@@ -78,6 +116,27 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #a>
     %u = ll.convert_layout %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>
     ll.store_tile %u, %q : tensor<64x64xf16, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Blocked -> the mma accumulator (16-bit): the warps hold other rows, so
+// no two warps write one sector. Warp barriers between the line groups.
+#blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @own_sectors
+  // CHECK:         llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         gpu.return
+  gpu.func @own_sectors(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #blk>
+    %u = ll.convert_layout %t : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #mma>
+    ll.store_tile %u, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
     gpu.return
   }
 }

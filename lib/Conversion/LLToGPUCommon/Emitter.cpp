@@ -796,11 +796,12 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     if (arrives && lineGroupsToSeparate(order, schedule.lineBits))
       barriers.target = em.lineFence;
     // Warps that write parts of the same sectors keep in step at the
-    // groups' boundaries. Only with several warps, and none left out
-    // (free warp bits put the stores under a branch on the warp). Like a
-    // conversion through shared memory, the store runs on the whole block.
+    // groups' boundaries. Only where every warp stores here: free warp
+    // bits, or shares handed in by the caller, put the stores under a
+    // branch on the warp. Like a conversion through shared memory, the
+    // store runs on the whole block (docs/dialect.md, "Who runs an op").
     barriers.blockWide =
-        tl.warpBits > 0 && !freeWarps && warpsMergeStores(col, row, bits);
+        !freeWarps && split.empty() && warpsMergeStores(col, row, bits);
   }
 
   OpBuilder::InsertionGuard guard(em.b);
