@@ -7,6 +7,12 @@
 // block's (`nvvm.barrier0`), so that all warps issue each group together.
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90 line-barriers=false" --split-input-file %s | FileCheck %s --check-prefix=OFF
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --remarks-filter=ll-lowering --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// Each store that takes barriers says so, with their kind and number.
+// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=merged | Reason="7 block barriers between the 128-byte line groups of the global store, {{.*}} the warps write parts of the same 32-byte sectors
+// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=wide_instructions | Reason="{{[0-9]+}} warp barriers between the 128-byte line groups of the global store, so that each group's accesses are issued together"
+// REMARK: Function=repeated | Reason="{{[0-9]+}} warp barriers
+// REMARK: Function=own_sectors | Reason="1 warp barrier between
 
 // Row-major -> column-major 64x64 fp16 on 4 warps: warps 1..3 write bytes
 // 8..31 of the sectors warp 0 writes bytes 0..7 of; each store instruction

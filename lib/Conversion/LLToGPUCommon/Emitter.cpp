@@ -7,6 +7,8 @@
 
 #include "Emitter.h"
 
+#include "ConversionLowering.h"
+
 #include "LinearLayout/Analysis/F2Subspace.h"
 #include "LinearLayout/Core/DimNames.h"
 
@@ -14,6 +16,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -632,6 +636,9 @@ struct LineGroupBarriers {
   /// groups").
   bool blockWide = false;
 
+  /// The barriers emitted so far.
+  int emitted = 0;
+
   void beforeAccess(Emitter &em, int64_t k) {
     uint64_t group = uint64_t(k) & ~lineBits;
     if (target && lastGroup && *lastGroup != group) {
@@ -639,8 +646,38 @@ struct LineGroupBarriers {
         target->createBarrier(em.b, em.loc);
       else
         target->createWarpBarrier(em.b, em.loc);
+      ++emitted;
     }
     lastGroup = group;
+  }
+
+  /// Says what was emitted, as an optimization remark of category
+  /// ll-lowering ("line-barriers") at the access's op: `access` is "load"
+  /// or "store".
+  void remark(Emitter &em, StringRef access) const {
+    if (!emitted)
+      return;
+    StringRef function;
+    Operation *parent = em.b.getInsertionBlock()->getParentOp();
+    if (auto func = dyn_cast<FunctionOpInterface>(parent))
+      function = func.getName();
+    else if (auto func = parent->getParentOfType<FunctionOpInterface>())
+      function = func.getName();
+    auto opts = remark::RemarkOpts::name("line-barriers")
+                    .category(kLoweringRemarkCategory)
+                    .function(function);
+    remark::detail::InFlightRemark remark = remark::passed(em.loc, opts);
+    if (!remark)
+      return;
+    std::string why =
+        std::to_string(emitted) + (blockWide ? " block" : " warp") +
+        (emitted == 1 ? " barrier" : " barriers") +
+        " between the 128-byte line groups of the global " + access.str() +
+        ", so that each group's accesses are issued together";
+    if (blockWide)
+      why += " by all warps: the warps write parts of the same 32-byte "
+             "sectors, which L1 then merges";
+    remark << remark::detail::Remark::Arg("Reason", why);
   }
 };
 } // namespace
@@ -699,6 +736,7 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
     for (int64_t e = 0; e < vec.elements(); ++e)
       values[vectorRegister(vec, k, e)] = it->second[e];
   }
+  barriers.remark(em, "load");
 }
 
 /// The instructions whose results `value` is made of: its definition, seen
@@ -864,6 +902,8 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       em.store(addresses.at(r, c), elementType, elems, bits);
     }
   }
+  em.b.setInsertionPoint(block, point);
+  barriers.remark(em, "store");
 }
 
 Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
