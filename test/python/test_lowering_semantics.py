@@ -387,6 +387,42 @@ def test_interpreter_takes_a_warp_barrier_of_whole_warps_only():
         simt.run_workgroup(_warp_barrier_under(0), "k", [out], 64, 32)
 
 
+def _stores_take_block_barriers(lowered: str) -> bool:
+    """Whether a `conv` kernel's global stores have block barriers among
+    them (docs/lowering.md, "Block barriers between line groups"): the
+    conversion's own barriers all come before its first global store."""
+    first = re.search(r"llvm\.store [^\n]*!llvm\.ptr<1>", lowered)
+    return bool(first) and "nvvm.barrier0" in lowered[first.end():]
+
+
+def test_random_block_line_barriers_on_sm90():
+    """Random pairs whose stores take block barriers between line groups
+    (the warps write parts of the same sectors): bit for bit, and the
+    interpreter checks that every thread of the block reaches each
+    barrier (none under a branch on the warp or the lane)."""
+    taken = []
+    # The result repeated over a warp bit: its two warps split the stores,
+    # each half under a branch on the warp, where no block barrier may be.
+    repeated = {
+        "name": "repeated_warp_64x64_fp16", "shape": [64, 64],
+        "dtype": "fp16", "warps": 4,
+        "src": {"register": [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]],
+                "lane": [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]],
+                "warp": [[4, 0], [8, 0]]},
+        "dst": {"register": [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32],
+                             [0, 8]],
+                "lane": [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]],
+                "warp": [[0, 4], [0, 0]]}}
+    _check(repeated, "sm_90")
+    for case in case_lib.random_cases(100, seed=1001):
+        text = kernels.conv(case["src"], case["dst"], case["shape"],
+                            case["dtype"])
+        if _stores_take_block_barriers(lower(text, "sm_90")):
+            taken.append(case["name"])
+            _check(case, "sm_90")
+    assert len(taken) >= 4, taken
+
+
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)
              if case_lib.BITS[c["dtype"]] == 8][:24]
 
