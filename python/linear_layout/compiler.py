@@ -121,12 +121,28 @@ def _text(module) -> str:
 def lower(module, pipeline: str) -> str:
     """Runs `ll-opt --pass-pipeline=<pipeline>` on the module; returns the
     output text. Raises ValueError with ll-opt's diagnostics on failure."""
-    proc = subprocess.run([find_ll_opt(), f"--pass-pipeline={pipeline}", "-"],
-                          input=_text(module), capture_output=True, text=True,
-                          check=False)
+    return _lower(module, pipeline)[0]
+
+
+#: The remark categories of this project's passes (ll-plan-conversions,
+#: ll-lowering, ll-optimize-register-order, ...).
+_REMARK_CATEGORIES = "ll-.*"
+
+
+def _lower(module, pipeline: str, remarks: bool = False):
+    """(output text, remarks): `lower`, and with `remarks` the optimization
+    remarks of this project's passes, one line each as ll-opt prints them
+    (`<stdin>:line:col: remark: [Kind] name | Category:... | Reason=...`,
+    lines and columns of the module's text)."""
+    args = [find_ll_opt(), f"--pass-pipeline={pipeline}"]
+    if remarks:
+        args.append(f"--remarks-filter={_REMARK_CATEGORIES}")
+    proc = subprocess.run([*args, "-"], input=_text(module),
+                          capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         raise ValueError("module: ll-opt failed:\n" + proc.stderr.strip())
-    return proc.stdout
+    said = [line for line in proc.stderr.splitlines() if ": remark: " in line]
+    return proc.stdout, said
 
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.DOTALL)
@@ -153,6 +169,10 @@ class CompiledKernel(str):
     dynamic_shared_bytes: int = 0
     #: AMD only: the LLVM IR the assembly was made from.
     llvm_ir: str = ""
+    #: With compile(..., remarks=True): the optimization remarks of the
+    #: planning and lowering passes, one line each (every conversion's
+    #: plan, the line barriers of global loads and stores, ...).
+    remarks: tuple = ()
 
 
 def _pipeline_options(min_round_bytes, register_order,
@@ -224,11 +244,13 @@ def llvm_ir(module, chip: str = "gfx942", wave_size: int = 0,
     return _llvm_ir(module, chip, wave_size, index_bitwidth, options)[0]
 
 
-def _llvm_ir(module, chip, wave_size, index_bitwidth, options=""):
-    """(LLVM IR, dynamic LDS bytes) for an AMD chip."""
-    lowered = lower(module, f"builtin.module(ll-to-rocdl{{chip={chip} "
-                            f"wave-size={wave_size} "
-                            f"index-bitwidth={index_bitwidth}{options}}})")
+def _llvm_ir(module, chip, wave_size, index_bitwidth, options="",
+             remarks=False):
+    """(LLVM IR, dynamic LDS bytes, remarks) for an AMD chip."""
+    lowered, said = _lower(module, f"builtin.module(ll-to-rocdl{{chip={chip} "
+                                   f"wave-size={wave_size} "
+                                   f"index-bitwidth={index_bitwidth}"
+                                   f"{options}}})", remarks)
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", lowered)
     device = lower(lowered, "builtin.module(ll-extract-gpu-module)")
     proc = subprocess.run([_mlir_translate(), "--mlir-to-llvmir", "-"],
@@ -237,12 +259,13 @@ def _llvm_ir(module, chip, wave_size, index_bitwidth, options=""):
     if proc.returncode != 0:
         raise ValueError("module: mlir-translate failed:\n" +
                          proc.stderr.strip())
-    return proc.stdout, max((int(d) for d in dynamic), default=0)
+    return proc.stdout, max((int(d) for d in dynamic), default=0), said
 
 
-def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options):
-    ir_text, dynamic = _llvm_ir(module, chip, wave_size, index_bitwidth,
-                                options)
+def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options,
+                     remarks=False):
+    ir_text, dynamic, said = _llvm_ir(module, chip, wave_size,
+                                      index_bitwidth, options, remarks)
     llc = find_amdgpu_llc()
     if llc is None:
         raise RuntimeError(
@@ -261,6 +284,7 @@ def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options):
     result = CompiledKernel(proc.stdout)
     result.llvm_ir = ir_text
     result.dynamic_shared_bytes = dynamic
+    result.remarks = tuple(said)
     return result
 
 
@@ -269,7 +293,8 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
             min_round_bytes: int | None = None,
             register_order: bool = True,
             fold_gathers: bool = True,
-            line_barriers: bool = True) -> CompiledKernel:
+            line_barriers: bool = True,
+            remarks: bool = False) -> CompiledKernel:
     """PTX (chip sm_<N>) or AMDGPU assembly (chip gfx<N>) for the
     gpu.module in `module` (text or mlir.ir.Module).
 
@@ -285,21 +310,27 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     conversion around a gather stays; docs/gather.md).
     `line_barriers=False` (NVIDIA) puts no warp barrier between the line
     groups of global tile loads and stores (docs/lowering.md, "Barriers
-    between line groups"); AMD chips have none either way."""
+    between line groups"); AMD chips have none either way.
+    `remarks=True` keeps the planning and lowering passes' optimization
+    remarks in the result's `remarks` (what `ll-opt --remarks-filter`
+    prints: each conversion's plan and why, the line barriers, ...)."""
     target = _check(chip, index_bitwidth, wave_size)
     options = _pipeline_options(min_round_bytes, register_order,
                                 fold_gathers)
     if not isinstance(line_barriers, bool):
         raise TypeError(f"line_barriers: expected a bool, got "
                         f"{type(line_barriers).__name__}")
+    if not isinstance(remarks, bool):
+        raise TypeError(f"remarks: expected a bool, got "
+                        f"{type(remarks).__name__}")
     if target.is_amd:
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
-                                options)
+                                options, remarks)
     if not line_barriers:
         options += " line-barriers=false"
-    llvm_text = lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "
-                              f"index-bitwidth={index_bitwidth}{options} "
-                              f"format=none}})")
+    llvm_text, said = _lower(module, f"builtin.module(ll-to-ptx{{chip={chip} "
+                                     f"index-bitwidth={index_bitwidth}"
+                                     f"{options} format=none}})", remarks)
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", llvm_text)
     out = lower(llvm_text, "builtin.module(gpu-module-to-binary{format=isa})")
     ptx = _ptx_objects(out)
@@ -308,4 +339,5 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
                          f"found {len(ptx)} PTX objects")
     result = CompiledKernel(ptx[0])
     result.dynamic_shared_bytes = max((int(d) for d in dynamic), default=0)
+    result.remarks = tuple(said)
     return result

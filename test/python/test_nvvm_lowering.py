@@ -9,7 +9,7 @@ import sys
 
 import linear_layout as ll
 import pytest
-from linear_layout import kernels
+from linear_layout import compiler, kernels
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "gpu"))
 import cases as case_lib
@@ -271,3 +271,35 @@ def test_compile_line_barriers():
     assert _count(r"\bbar\.sync", on) == _count(r"\bbar\.sync", off) > 0
     with pytest.raises(TypeError, match="line_barriers"):
         ll.compile(text, line_barriers="no")
+
+
+def test_compile_remarks():
+    """compile(..., remarks=True) keeps the passes' remarks: the 64x64 fp16
+    transpose's plan (shared memory, and why) and its store's block
+    barriers (the warps share sectors); none without it."""
+    case = next(c for c in CORPUS if c["name"] == "transpose_64x64_fp16_w4")
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    said = ll.compile(text, remarks=True).remarks
+    assert any("Category:ll-plan-conversions" in r and "shared_memory" in r
+               for r in said), said
+    assert any("line-barriers" in r and "7 block barriers" in r
+               for r in said), said
+    assert all(": remark: " in r for r in said)
+    assert ll.compile(text).remarks == ()
+    assert not any("line-barriers" in r for r in
+                   ll.compile(text, line_barriers=False, remarks=True).remarks)
+    with pytest.raises(TypeError, match="remarks"):
+        ll.compile(text, remarks="yes")
+
+
+@pytest.mark.skipif(compiler.find_amdgpu_llc() is None,
+                    reason="no llc with the AMDGPU target")
+def test_compile_remarks_on_amd():
+    """On AMD too: the plan's remark, and no line barriers to report."""
+    case = next(c for c in CORPUS if c["name"] == "transpose_64x64_fp16_w4")
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    said = ll.compile(text, chip="gfx1100", remarks=True).remarks
+    assert any("Category:ll-plan-conversions" in r for r in said), said
+    assert not any("line-barriers" in r for r in said), said
