@@ -175,6 +175,13 @@ class CompiledKernel(str):
     remarks: tuple = ()
 
 
+def _check_bool(name: str, value) -> None:
+    """TypeError naming the argument unless `value` is a bool."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name}: expected a bool, got "
+                        f"{type(value).__name__}")
+
+
 def _pipeline_options(min_round_bytes, register_order,
                       fold_gathers=True) -> str:
     """The pipelines' min-round-bytes (None: the target's default),
@@ -190,14 +197,10 @@ def _pipeline_options(min_round_bytes, register_order,
             raise ValueError(f"min_round_bytes: must not be negative, got "
                              f"{min_round_bytes}")
         options += f" min-round-bytes={min_round_bytes}"
-    if not isinstance(register_order, bool):
-        raise TypeError(f"register_order: expected a bool, got "
-                        f"{type(register_order).__name__}")
+    _check_bool("register_order", register_order)
     if not register_order:
         options += " register-order=false"
-    if not isinstance(fold_gathers, bool):
-        raise TypeError(f"fold_gathers: expected a bool, got "
-                        f"{type(fold_gathers).__name__}")
+    _check_bool("fold_gathers", fold_gathers)
     if not fold_gathers:
         options += " fold-gathers=false"
     return options
@@ -317,12 +320,8 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     target = _check(chip, index_bitwidth, wave_size)
     options = _pipeline_options(min_round_bytes, register_order,
                                 fold_gathers)
-    if not isinstance(line_barriers, bool):
-        raise TypeError(f"line_barriers: expected a bool, got "
-                        f"{type(line_barriers).__name__}")
-    if not isinstance(remarks, bool):
-        raise TypeError(f"remarks: expected a bool, got "
-                        f"{type(remarks).__name__}")
+    _check_bool("line_barriers", line_barriers)
+    _check_bool("remarks", remarks)
     if target.is_amd:
         return _amdgpu_assembly(module, chip, wave_size, index_bitwidth,
                                 options, remarks)

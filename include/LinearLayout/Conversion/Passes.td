@@ -74,8 +74,9 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "in rounds of at least this many scratch bytes (fewer barriers, "
            "more shared memory); 0 keeps the plan's rounds">,
     Option<"lineBarriers", "line-barriers", "bool", /*default=*/"true",
-           "Put bar.warp.sync between the line groups of global tile loads "
-           "and stores where docs/lowering.md's rule says so (\"Barriers "
+           "Put barriers between the line groups of global tile loads and "
+           "stores where docs/lowering.md's rules say so (bar.warp.sync, or "
+           "bar.sync where a store's warps share sectors: \"Barriers "
            "between line groups\"); false: never">,
   ];
   let statistics = [

@@ -50,7 +50,7 @@ struct LLToPTXPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<bool> lineBarriers{
       *this, "line-barriers",
-      llvm::cl::desc("convert-ll-to-nvvm's line-barriers: warp barriers "
+      llvm::cl::desc("convert-ll-to-nvvm's line-barriers: barriers "
                      "between the line groups of global tile accesses"),
       llvm::cl::init(true)};
   PassOptions::Option<std::string> isaFile{

@@ -624,9 +624,10 @@ static bool lineGroupsToSeparate(ArrayRef<int64_t> registers,
 }
 
 namespace {
-/// Emits the warp barrier between two line groups of a load's or a store's
-/// accesses: before an access whose group differs from the previous one's.
-/// A null target emits nothing.
+/// Emits the barrier between two line groups of a load's or a store's
+/// accesses (the warp's, or the block's where `blockWide`): before an
+/// access whose group differs from the previous one's. A null target emits
+/// nothing.
 struct LineGroupBarriers {
   const GPUTargetHooks *target;
   uint64_t lineBits;
@@ -652,16 +653,17 @@ struct LineGroupBarriers {
   }
 
   /// Says what was emitted, as an optimization remark of category
-  /// ll-lowering ("line-barriers") at the access's op: `access` is "load"
-  /// or "store".
-  void remark(Emitter &em, StringRef access) const {
+  /// ll-lowering ("line-barriers") at the access's op, which stands in
+  /// `block`: `access` is "load" or "store".
+  void remark(Emitter &em, Block *block, StringRef access) const {
     if (!emitted)
       return;
     StringRef function;
-    Operation *parent = em.b.getInsertionBlock()->getParentOp();
-    if (auto func = dyn_cast<FunctionOpInterface>(parent))
-      function = func.getName();
-    else if (auto func = parent->getParentOfType<FunctionOpInterface>())
+    Operation *parent = block->getParentOp();
+    auto func = dyn_cast<FunctionOpInterface>(parent);
+    if (!func)
+      func = parent->getParentOfType<FunctionOpInterface>();
+    if (func)
       function = func.getName();
     auto opts = remark::RemarkOpts::name("line-barriers")
                     .category(kLoweringRemarkCategory)
@@ -736,7 +738,7 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
     for (int64_t e = 0; e < vec.elements(); ++e)
       values[vectorRegister(vec, k, e)] = it->second[e];
   }
-  barriers.remark(em, "load");
+  barriers.remark(em, em.b.getInsertionBlock(), "load");
 }
 
 /// The instructions whose results `value` is made of: its definition, seen
@@ -831,15 +833,16 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         collectProducers(values[vectorRegister(vec, k, e)], producers);
         arrives = llvm::any_of(producers, exchanges);
       }
-    if (arrives && lineGroupsToSeparate(order, schedule.lineBits))
+    if (arrives && lineGroupsToSeparate(order, schedule.lineBits)) {
       barriers.target = em.lineFence;
-    // Warps that write parts of the same sectors keep in step at the
-    // groups' boundaries. Only where every warp stores here: free warp
-    // bits, or shares handed in by the caller, put the stores under a
-    // branch on the warp. Like a conversion through shared memory, the
-    // store runs on the whole block (docs/dialect.md, "Who runs an op").
-    barriers.blockWide =
-        !freeWarps && split.empty() && warpsMergeStores(col, row, bits);
+      // Warps that write parts of the same sectors keep in step at the
+      // groups' boundaries. Only where every warp stores here: free warp
+      // bits, or shares handed in by the caller, put the stores under a
+      // branch on the warp. Like a conversion through shared memory, the
+      // store runs on the whole block (docs/dialect.md, "Who runs an op").
+      barriers.blockWide =
+          !freeWarps && split.empty() && warpsMergeStores(col, row, bits);
+    }
   }
 
   OpBuilder::InsertionGuard guard(em.b);
@@ -902,8 +905,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       em.store(addresses.at(r, c), elementType, elems, bits);
     }
   }
-  em.b.setInsertionPoint(block, point);
-  barriers.remark(em, "store");
+  barriers.remark(em, block, "store");
 }
 
 Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,

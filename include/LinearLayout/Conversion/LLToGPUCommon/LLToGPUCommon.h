@@ -178,8 +178,8 @@ struct LLLoweringOptions {
   /// one round covers at least this many bytes of the scratch (or the
   /// whole tile). 0 keeps the plan's rounds, the smallest scratch.
   int64_t minRoundBytes = kDefaultMinRoundBytes;
-  /// Warp barriers between the line groups of global tile loads and stores
-  /// where the rule asks for them and the target has them
+  /// Barriers between the line groups of global tile loads and stores
+  /// where the rules ask for them and the target has them
   /// (GPUTargetHooks::fencesLineGroups; docs/lowering.md, "Barriers between
   /// line groups"); false: none.
   bool lineBarriers = true;
