@@ -98,20 +98,64 @@ mlir::ll::globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
 /// The bytes of one L2 cache line (four 32-byte sectors).
 static constexpr uint64_t kGlobalLineBytes = 128;
 
-/// The most 128-byte lines one warp's store instruction may span for the
-/// warps' partial writes to merge (measured: 8 merge, 16 and 32 do not).
+/// The most 128-byte lines the block's stores between two barriers may
+/// span, and one warp's store instruction (two where it writes at most 2
+/// bytes to each line), for the partial writes to a sector to merge in L1
+/// (measured, docs/lowering.md "Store phases").
 static constexpr int kMergedStoreLines = 8;
+static constexpr int kMergedInstructionLines = 4;
+static constexpr int kMergedNarrowInstructionLines = 2;
+/// The most thread bits a store's line groups are taken apart on.
+static constexpr int kMaxStorePhaseBits = 5;
 
-bool mlir::ll::warpsMergeStores(const AddressMap &col, const AddressMap *row,
-                                int bits) {
+std::optional<StorePhases> mlir::ll::mergedStorePhases(const AddressMap &col,
+                                                       const AddressMap *row,
+                                                       int bits,
+                                                       int64_t vectorElements) {
   uint64_t bytes = uint64_t(std::max(bits / 8, 1));
+  auto leavesLine = [&](uint64_t c, bool rowBit) {
+    return rowBit || c * bytes >= kGlobalLineBytes;
+  };
   bool sharedSectors = false;
   for (auto [w, c] : llvm::enumerate(col.warp))
     sharedSectors |= c && c * bytes < 32 && !(row && row->warp[w]);
-  int lineLanes = 0;
-  for (auto [l, c] : llvm::enumerate(col.lane))
-    lineLanes += (row && row->lane[l]) || c * bytes >= kGlobalLineBytes;
-  return sharedSectors && (int64_t(1) << lineLanes) <= kMergedStoreLines;
+  if (!sharedSectors)
+    return std::nullopt;
+  // The thread bits that move the store to other lines, in the order they
+  // stay within a phase: lane bits from the highest, then warp bits from the
+  // highest (the low lane bits taken apart merged more). The bytes one
+  // instruction writes to each of its lines: its vector, times the lanes
+  // that stay within a line.
+  SmallVector<int> lineLanes, lineWarps;
+  uint64_t bytesPerLine = bytes * uint64_t(vectorElements);
+  for (int l = int(col.lane.size()) - 1; l >= 0; --l) {
+    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)]))
+      lineLanes.push_back(l);
+    else
+      bytesPerLine *= 2;
+  }
+  for (int w = int(col.warp.size()) - 1; w >= 0; --w)
+    if (leavesLine(col.warp[size_t(w)], row && row->warp[size_t(w)]))
+      lineWarps.push_back(w);
+  int instructionLines = bytesPerLine <= 2 ? kMergedNarrowInstructionLines
+                                           : kMergedInstructionLines;
+  int keptLanes = std::min(int(lineLanes.size()),
+                           int(llvm::Log2_32(unsigned(instructionLines))));
+  int keptWarps =
+      std::min(int(lineWarps.size()),
+               int(llvm::Log2_32(unsigned(kMergedStoreLines))) - keptLanes);
+  // At most kMaxStorePhaseBits bits taken apart (each doubles the store
+  // instructions): the warp bits kept first, then the high lane bits.
+  int splitLanes = int(lineLanes.size()) - keptLanes;
+  int splitWarps = int(lineWarps.size()) - keptWarps;
+  while (splitLanes + splitWarps > kMaxStorePhaseBits)
+    (splitWarps ? splitWarps : splitLanes) -= 1;
+  StorePhases phases;
+  for (int l : ArrayRef(lineLanes).take_back(splitLanes))
+    phases.lanes |= uint64_t(1) << l;
+  for (int w : ArrayRef(lineWarps).take_back(splitWarps))
+    phases.warps |= uint64_t(1) << w;
+  return phases;
 }
 
 /// Sorts the registers `order` so that those whose accesses fall within one

@@ -1,82 +1,59 @@
-// Block barriers between the line groups of a global tile store (docs/
-// lowering.md, "Block barriers between line groups"), on NVIDIA: where the
-// store's line groups are separated at all ("Barriers between line
-// groups"), the warps write parts of the same 32-byte sectors (a warp bit
-// moves the address by less than a sector) and each warp's store
-// instruction spans at most 8 lines, the barrier between groups is the
-// block's (`nvvm.barrier0`), so that all warps issue each group together.
+// Block barriers between the line groups of a global tile store, and store
+// phases (docs/lowering.md, "Block barriers between line groups" and
+// "Store phases"), on NVIDIA: where the store's values arrive from an
+// exchange and the warps write parts of the same 32-byte sectors (a warp
+// bit moves the address by less than a sector), each line group is stored
+// in phases, only the threads of one value of some lane and warp bits
+// storing in each, so that one instruction spans at most 4 lines (2 where
+// it writes at most 2 bytes to each line) and the block at most 8; the
+// block's barrier (`nvvm.barrier0`) stands between two phases and two
+// groups, so that all warps issue each phase together.
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90 line-barriers=false" --split-input-file %s | FileCheck %s --check-prefix=OFF
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --remarks-filter=ll-lowering --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // Each store that takes barriers says so, with their kind and number.
-// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=merged | Reason="7 block barriers between the 128-byte line groups of the global store, {{.*}} the warps write parts of the same 32-byte sectors
-// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=wide_instructions | Reason="{{[0-9]+}} warp barriers between the 128-byte line groups of the global store, so that each group's accesses are issued together"
+// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=phases | Reason="15 block barriers between the 2 phases of each of the 8 128-byte line groups of the global store (in each phase, the threads of one value of lane bits 1 and warp bits 0 store), {{.*}} the warps write parts of the same 32-byte sectors
+// REMARK: Function=wide_instructions | Reason="127 block barriers between the 8 phases of each of the 16 128-byte line groups of the global store (in each phase, the threads of one value of lane bits 7 and warp bits 0 store)
 // REMARK: Function=repeated | Reason="{{[0-9]+}} warp barriers
 // REMARK: Function=own_sectors | Reason="1 warp barrier between
+// REMARK: Function=warp_phases | Reason="7 block barriers between the 2 phases of each of the 4 128-byte line groups of the global store (in each phase, the threads of one value of lane bits 0 and warp bits 1 store)
+// REMARK: Function=one_group | Reason="15 block barriers between the 16 phases of the 128-byte line group of the global store (in each phase, the threads of one value of lane bits 15 and warp bits 0 store)
 
 // Row-major -> column-major 64x64 fp16 on 4 warps: warps 1..3 write bytes
 // 8..31 of the sectors warp 0 writes bytes 0..7 of; each store instruction
-// spans 8 lines (one per lane row). Eight line groups of four stores, seven
-// block barriers between them and no warp barrier.
+// writes 8 bytes to each of 8 lines (lane bits 0-2 move the row). Lane bit
+// 0 is taken apart: eight line groups of four stores, each in two phases
+// (lane & 1 = 0, then 1), a block barrier between two phases and no warp
+// barrier.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32]], lane = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 8]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
-  // CHECK-LABEL: gpu.func @merged
+  // CHECK-LABEL: gpu.func @phases
   // CHECK:         nvvm.ldmatrix
   // CHECK-NOT:     llvm.store {{.*}} : f16, !llvm.ptr<1>
   // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
+  // CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[PHASE:[0-9]+]], %[[ZERO:[0-9]+]] : i32
+  // CHECK-NEXT:    scf.if %[[FIRST]] {
+  // CHECK-COUNT-4:   llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    nvvm.barrier0
+  // CHECK-NEXT:    %[[SECOND:.*]] = llvm.icmp "eq" %[[PHASE]], %{{[0-9]+}} : i32
+  // CHECK-NEXT:    scf.if %[[SECOND]] {
+  // CHECK-COUNT-4:   llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:    }
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.icmp "eq" %[[PHASE]], %[[ZERO]] : i32
+  // CHECK-COUNT-13: nvvm.barrier0
   // CHECK-NOT:     nvvm.barrier0
   // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         nvvm.barrier0
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         nvvm.barrier0
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         nvvm.barrier0
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         nvvm.barrier0
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         nvvm.barrier0
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK:         nvvm.barrier0
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-COUNT-4: llvm.store {{.*}} : f16, !llvm.ptr<1>
-  // CHECK-NOT:     llvm.store
-  // CHECK-NOT:     nvvm.bar.warp.sync
-  // CHECK-NOT:     nvvm.barrier0
   // CHECK:         gpu.return
-  // OFF-LABEL:     gpu.func @merged
+  // OFF-LABEL:     gpu.func @phases
   // OFF:           llvm.store {{.*}} : f16, !llvm.ptr<1>
   // OFF-NOT:       nvvm.barrier0
   // OFF:           gpu.return
-  gpu.func @merged(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  gpu.func @phases(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #a>
     %u = ll.convert_layout %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>
     ll.store_tile %u, %q : tensor<64x64xf16, #b>, !llvm.ptr<1>
@@ -87,16 +64,17 @@ gpu.module @m {
 // -----
 
 // Row-major -> column-major 128x128 fp32 on 4 warps: the warps share
-// sectors too, but each store instruction spans 32 lines (every lane its
-// own row), where the warps' writes were not seen to merge: warp barriers.
+// sectors too, and each store instruction spans 32 lines (every lane its
+// own row, 4 bytes in each), where the warps' writes did not merge. Lane
+// bits 0-2 are taken apart: each of the 16 line groups in 8 phases of 4
+// lines.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], warp = [[1, 0], [2, 0]], block = []} -> {dim0 = 128, dim1 = 128}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], warp = [[0, 1], [0, 2]], block = []} -> {dim0 = 128, dim1 = 128}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @wide_instructions
-  // CHECK:         llvm.store {{.*}} : f32, !llvm.ptr<1>
-  // CHECK-NOT:     nvvm.barrier0
-  // CHECK:         nvvm.bar.warp.sync
-  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         %[[PHASE:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+  // CHECK-COUNT-8: scf.if
+  // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
   gpu.func @wide_instructions(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xf32, #a>
@@ -143,6 +121,61 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #blk>
     %u = ll.convert_layout %t : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #mma>
     ll.store_tile %u, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Blocked 256x16 fp16 on 8 warps: each instruction writes 16 bytes to each
+// of 4 lines (lane bits 0-1), warp bit 2 shares sectors, and warp bits 0
+// and 1 move the row: the block would span 16 lines, so warp bit 0 is
+// taken apart (the remark above says which bits).
+#a = #ll.linear<{register = [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 0]], warp = [[1, 0], [2, 0], [0, 0]], block = []} -> {dim0 = 256, dim1 = 16}>
+#b = #ll.linear<{register = [[1, 0], [2, 0], [64, 0], [128, 0]], lane = [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [[16, 0], [32, 0], [0, 8]], block = []} -> {dim0 = 256, dim1 = 16}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @warp_phases
+  // CHECK:         llvm.getelementptr %arg1
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[PHASE:[0-9]+]], %{{[0-9]+}} : i32
+  // CHECK-NEXT:    scf.if %[[FIRST]] {
+  // CHECK-COUNT-4:   llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    nvvm.barrier0
+  // CHECK-NEXT:    llvm.icmp "eq" %[[PHASE]], %{{.*}} : i32
+  // CHECK-COUNT-6: nvvm.barrier0
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         gpu.return
+  gpu.func @warp_phases(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x16xf16, #a>
+    %u = ll.convert_layout %t : tensor<256x16xf16, #a> -> tensor<256x16xf16, #b>
+    ll.store_tile %u, %q : tensor<256x16xf16, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The mma v2 accumulator -> column-major 32x64 fp16 on 2 warps (a real
+// matmul epilogue): one line group, each instruction writing 2 bytes to
+// each of 32 lines. Lane bits 0-3 are taken apart: 16 phases of 2 lines,
+// 15 block barriers, although there is no second group.
+#a = #ll.linear<{register = [[0, 1], [8, 0], [0, 16], [0, 32], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8]], block = []} -> {dim0 = 32, dim1 = 64}>
+#b = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 1]], block = []} -> {dim0 = 32, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @one_group
+  // CHECK-COUNT-16: scf.if
+  // CHECK-NOT:     scf.if
+  // CHECK:         gpu.return
+  // OFF-LABEL:     gpu.func @one_group
+  // OFF:           llvm.getelementptr %arg1
+  // OFF-NOT:       nvvm.barrier0
+  // OFF-NOT:       scf.if
+  // OFF:           gpu.return
+  gpu.func @one_group(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x64xf16, #a>
+    %u = ll.convert_layout %t : tensor<32x64xf16, #a> -> tensor<32x64xf16, #b>
+    ll.store_tile %u, %q : tensor<32x64xf16, #b>, !llvm.ptr<1>
     gpu.return
   }
 }

@@ -1,6 +1,6 @@
 // RUN: ll-opt --ll-plan-conversions="target=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=PLAN
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=ROCDL
-// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_75" --split-input-file %s | FileCheck %s --check-prefix=NVVM
+// RUN: ll-opt --convert-ll-to-nvvm="chip=sm_75 line-barriers=false" --split-input-file %s | FileCheck %s --check-prefix=NVVM
 // RUN: ll-opt --ll-plan-conversions="target=gfx1100" --remarks-filter=ll-plan-conversions --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Rounds over warps (docs/planning.md): a 128x128 f64 transpose needs 128

@@ -423,6 +423,77 @@ def test_random_block_line_barriers_on_sm90():
     assert len(taken) >= 4, taken
 
 
+def _stores_in_phases(lowered: str) -> bool:
+    """Whether a kernel's global stores stand in phases (docs/lowering.md,
+    "Store phases"): a global store first in the branch of an scf.if."""
+    return bool(re.search(r"scf\.if [^\n]*\{\n\s*llvm\.store [^\n]*"
+                          r"!llvm\.ptr<1>", lowered))
+
+
+# The layouts of test/Conversion/ll-to-nvvm-block-line-barriers.mlir: phases
+# on a lane bit, on three lane bits, on a warp bit, and of a single group.
+PHASED_STORES = [
+    {"name": "phases_64x64_fp16", "shape": [64, 64], "dtype": "fp16",
+     "warps": 4,
+     "src": {"register": [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]],
+             "lane": [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]],
+             "warp": [[4, 0], [8, 0]]},
+     "dst": {"register": [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32]],
+             "lane": [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]],
+             "warp": [[0, 4], [0, 8]]}},
+    {"name": "lane_phases_128x128_fp32", "shape": [128, 128],
+     "dtype": "fp32", "warps": 4,
+     "src": {"register": [[0, 1], [0, 2], [4, 0], [8, 0], [16, 0], [32, 0],
+                          [64, 0]],
+             "lane": [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64]],
+             "warp": [[1, 0], [2, 0]]},
+     "dst": {"register": [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16], [0, 32],
+                          [0, 64]],
+             "lane": [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0]],
+             "warp": [[0, 1], [0, 2]]}},
+    {"name": "warp_phases_256x16_fp16", "shape": [256, 16], "dtype": "fp16",
+     "warps": 8,
+     "src": {"register": [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0],
+                          [128, 0]],
+             "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 0]],
+             "warp": [[1, 0], [2, 0], [0, 0]]},
+     "dst": {"register": [[1, 0], [2, 0], [64, 0], [128, 0]],
+             "lane": [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]],
+             "warp": [[16, 0], [32, 0], [0, 8]]}},
+    {"name": "one_group_32x64_fp16", "shape": [32, 64], "dtype": "fp16",
+     "warps": 2,
+     "src": {"register": [[0, 1], [8, 0], [0, 16], [0, 32], [16, 0]],
+             "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+             "warp": [[0, 8]]},
+     "dst": {"register": [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]],
+             "lane": [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]],
+             "warp": [[0, 1]]}},
+]
+
+
+@pytest.mark.parametrize("case", PHASED_STORES, ids=lambda c: c["name"])
+def test_store_phases_on_sm90(case):
+    """Stores in phases, only some lanes or warps storing in each and a
+    block barrier between two: every element still written once, bit for
+    bit, and every thread reaches each barrier."""
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    assert _stores_in_phases(lower(text, "sm_90"))
+    _check(case, "sm_90")
+
+
+def test_random_store_phases_on_sm90():
+    """Random pairs whose stores stand in phases, in the interpreter."""
+    phased = []
+    for case in case_lib.random_cases(100, seed=1001):
+        text = kernels.conv(case["src"], case["dst"], case["shape"],
+                            case["dtype"])
+        if _stores_in_phases(lower(text, "sm_90")):
+            phased.append(case["name"])
+            _check(case, "sm_90")
+    assert len(phased) >= 2, phased
+
+
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)
              if case_lib.BITS[c["dtype"]] == 8][:24]
 

@@ -276,14 +276,16 @@ def test_compile_line_barriers():
 def test_compile_remarks():
     """compile(..., remarks=True) keeps the passes' remarks: the 64x64 fp16
     transpose's plan (shared memory, and why) and its store's block
-    barriers (the warps share sectors); none without it."""
+    barriers between the two phases of each line group (the warps share
+    sectors); none without it."""
     case = next(c for c in CORPUS if c["name"] == "transpose_64x64_fp16_w4")
     text = kernels.conv(case["src"], case["dst"], case["shape"],
                         case["dtype"])
     said = ll.compile(text, remarks=True).remarks
     assert any("Category:ll-plan-conversions" in r and "shared_memory" in r
                for r in said), said
-    assert any("line-barriers" in r and "7 block barriers" in r
+    assert any("line-barriers" in r and
+               "15 block barriers between the 2 phases" in r
                for r in said), said
     assert all(": remark: " in r for r in said)
     assert ll.compile(text).remarks == ()

@@ -92,14 +92,29 @@ std::pair<AddressMap, std::optional<AddressMap>>
 globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
                   bool hasRows);
 
-/// Whether the warps of a global store through `col` (and `row`) write
-/// parts of the same 32-byte sectors (a warp bit moves the address by less
-/// than a sector, no row) in instructions that each span at most
-/// kMergedStoreLines 128-byte lines (counted over the lane bits). Issued by
-/// all warps together, such writes reach L2 merged; issued apart, each
+/// The thread bits on which a global store's line groups are taken apart:
+/// in phase p, only the threads whose bits `lanes` and `warps` read p store
+/// the group, and a block barrier separates the phases.
+struct StorePhases {
+  uint64_t lanes = 0;
+  uint64_t warps = 0;
+  int count() const {
+    return 1 << (llvm::popcount(lanes) + llvm::popcount(warps));
+  }
+};
+
+/// Where the warps of a global store through `col` (and `row`) write parts
+/// of the same 32-byte sectors (a warp bit moves the address by less than a
+/// sector, no row), in vectors of `vectorElements`: the phases in which the
+/// whole block's stores of one line group span few 128-byte lines, and each
+/// instruction fewer. Issued by all warps together between block barriers,
+/// such writes reach L2 merged; issued apart, or over more lines, each
 /// warp's part is a write of its own (docs/lowering.md, "Block barriers
-/// between line groups").
-bool warpsMergeStores(const AddressMap &col, const AddressMap *row, int bits);
+/// between line groups" and "Store phases"). std::nullopt where no two
+/// warps share a sector.
+std::optional<StorePhases> mergedStorePhases(const AddressMap &col,
+                                             const AddressMap *row, int bits,
+                                             int64_t vectorElements);
 
 /// Sorts the registers `order` so that those whose accesses fall within one
 /// 128-byte line follow each other: the register bits that move within a

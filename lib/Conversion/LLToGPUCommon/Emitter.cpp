@@ -640,16 +640,28 @@ struct LineGroupBarriers {
   /// The barriers emitted so far.
   int emitted = 0;
 
+  /// The thread bits each line group's stores are taken apart on, a block
+  /// barrier between two phases (docs/lowering.md, "Store phases"), and the
+  /// groups so taken apart.
+  StorePhases phases;
+  int phasedGroups = 0;
+
   void beforeAccess(Emitter &em, int64_t k) {
     uint64_t group = uint64_t(k) & ~lineBits;
-    if (target && lastGroup && *lastGroup != group) {
-      if (blockWide)
-        target->createBarrier(em.b, em.loc);
-      else
-        target->createWarpBarrier(em.b, em.loc);
-      ++emitted;
-    }
+    if (lastGroup && *lastGroup != group)
+      separate(em);
     lastGroup = group;
+  }
+
+  /// The barrier itself.
+  void separate(Emitter &em) {
+    if (!target)
+      return;
+    if (blockWide)
+      target->createBarrier(em.b, em.loc);
+    else
+      target->createWarpBarrier(em.b, em.loc);
+    ++emitted;
   }
 
   /// Says what was emitted, as an optimization remark of category
@@ -673,9 +685,22 @@ struct LineGroupBarriers {
       return;
     std::string why =
         std::to_string(emitted) + (blockWide ? " block" : " warp") +
-        (emitted == 1 ? " barrier" : " barriers") +
-        " between the 128-byte line groups of the global " + access.str() +
-        ", so that each group's accesses are issued together";
+        (emitted == 1 ? " barrier" : " barriers") + " between the ";
+    if (phases.count() > 1)
+      why +=
+          std::to_string(phases.count()) + " phases of " +
+          (phasedGroups == 1 ? std::string("the")
+                             : "each of the " + std::to_string(phasedGroups)) +
+          " 128-byte line group" + (phasedGroups == 1 ? "" : "s") +
+          " of the global " + access.str() +
+          " (in each phase, the threads of one value of lane bits " +
+          std::to_string(phases.lanes) + " and warp bits " +
+          std::to_string(phases.warps) +
+          " store), so that the block's writes between two barriers span "
+          "few lines and each phase's accesses are issued together";
+    else
+      why += "128-byte line groups of the global " + access.str() +
+             ", so that each group's accesses are issued together";
     if (blockWide)
       why += " by all warps: the warps write parts of the same 32-byte "
              "sectors, which L1 then merges";
@@ -833,15 +858,22 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         collectProducers(values[vectorRegister(vec, k, e)], producers);
         arrives = llvm::any_of(producers, exchanges);
       }
-    if (arrives && lineGroupsToSeparate(order, schedule.lineBits)) {
+    // Warps that write parts of the same sectors keep in step at the
+    // groups' boundaries, and take each group apart into phases that span
+    // few lines. Only where every warp stores here: free warp bits, or
+    // shares handed in by the caller, put the stores under a branch on the
+    // warp. Like a conversion through shared memory, the store runs on the
+    // whole block (docs/dialect.md, "Who runs an op").
+    std::optional<StorePhases> merged;
+    if (arrives && !freeWarps && split.empty())
+      merged = mergedStorePhases(col, row, bits, vec.elements());
+    if (arrives && (lineGroupsToSeparate(order, schedule.lineBits) ||
+                    (merged && merged->count() > 1))) {
       barriers.target = em.lineFence;
-      // Warps that write parts of the same sectors keep in step at the
-      // groups' boundaries. Only where every warp stores here: free warp
-      // bits, or shares handed in by the caller, put the stores under a
-      // branch on the warp. Like a conversion through shared memory, the
-      // store runs on the whole block (docs/dialect.md, "Who runs an op").
-      barriers.blockWide =
-          !freeWarps && split.empty() && warpsMergeStores(col, row, bits);
+      if (merged) {
+        barriers.blockWide = true;
+        barriers.phases = *merged;
+      }
     }
   }
 
@@ -888,21 +920,70 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     RegisterAddresses addresses(em, base, elementType, col, row, rowStride,
                                 lane, warp);
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> stored;
-    barriers.lastGroup.reset();
-    for (int64_t k : order) {
-      if (llvm::any_of(llvm::enumerate(split), [&](auto e) {
-            return ((uint64_t(k) >> e.value().second) & 1) !=
-                   ((pattern >> e.index()) & 1);
-          }))
-        continue;
-      auto [r, c] = registerAddress(k);
-      if (!stored.insert({r, c}).second)
-        continue;
-      barriers.beforeAccess(em, k);
+    SmallVector<int64_t> stores;
+    for (int64_t k : order)
+      if (inPattern(k, pattern) && stored.insert(registerAddress(k)).second)
+        stores.push_back(k);
+    auto storeRegister = [&](int64_t k, Value address) {
       SmallVector<Value> elems;
       for (int64_t e = 0; e < vec.elements(); ++e)
         elems.push_back(values[vectorRegister(vec, k, e)]);
-      em.store(addresses.at(r, c), elementType, elems, bits);
+      em.store(address, elementType, elems, bits);
+    };
+    barriers.lastGroup.reset();
+    const StorePhases &phases = barriers.phases;
+    if (phases.count() == 1) {
+      for (int64_t k : stores) {
+        barriers.beforeAccess(em, k);
+        auto [r, c] = registerAddress(k);
+        storeRegister(k, addresses.at(r, c));
+      }
+      continue;
+    }
+    // Phases (the store runs on the whole block, no share split, no free
+    // bit): each line group once per value of the phase bits
+    // (lane & lanes) | (warp & warps) << laneBits, only the threads with
+    // that value storing, a block barrier between two.
+    uint64_t phaseMask = phases.lanes | (phases.warps << tl.laneBits);
+    Value phaseOf;
+    if (phases.lanes)
+      phaseOf = LLVM::AndOp::create(em.b, em.loc, lane,
+                                    em.index(int64_t(phases.lanes)));
+    if (phases.warps) {
+      Value warpPart = LLVM::ShlOp::create(
+          em.b, em.loc,
+          LLVM::AndOp::create(em.b, em.loc, warp,
+                              em.index(int64_t(phases.warps))),
+          em.index(int64_t(tl.laneBits)));
+      phaseOf = phaseOf ? LLVM::OrOp::create(em.b, em.loc, phaseOf, warpPart)
+                        : warpPart;
+    }
+    for (size_t first = 0; first < stores.size();) {
+      uint64_t group = uint64_t(stores[first]) & ~schedule.lineBits;
+      size_t last = first;
+      SmallVector<Value> groupAddresses;
+      while (last < stores.size() &&
+             (uint64_t(stores[last]) & ~schedule.lineBits) == group) {
+        auto [r, c] = registerAddress(stores[last++]);
+        groupAddresses.push_back(addresses.at(r, c));
+      }
+      ++barriers.phasedGroups;
+      // Every subset of phaseMask, in increasing order.
+      uint64_t value = 0;
+      do {
+        if (barriers.lastGroup)
+          barriers.separate(em);
+        barriers.lastGroup = group;
+        Value mine = LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq,
+                                          phaseOf, em.index(int64_t(value)));
+        auto ifOp = scf::IfOp::create(em.b, em.loc, mine, /*withElse=*/false);
+        OpBuilder::InsertionGuard inPhase(em.b);
+        em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        for (size_t i = first; i < last; ++i)
+          storeRegister(stores[i], groupAddresses[i - first]);
+        value = (value - phaseMask) & phaseMask;
+      } while (value != 0);
+      first = last;
     }
   }
   barriers.remark(em, block, "store");
