@@ -311,9 +311,10 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     the register order their layouts spell out; docs/register-order.md).
     `fold_gathers=False` skips ll-fold-gather-conversions (every
     conversion around a gather stays; docs/gather.md).
-    `line_barriers=False` (NVIDIA) puts no warp barrier between the line
-    groups of global tile loads and stores (docs/lowering.md, "Barriers
-    between line groups"); AMD chips have none either way.
+    `line_barriers=False` (NVIDIA) puts no barrier between the line groups
+    of global tile loads and stores, and stores no group in phases
+    (docs/lowering.md, "Barriers between line groups", "Store phases");
+    AMD chips have none either way.
     `remarks=True` keeps the planning and lowering passes' optimization
     remarks in the result's `remarks` (what `ll-opt --remarks-filter`
     prints: each conversion's plan and why, the line barriers, ...)."""
