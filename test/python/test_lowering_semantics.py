@@ -395,12 +395,19 @@ def _stores_take_block_barriers(lowered: str) -> bool:
     return bool(first) and "nvvm.barrier0" in lowered[first.end():]
 
 
+def _stores_in_phases(lowered: str) -> bool:
+    """Whether a kernel's global stores stand in phases (docs/lowering.md,
+    "Store phases"): a global store first in the branch of an scf.if."""
+    return bool(re.search(r"scf\.if [^\n]*\{\n\s*llvm\.store [^\n]*"
+                          r"!llvm\.ptr<1>", lowered))
+
+
 def test_random_block_line_barriers_on_sm90():
     """Random pairs whose stores take block barriers between line groups
-    (the warps write parts of the same sectors): bit for bit, and the
-    interpreter checks that every thread of the block reaches each
-    barrier (none under a branch on the warp or the lane)."""
-    taken = []
+    (the warps write parts of the same sectors), some of them in phases:
+    bit for bit, and the interpreter checks that every thread of the block
+    reaches each barrier (none under a branch on the warp or the lane)."""
+    taken, phased = [], []
     # The result repeated over a warp bit: its two warps split the stores,
     # each half under a branch on the warp, where no block barrier may be.
     repeated = {
@@ -417,17 +424,14 @@ def test_random_block_line_barriers_on_sm90():
     for case in case_lib.random_cases(100, seed=1001):
         text = kernels.conv(case["src"], case["dst"], case["shape"],
                             case["dtype"])
-        if _stores_take_block_barriers(lower(text, "sm_90")):
+        lowered = lower(text, "sm_90")
+        if _stores_take_block_barriers(lowered):
             taken.append(case["name"])
+            if _stores_in_phases(lowered):
+                phased.append(case["name"])
             _check(case, "sm_90")
     assert len(taken) >= 4, taken
-
-
-def _stores_in_phases(lowered: str) -> bool:
-    """Whether a kernel's global stores stand in phases (docs/lowering.md,
-    "Store phases"): a global store first in the branch of an scf.if."""
-    return bool(re.search(r"scf\.if [^\n]*\{\n\s*llvm\.store [^\n]*"
-                          r"!llvm\.ptr<1>", lowered))
+    assert len(phased) >= 2, phased
 
 
 # The layouts of test/Conversion/ll-to-nvvm-block-line-barriers.mlir: phases
@@ -480,18 +484,6 @@ def test_store_phases_on_sm90(case):
                         case["dtype"])
     assert _stores_in_phases(lower(text, "sm_90"))
     _check(case, "sm_90")
-
-
-def test_random_store_phases_on_sm90():
-    """Random pairs whose stores stand in phases, in the interpreter."""
-    phased = []
-    for case in case_lib.random_cases(100, seed=1001):
-        text = kernels.conv(case["src"], case["dst"], case["shape"],
-                            case["dtype"])
-        if _stores_in_phases(lower(text, "sm_90")):
-            phased.append(case["name"])
-            _check(case, "sm_90")
-    assert len(phased) >= 2, phased
 
 
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)
