@@ -98,20 +98,23 @@ mlir::ll::globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
 /// The bytes of one L2 cache line (four 32-byte sectors).
 static constexpr uint64_t kGlobalLineBytes = 128;
 
-/// The most 128-byte lines the block's stores between two barriers may
-/// span, and one warp's store instruction (two where it writes at most 2
-/// bytes to each line), for the partial writes to a sector to merge in L1
-/// (measured, docs/lowering.md "Store phases").
-static constexpr int kMergedStoreLines = 8;
-static constexpr int kMergedInstructionLines = 4;
-static constexpr int kMergedNarrowInstructionLines = 2;
-/// The most thread bits a store's line groups are taken apart on.
+/// The most 128-byte lines, as bits, that the block's stores between two
+/// barriers may span, and one warp's store instruction (one bit where it
+/// writes at most 2 bytes to each line), for the partial writes to a sector
+/// to merge in L1 (measured, docs/lowering.md "Store phases").
+static constexpr int kMergedStoreLineBits = 3;
+static constexpr int kMergedInstructionLineBits = 2;
+static constexpr int kMergedNarrowInstructionLineBits = 1;
+/// The most thread bits a store's line groups are taken apart on, and the
+/// most store instructions the phases may make of one store.
 static constexpr int kMaxStorePhaseBits = 5;
+static constexpr int64_t kMaxPhasedStores = 4096;
 
-std::optional<StorePhases> mlir::ll::mergedStorePhases(const AddressMap &col,
-                                                       const AddressMap *row,
-                                                       int bits,
-                                                       int64_t vectorElements) {
+std::optional<StorePhases>
+mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
+                            int bits, int64_t vectorElements, int64_t stores) {
+  // Sub-byte elements count as bytes: what matters is how many lines and
+  // how many bytes of each an instruction touches, at least one.
   uint64_t bytes = uint64_t(std::max(bits / 8, 1));
   auto leavesLine = [&](uint64_t c, bool rowBit) {
     return rowBit || c * bytes >= kGlobalLineBytes;
@@ -137,19 +140,21 @@ std::optional<StorePhases> mlir::ll::mergedStorePhases(const AddressMap &col,
   for (int w = int(col.warp.size()) - 1; w >= 0; --w)
     if (leavesLine(col.warp[size_t(w)], row && row->warp[size_t(w)]))
       lineWarps.push_back(w);
-  int instructionLines = bytesPerLine <= 2 ? kMergedNarrowInstructionLines
-                                           : kMergedInstructionLines;
   int keptLanes = std::min(int(lineLanes.size()),
-                           int(llvm::Log2_32(unsigned(instructionLines))));
+                           bytesPerLine <= 2 ? kMergedNarrowInstructionLineBits
+                                             : kMergedInstructionLineBits);
   int keptWarps =
-      std::min(int(lineWarps.size()),
-               int(llvm::Log2_32(unsigned(kMergedStoreLines))) - keptLanes);
-  // At most kMaxStorePhaseBits bits taken apart (each doubles the store
-  // instructions): the warp bits kept first, then the high lane bits.
-  int splitLanes = int(lineLanes.size()) - keptLanes;
-  int splitWarps = int(lineWarps.size()) - keptWarps;
-  while (splitLanes + splitWarps > kMaxStorePhaseBits)
-    (splitWarps ? splitWarps : splitLanes) -= 1;
+      std::min(int(lineWarps.size()), kMergedStoreLineBits - keptLanes);
+  // Each bit taken apart doubles the store instructions: at most
+  // kMaxStorePhaseBits of them and kMaxPhasedStores instructions, the warp
+  // bits kept first, then the high lane bits.
+  int maxSplit = kMaxStorePhaseBits;
+  while (maxSplit > 0 &&
+         (std::max<int64_t>(stores, 1) << maxSplit) > kMaxPhasedStores)
+    --maxSplit;
+  int splitLanes = std::min(int(lineLanes.size()) - keptLanes, maxSplit);
+  int splitWarps =
+      std::min(int(lineWarps.size()) - keptWarps, maxSplit - splitLanes);
   StorePhases phases;
   for (int l : ArrayRef(lineLanes).take_back(splitLanes))
     phases.lanes |= uint64_t(1) << l;

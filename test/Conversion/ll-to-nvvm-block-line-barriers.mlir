@@ -12,12 +12,13 @@
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90 line-barriers=false" --split-input-file %s | FileCheck %s --check-prefix=OFF
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --remarks-filter=ll-lowering --split-input-file %s 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // Each store that takes barriers says so, with their kind and number.
-// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=phases | Reason="15 block barriers between the 2 phases of each of the 8 128-byte line groups of the global store (in each phase, the threads of one value of lane bits 1 and warp bits 0 store), {{.*}} the warps write parts of the same 32-byte sectors
-// REMARK: Function=wide_instructions | Reason="127 block barriers between the 8 phases of each of the 16 128-byte line groups of the global store (in each phase, the threads of one value of lane bits 7 and warp bits 0 store)
+// REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=phases | Reason="15 block barriers between the 8 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 0 store), {{.*}} the warps write parts of the same 32-byte sectors
+// REMARK: Function=wide_instructions | Reason="127 block barriers between the 16 128-byte line groups of the global store and between the 8 phases of each (in each phase, only the threads of one value of lane bits 0, 1, 2 store)
 // REMARK: Function=repeated | Reason="{{[0-9]+}} warp barriers
 // REMARK: Function=own_sectors | Reason="1 warp barrier between
-// REMARK: Function=warp_phases | Reason="7 block barriers between the 2 phases of each of the 4 128-byte line groups of the global store (in each phase, the threads of one value of lane bits 0 and warp bits 1 store)
-// REMARK: Function=one_group | Reason="15 block barriers between the 16 phases of the 128-byte line group of the global store (in each phase, the threads of one value of lane bits 15 and warp bits 0 store)
+// REMARK: Function=warp_phases | Reason="7 block barriers between the 4 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of warp bit 0 store)
+// REMARK: Function=one_group | Reason="15 block barriers between the 16 phases of the global store's 128-byte line group (in each phase, only the threads of one value of lane bits 0, 1, 2, 3 store)
+// REMARK: Function=capped | Reason="255 block barriers between the 64 128-byte line groups of the global store and between the 4 phases of each (in each phase, only the threads of one value of lane bits 0, 1 store)
 
 // Row-major -> column-major 64x64 fp16 on 4 warps: warps 1..3 write bytes
 // 8..31 of the sectors warp 0 writes bytes 0..7 of; each store instruction
@@ -34,12 +35,18 @@ gpu.module @m {
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[PHASE:[0-9]+]], %[[ZERO:[0-9]+]] : i32
   // CHECK-NEXT:    scf.if %[[FIRST]] {
-  // CHECK-COUNT-4:   llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
   // CHECK-NEXT:    }
   // CHECK-NEXT:    nvvm.barrier0
   // CHECK-NEXT:    %[[SECOND:.*]] = llvm.icmp "eq" %[[PHASE]], %{{[0-9]+}} : i32
   // CHECK-NEXT:    scf.if %[[SECOND]] {
-  // CHECK-COUNT-4:   llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK-NEXT:      llvm.store {{.*}} : f16, !llvm.ptr<1>
   // CHECK-NEXT:    }
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         nvvm.barrier0
@@ -72,8 +79,9 @@ gpu.module @m {
 #b = #ll.linear<{register = [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], warp = [[0, 1], [0, 2]], block = []} -> {dim0 = 128, dim1 = 128}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @wide_instructions
-  // CHECK:         %[[PHASE:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
-  // CHECK-COUNT-8: scf.if
+  // CHECK:         llvm.getelementptr %arg1
+  // CHECK-COUNT-128: scf.if
+  // CHECK-NOT:     scf.if
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         gpu.return
   gpu.func @wide_instructions(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -176,6 +184,28 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x64xf16, #a>
     %u = ll.convert_layout %t : tensor<32x64xf16, #a> -> tensor<32x64xf16, #b>
     ll.store_tile %u, %q : tensor<32x64xf16, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// A 512x256 fp16 tile on 4 warps, each lane its own row: 1024 stores per
+// thread. Lane bits 0-3 would be taken apart (16 phases of 2-line
+// instructions), but the phases may make at most 4096 store instructions
+// of one store: lane bits 0 and 1 only, 4 phases.
+#a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [32, 0], [64, 0], [128, 0], [256, 0], [16, 0], [8, 0]], lane = [[0, 16], [0, 32], [0, 64], [0, 128], [1, 0]], warp = [[2, 0], [4, 0]], block = []} -> {dim0 = 512, dim1 = 256}>
+#b = #ll.linear<{register = [[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [32, 0], [64, 0], [128, 0], [256, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[0, 1], [0, 2]], block = []} -> {dim0 = 512, dim1 = 256}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @capped
+  // CHECK:         llvm.getelementptr %arg1
+  // CHECK-COUNT-256: scf.if
+  // CHECK-NOT:     scf.if
+  // CHECK:         gpu.return
+  gpu.func @capped(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<512x256xf16, #a>
+    %u = ll.convert_layout %t : tensor<512x256xf16, #a> -> tensor<512x256xf16, #b>
+    ll.store_tile %u, %q : tensor<512x256xf16, #b>, !llvm.ptr<1>
     gpu.return
   }
 }

@@ -284,8 +284,8 @@ def test_compile_remarks():
     said = ll.compile(text, remarks=True).remarks
     assert any("Category:ll-plan-conversions" in r and "shared_memory" in r
                for r in said), said
-    assert any("line-barriers" in r and
-               "15 block barriers between the 2 phases" in r
+    assert any("line-barriers" in r and "15 block barriers" in r and
+               "between the 2 phases of each" in r and "lane bit 0" in r
                for r in said), said
     assert all(": remark: " in r for r in said)
     assert ll.compile(text).remarks == ()

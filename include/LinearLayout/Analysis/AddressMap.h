@@ -105,16 +105,17 @@ struct StorePhases {
 
 /// Where the warps of a global store through `col` (and `row`) write parts
 /// of the same 32-byte sectors (a warp bit moves the address by less than a
-/// sector, no row), in vectors of `vectorElements`: the phases in which the
-/// whole block's stores of one line group span few 128-byte lines, and each
-/// instruction fewer. Issued by all warps together between block barriers,
-/// such writes reach L2 merged; issued apart, or over more lines, each
-/// warp's part is a write of its own (docs/lowering.md, "Block barriers
-/// between line groups" and "Store phases"). std::nullopt where no two
-/// warps share a sector.
+/// sector, no row), in `stores` instructions of vectors of
+/// `vectorElements`: the phases in which the whole block's stores of one
+/// line group span few 128-byte lines, and each instruction fewer. Issued
+/// by all warps together between block barriers, such writes reach L2
+/// merged; issued apart, or over more lines, each warp's part is a write of
+/// its own (docs/lowering.md, "Block barriers between line groups" and
+/// "Store phases"). std::nullopt where no two warps share a sector.
 std::optional<StorePhases> mergedStorePhases(const AddressMap &col,
                                              const AddressMap *row, int bits,
-                                             int64_t vectorElements);
+                                             int64_t vectorElements,
+                                             int64_t stores);
 
 /// Sorts the registers `order` so that those whose accesses fall within one
 /// 128-byte line follow each other: the register bits that move within a

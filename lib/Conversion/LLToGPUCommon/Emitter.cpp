@@ -623,6 +623,16 @@ static bool lineGroupsToSeparate(ArrayRef<int64_t> registers,
   return several && perGroup.size() > 1;
 }
 
+/// "lane bit 0", "warp bits 0, 1": the bits set in `mask`.
+static std::string describeBits(StringRef what, uint64_t mask) {
+  SmallVector<std::string> bits;
+  for (uint64_t rest = mask; rest; rest &= rest - 1)
+    bits.push_back(std::to_string(llvm::countr_zero(rest)));
+  return (what + (bits.size() == 1 ? " bit " : " bits ") +
+          llvm::join(bits, ", "))
+      .str();
+}
+
 namespace {
 /// Emits the barrier between two line groups of a load's or a store's
 /// accesses (the warp's, or the block's where `blockWide`): before an
@@ -653,7 +663,8 @@ struct LineGroupBarriers {
     lastGroup = group;
   }
 
-  /// The barrier itself.
+  /// Emits one barrier: the block's where `blockWide`, else the warp's;
+  /// nothing without a target.
   void separate(Emitter &em) {
     if (!target)
       return;
@@ -686,21 +697,28 @@ struct LineGroupBarriers {
     std::string why =
         std::to_string(emitted) + (blockWide ? " block" : " warp") +
         (emitted == 1 ? " barrier" : " barriers") + " between the ";
-    if (phases.count() > 1)
-      why +=
-          std::to_string(phases.count()) + " phases of " +
-          (phasedGroups == 1 ? std::string("the")
-                             : "each of the " + std::to_string(phasedGroups)) +
-          " 128-byte line group" + (phasedGroups == 1 ? "" : "s") +
-          " of the global " + access.str() +
-          " (in each phase, the threads of one value of lane bits " +
-          std::to_string(phases.lanes) + " and warp bits " +
-          std::to_string(phases.warps) +
-          " store), so that the block's writes between two barriers span "
-          "few lines and each phase's accesses are issued together";
-    else
+    if (phases.count() > 1) {
+      std::string count = std::to_string(phases.count());
+      if (phasedGroups == 1)
+        why += count + " phases of the global " + access.str() +
+               "'s 128-byte line group";
+      else
+        why += std::to_string(phasedGroups) +
+               " 128-byte line groups of the global " + access.str() +
+               " and between the " + count + " phases of each";
+      SmallVector<std::string> bitNames;
+      if (phases.lanes)
+        bitNames.push_back(describeBits("lane", phases.lanes));
+      if (phases.warps)
+        bitNames.push_back(describeBits("warp", phases.warps));
+      why += " (in each phase, only the threads of one value of " +
+             llvm::join(bitNames, " and ") +
+             " store), so that the block's writes between two barriers span "
+             "few lines and each phase's accesses are issued together";
+    } else {
       why += "128-byte line groups of the global " + access.str() +
              ", so that each group's accesses are issued together";
+    }
     if (blockWide)
       why += " by all warps: the warps write parts of the same 32-byte "
              "sectors, which L1 then merges";
@@ -865,8 +883,9 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     // warp. Like a conversion through shared memory, the store runs on the
     // whole block (docs/dialect.md, "Who runs an op").
     std::optional<StorePhases> merged;
-    if (arrives && !freeWarps && split.empty())
-      merged = mergedStorePhases(col, row, bits, vec.elements());
+    if (arrives && !freeWarps && !wholeShares && split.empty())
+      merged = mergedStorePhases(col, row, bits, vec.elements(),
+                                 int64_t(order.size()));
     if (arrives && (lineGroupsToSeparate(order, schedule.lineBits) ||
                     (merged && merged->count() > 1))) {
       barriers.target = em.lineFence;
@@ -944,6 +963,8 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     // bit): each line group once per value of the phase bits
     // (lane & lanes) | (warp & warps) << laneBits, only the threads with
     // that value storing, a block barrier between two.
+    if (stores.empty())
+      continue;
     uint64_t phaseMask = phases.lanes | (phases.warps << tl.laneBits);
     Value phaseOf;
     if (phases.lanes)
@@ -968,16 +989,19 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         groupAddresses.push_back(addresses.at(r, c));
       }
       ++barriers.phasedGroups;
-      // Every subset of phaseMask, in increasing order.
+      // Every subset of phaseMask, in increasing order. (The compares stay
+      // with their groups: made once ahead, they gave other PTX, unmeasured.)
       uint64_t value = 0;
       do {
         if (barriers.lastGroup)
           barriers.separate(em);
         barriers.lastGroup = group;
-        Value mine = LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq,
-                                          phaseOf, em.index(int64_t(value)));
-        auto ifOp = scf::IfOp::create(em.b, em.loc, mine, /*withElse=*/false);
-        OpBuilder::InsertionGuard inPhase(em.b);
+        Value inPhase =
+            LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, phaseOf,
+                                 em.index(int64_t(value)));
+        auto ifOp = scf::IfOp::create(em.b, em.loc, inPhase,
+                                      /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(em.b);
         em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
         for (size_t i = first; i < last; ++i)
           storeRegister(stores[i], groupAddresses[i - first]);
