@@ -98,6 +98,18 @@ mlir::ll::globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
 /// The bytes of one L2 cache line (four 32-byte sectors).
 static constexpr uint64_t kGlobalLineBytes = 128;
 
+/// The bytes of an element of `bits`, a sub-byte element counted as one.
+static uint64_t elementBytes(int bits) {
+  return uint64_t(std::max(bits / 8, 1));
+}
+
+/// Whether an address column `c` (elements of `bytes`), with `rowBit` where
+/// it also moves the row, takes the access to another 128-byte line (a row
+/// is taken to start a line).
+static bool leavesLine(uint64_t c, bool rowBit, uint64_t bytes) {
+  return rowBit || c * bytes >= kGlobalLineBytes;
+}
+
 /// The most 128-byte lines, as bits, that the block's stores between two
 /// barriers may span, and one warp's store instruction (one bit where it
 /// writes at most 2 bytes to each line), for the partial writes to a sector
@@ -115,10 +127,7 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
                             int bits, int64_t vectorElements, int64_t stores) {
   // Sub-byte elements count as bytes: what matters is how many lines and
   // how many bytes of each an instruction touches, at least one.
-  uint64_t bytes = uint64_t(std::max(bits / 8, 1));
-  auto leavesLine = [&](uint64_t c, bool rowBit) {
-    return rowBit || c * bytes >= kGlobalLineBytes;
-  };
+  uint64_t bytes = elementBytes(bits);
   bool sharedSectors = false;
   for (auto [w, c] : llvm::enumerate(col.warp))
     sharedSectors |= c && c * bytes < 32 && !(row && row->warp[w]);
@@ -132,13 +141,13 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
   SmallVector<int> lineLanes, lineWarps;
   uint64_t bytesPerLine = bytes * uint64_t(vectorElements);
   for (int l = int(col.lane.size()) - 1; l >= 0; --l) {
-    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)]))
+    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)], bytes))
       lineLanes.push_back(l);
     else
       bytesPerLine *= 2;
   }
   for (int w = int(col.warp.size()) - 1; w >= 0; --w)
-    if (leavesLine(col.warp[size_t(w)], row && row->warp[size_t(w)]))
+    if (leavesLine(col.warp[size_t(w)], row && row->warp[size_t(w)], bytes))
       lineWarps.push_back(w);
   int keptLanes = std::min(int(lineLanes.size()),
                            bytesPerLine <= 2 ? kMergedNarrowInstructionLineBits
@@ -172,8 +181,7 @@ uint64_t mlir::ll::sortInLineOrder(SmallVectorImpl<int64_t> &order,
                                    int bits) {
   uint64_t lineBits = 0;
   for (auto [b, c] : llvm::enumerate(col.reg))
-    if (c && c * uint64_t(std::max(bits / 8, 1)) < kGlobalLineBytes &&
-        !(row && row->reg[b]))
+    if (c && !leavesLine(c, row && row->reg[b], elementBytes(bits)))
       lineBits |= uint64_t(1) << b;
   auto lineOrder = [&](int64_t k) {
     return std::make_pair(uint64_t(k) & ~lineBits, uint64_t(k) & lineBits);

@@ -656,8 +656,11 @@ struct LineGroupBarriers {
   StorePhases phases;
   int phasedGroups = 0;
 
+  /// The line group of register `k`: its bits outside `lineBits`.
+  uint64_t groupOf(int64_t k) const { return uint64_t(k) & ~lineBits; }
+
   void beforeAccess(Emitter &em, int64_t k) {
-    uint64_t group = uint64_t(k) & ~lineBits;
+    uint64_t group = groupOf(k);
     if (lastGroup && *lastGroup != group)
       separate(em);
     lastGroup = group;
@@ -980,11 +983,10 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
                         : warpPart;
     }
     for (size_t first = 0; first < stores.size();) {
-      uint64_t group = uint64_t(stores[first]) & ~schedule.lineBits;
+      uint64_t group = barriers.groupOf(stores[first]);
       size_t last = first;
       SmallVector<Value> groupAddresses;
-      while (last < stores.size() &&
-             (uint64_t(stores[last]) & ~schedule.lineBits) == group) {
+      while (last < stores.size() && barriers.groupOf(stores[last]) == group) {
         auto [r, c] = registerAddress(stores[last++]);
         groupAddresses.push_back(addresses.at(r, c));
       }
