@@ -15,6 +15,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <bitset>
 
 using namespace mlir;
 using namespace mlir::ll;
@@ -97,6 +98,7 @@ mlir::ll::globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
 
 /// The bytes of one L2 cache line (four 32-byte sectors).
 static constexpr uint64_t kGlobalLineBytes = 128;
+static constexpr uint64_t kGlobalSectorBytes = 32;
 
 /// The bytes of an element of `bits`, a sub-byte element counted as one.
 static uint64_t elementBytes(int bits) {
@@ -121,6 +123,15 @@ static constexpr int kMergedNarrowInstructionLineBits = 1;
 /// most store instructions the phases may make of one store.
 static constexpr int kMaxStorePhaseBits = 5;
 static constexpr int64_t kMaxPhasedStores = 4096;
+
+/// How many thread bits a store of `stores` instructions may be taken apart
+/// on: each doubles its instructions.
+static int maxPhaseBits(int64_t stores) {
+  int bits = kMaxStorePhaseBits;
+  while (bits > 0 && (stores << bits) > kMaxPhasedStores)
+    --bits;
+  return bits;
+}
 
 std::optional<StorePhases>
 mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
@@ -157,10 +168,7 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
   // Each bit taken apart doubles the store instructions: at most
   // kMaxStorePhaseBits of them and kMaxPhasedStores instructions, the warp
   // bits kept first, then the high lane bits.
-  int maxSplit = kMaxStorePhaseBits;
-  while (maxSplit > 0 &&
-         (std::max<int64_t>(stores, 1) << maxSplit) > kMaxPhasedStores)
-    --maxSplit;
+  int maxSplit = maxPhaseBits(std::max<int64_t>(stores, 1));
   int splitLanes = std::min(int(lineLanes.size()) - keptLanes, maxSplit);
   int splitWarps =
       std::min(int(lineWarps.size()) - keptWarps, maxSplit - splitLanes);
@@ -169,6 +177,58 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
     phases.lanes |= uint64_t(1) << l;
   for (int w : ArrayRef(lineWarps).take_back(splitWarps))
     phases.warps |= uint64_t(1) << w;
+  return phases;
+}
+
+/// The most 32-byte sectors one instruction of a warp's store phase writes
+/// (measured, docs/lowering.md "Warp phases").
+static constexpr int kWarpPhaseSectors = 4;
+
+StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
+                                      const AddressMap *row, int bits,
+                                      int64_t vectorElements, int64_t stores) {
+  uint64_t bytes = elementBytes(bits);
+  // The lanes that move the store to other lines, from the highest (the low
+  // ones are taken apart first), and the bytes of a line one instruction
+  // writes: its vector at every sum of the other lanes' offsets (a line
+  // taken to start at a line boundary).
+  SmallVector<int> lineLanes;
+  SmallVector<uint64_t> inLine;
+  for (int l = int(col.lane.size()) - 1; l >= 0; --l) {
+    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)], bytes))
+      lineLanes.push_back(l);
+    else if (col.lane[size_t(l)])
+      inLine.push_back(col.lane[size_t(l)] * bytes);
+  }
+  uint64_t vectorBytes = bytes * uint64_t(vectorElements);
+  std::bitset<kGlobalLineBytes> written;
+  for (uint64_t subset = 0; subset < (uint64_t(1) << inLine.size()); ++subset) {
+    uint64_t offset = 0;
+    for (auto [i, c] : llvm::enumerate(inLine))
+      if ((subset >> i) & 1)
+        offset += c;
+    for (uint64_t b = offset; b < offset + vectorBytes; ++b)
+      written.set(b % kGlobalLineBytes);
+  }
+  // An instruction that writes whole lines leaves nothing to merge.
+  if (written.all())
+    return {};
+  int64_t sectorsPerLine = 0;
+  for (uint64_t s = 0; s < kGlobalLineBytes; s += kGlobalSectorBytes) {
+    bool touched = false;
+    for (uint64_t b = s; b < s + kGlobalSectorBytes; ++b)
+      touched |= written.test(b);
+    sectorsPerLine += touched;
+  }
+  int kept = 0;
+  while (kept < int(lineLanes.size()) &&
+         (sectorsPerLine << (kept + 1)) <= kWarpPhaseSectors)
+    ++kept;
+  int split = std::min(int(lineLanes.size()) - kept,
+                       maxPhaseBits(std::max<int64_t>(stores, 1)));
+  StorePhases phases;
+  for (int l : ArrayRef(lineLanes).take_back(split))
+    phases.lanes |= uint64_t(1) << l;
   return phases;
 }
 

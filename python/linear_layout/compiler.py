@@ -313,7 +313,8 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     conversion around a gather stays; docs/gather.md).
     `line_barriers=False` (NVIDIA) puts no barrier between the line groups
     of global tile loads and stores, and stores no group in phases
-    (docs/lowering.md, "Barriers between line groups", "Store phases");
+    (docs/lowering.md, "Barriers between line groups", "Store phases",
+    "Warp phases");
     AMD chips have none either way.
     `remarks=True` keeps the planning and lowering passes' optimization
     remarks in the result's `remarks` (what `ll-opt --remarks-filter`

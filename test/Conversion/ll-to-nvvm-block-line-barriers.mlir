@@ -14,8 +14,8 @@
 // Each store that takes barriers says so, with their kind and number.
 // REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=phases | Reason="15 block barriers between the 8 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 0 store), {{.*}} the warps write parts of the same 32-byte sectors
 // REMARK: Function=wide_instructions | Reason="127 block barriers between the 16 128-byte line groups of the global store and between the 8 phases of each (in each phase, only the threads of one value of lane bits 0, 1, 2 store)
-// REMARK: Function=repeated | Reason="{{[0-9]+}} warp barriers
-// REMARK: Function=own_sectors | Reason="1 warp barrier between
+// REMARK: Function=repeated | Reason="14 warp barriers between the 8 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 0 store), so that each store instruction writes at most 4 32-byte sectors
+// REMARK: Function=own_sectors | Reason="3 warp barriers between the 2 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 2 store)
 // REMARK: Function=warp_phases | Reason="7 block barriers between the 4 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of warp bit 0 store)
 // REMARK: Function=one_group | Reason="15 block barriers between the 16 phases of the global store's 128-byte line group (in each phase, only the threads of one value of lane bits 0, 1, 2, 3 store)
 // REMARK: Function=capped | Reason="255 block barriers between the 64 128-byte line groups of the global store and between the 4 phases of each (in each phase, only the threads of one value of lane bits 0, 1 store)
@@ -97,11 +97,18 @@ gpu.module @m {
 // As @merged, but the result is repeated over the second warp bit: the
 // two warps that hold the same registers split the stores between them,
 // each half under a branch on the warp, so no block barrier among them.
+// Within its branch each warp stores in warp phases (docs/lowering.md,
+// "Warp phases"): its instructions write 2 bytes to each of 8 lines, so
+// lane bit 0 is taken apart, a warp barrier between two phases.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32], [0, 8]], lane = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @repeated
-  // CHECK:         llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK:         scf.if
+  // CHECK:           %[[PHASE:.*]] = llvm.icmp "eq"
+  // CHECK-NEXT:      scf.if %[[PHASE]] {
+  // CHECK-NEXT:        llvm.store {{.*}} : f16, !llvm.ptr<1>
+  // CHECK:           nvvm.bar.warp.sync
   // CHECK-NOT:     nvvm.barrier0
   // CHECK:         gpu.return
   gpu.func @repeated(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -115,7 +122,9 @@ gpu.module @m {
 // -----
 
 // Blocked -> the mma accumulator (16-bit): the warps hold other rows, so
-// no two warps write one sector. Warp barriers between the line groups.
+// no two warps write one sector. Each instruction writes 16 bytes to each
+// of 8 lines: two warp phases per line group (lane bit 2), warp barriers
+// between phases and groups.
 #blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
@@ -129,6 +138,30 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #blk>
     %u = ll.convert_layout %t : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #mma>
     ll.store_tile %u, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The mma accumulator -> row-major, 16 bytes a lane: each instruction
+// writes 4 whole lines (eight lanes a row). Nothing to merge: no phases,
+// and no barrier (each line group is one store).
+#mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+#row = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @whole_lines
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     scf.if
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.store {{.*}} : vector<4xi32>, !llvm.ptr<1>
+  // CHECK-NOT:     scf.if
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         gpu.return
+  gpu.func @whole_lines(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
+    %u = ll.convert_layout %t : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #row>
+    ll.store_tile %u, %q : tensor<64x64xf16, #row>, !llvm.ptr<1>
     gpu.return
   }
 }

@@ -8,26 +8,47 @@
 // - a store whose values arrive from a conversion's exchange (shared-memory
 //   loads, shuffles) and whose line groups hold several stores each gets
 //   one between groups, so that ptxas issues each group's partial writes to
-//   its lines back to back.
+//   its lines back to back;
+// - where its instructions write more than 4 32-byte sectors and not whole
+//   lines, each group is stored in warp phases (docs/lowering.md, "Warp
+//   phases"), a warp barrier between two.
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s
 // RUN: ll-opt --convert-ll-to-rocdl="chip=gfx1100" --split-input-file %s | FileCheck %s --check-prefix=AMD
 // RUN: ll-opt --convert-ll-to-nvvm="chip=sm_90 line-barriers=false" --split-input-file %s | FileCheck %s --check-prefix=OFF
 // OFF-NOT: nvvm.bar.warp.sync
 
 // Blocked -> the mma accumulator (16-bit) through shared memory: row 0's
-// eight 4-byte stores share its 128-byte lines, then row 8's. One barrier
-// between the two groups. AMD has no such barrier.
+// eight 4-byte stores share its 128-byte lines, then row 8's. Each
+// instruction writes 16 bytes to each of 8 lines (lane bits 2-4 move the
+// row), so lane bit 2 is taken apart: each group in two phases of 4 lines,
+// (lane & 4) = 0 then 4, a warp barrier between two phases and between the
+// groups. AMD has no such barrier.
 #blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #mma = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @exchanged
   // CHECK-NOT:     nvvm.bar.warp.sync
   // CHECK:         nvvm.ldmatrix
-  // CHECK-COUNT-8: llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK:         %[[FIRST:.*]] = llvm.icmp "eq" %[[PHASE:[0-9]+]], %{{.*}} : i32
+  // CHECK-NEXT:    scf.if %[[FIRST]] {
+  // CHECK-COUNT-8:   llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NEXT:    }
   // CHECK-NEXT:    llvm.mlir.constant(-1 : i32) : i32
   // CHECK-NEXT:    nvvm.bar.warp.sync
-  // CHECK-COUNT-8: llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NEXT:    %[[SECOND:.*]] = llvm.icmp "eq" %[[PHASE]], %{{.*}} : i32
+  // CHECK-NEXT:    scf.if %[[SECOND]] {
+  // CHECK-COUNT-8:   llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NEXT:    }
+  // CHECK-NOT:     llvm.store
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK:         scf.if
+  // CHECK-COUNT-8:   llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK:         scf.if
+  // CHECK-COUNT-8:   llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NEXT:    }
   // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-NOT:     scf.if
   // CHECK:         gpu.return
   // AMD-LABEL:     gpu.func @exchanged
   // AMD:           rocdl.s.barrier

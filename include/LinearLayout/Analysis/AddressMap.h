@@ -117,6 +117,15 @@ std::optional<StorePhases> mergedStorePhases(const AddressMap &col,
                                              int64_t vectorElements,
                                              int64_t stores);
 
+/// Where no two warps write parts of one sector, or the store stands under a
+/// branch on the warp: the lane bits on which each warp's stores of a line
+/// group are taken apart, a warp barrier between two phases, so that one
+/// instruction writes few sectors and the warp's successive writes to a
+/// sector merge in L1 (docs/lowering.md, "Warp phases"). No bits where an
+/// instruction already writes few enough.
+StorePhases warpStorePhases(const AddressMap &col, const AddressMap *row,
+                            int bits, int64_t vectorElements, int64_t stores);
+
 /// Sorts the registers `order` so that those whose accesses fall within one
 /// 128-byte line follow each other: the register bits that move within a
 /// line (no row, a column offset below 128 bytes) go innermost, the others

@@ -77,8 +77,9 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            "Put barriers between the line groups of global tile loads and "
            "stores where docs/lowering.md's rules say so (bar.warp.sync, or "
            "bar.sync where a store's warps share sectors, the store's "
-           "groups then in phases of few lines: \"Barriers between line "
-           "groups\", \"Store phases\"); false: never">,
+           "groups then in phases of few lines, else each warp's in phases "
+           "of few sectors: \"Barriers between line groups\", \"Store "
+           "phases\", \"Warp phases\"); false: never">,
   ];
   let statistics = [
     Statistic<"numNoop", "noop", "Conversions lowered as no-ops">,

@@ -715,9 +715,12 @@ struct LineGroupBarriers {
       if (phases.warps)
         bitNames.push_back(describeBits("warp", phases.warps));
       why += " (in each phase, only the threads of one value of " +
-             llvm::join(bitNames, " and ") +
-             " store), so that the block's writes between two barriers span "
-             "few lines and each phase's accesses are issued together";
+             llvm::join(bitNames, " and ") + " store), so that ";
+      why += blockWide ? "the block's writes between two barriers span few "
+                         "lines and each phase's accesses are issued together"
+                       : "each store instruction writes at most 4 32-byte "
+                         "sectors and the warp's partial writes to a sector "
+                         "follow each other";
     } else {
       why += "128-byte line groups of the global " + access.str() +
              ", so that each group's accesses are issued together";
@@ -889,12 +892,22 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     if (arrives && !freeWarps && !wholeShares && split.empty())
       merged = mergedStorePhases(col, row, bits, vec.elements(),
                                  int64_t(order.size()));
-    if (arrives && (lineGroupsToSeparate(order, schedule.lineBits) ||
-                    (merged && merged->count() > 1))) {
+    // Elsewhere (no warps sharing a sector, or the stores under a branch
+    // on the warp) each warp takes its own instructions apart into phases
+    // that write few sectors, a warp barrier between two.
+    std::optional<StorePhases> own;
+    if (arrives && !merged)
+      own = warpStorePhases(col, row, bits, vec.elements(),
+                            int64_t(order.size()));
+    if (arrives &&
+        (lineGroupsToSeparate(order, schedule.lineBits) ||
+         (merged && merged->count() > 1) || (own && own->count() > 1))) {
       barriers.target = em.lineFence;
       if (merged) {
         barriers.blockWide = true;
         barriers.phases = *merged;
+      } else if (own) {
+        barriers.phases = *own;
       }
     }
   }
@@ -962,10 +975,11 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
       }
       continue;
     }
-    // Phases (the store runs on the whole block, no share split, no free
-    // bit): each line group once per value of the phase bits
+    // Phases: each line group once per value of the phase bits
     // (lane & lanes) | (warp & warps) << laneBits, only the threads with
-    // that value storing, a block barrier between two.
+    // that value storing, a barrier between two: the block's (the store
+    // runs on the whole block, no share split, no free bit), or the warp's
+    // (lane bits only, within the branch of a share or free warps).
     if (stores.empty())
       continue;
     uint64_t phaseMask = phases.lanes | (phases.warps << tl.laneBits);
