@@ -718,7 +718,7 @@ struct LineGroupBarriers {
              llvm::join(bitNames, " and ") + " store), so that ";
       why += blockWide ? "the block's writes between two barriers span few "
                          "lines and each phase's accesses are issued together"
-                       : "each store instruction writes at most 4 32-byte "
+                       : "each store instruction writes few 32-byte "
                          "sectors and the warp's partial writes to a sector "
                          "follow each other";
     } else {
