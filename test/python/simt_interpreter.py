@@ -210,6 +210,9 @@ class _Interpreter:
         self.args = args
         self.epoch = 0
         self.env = {}
+        # Where a list: one (wave, sectors) per global store and wave with
+        # an active lane, sectors the 32-byte sectors its lanes write.
+        self.store_trace = None
 
     # -- values ----------------------------------------------------------
     def full(self, v):
@@ -519,6 +522,15 @@ class _Interpreter:
         data = self.to_bytes(self.get(op.operands[0])[active], t)
         self.memories[space].store(self.get(op.operands[1]), data, active,
                                    self.epoch)
+        if self.store_trace is not None and space in (0, 1):
+            addr = self.get(op.operands[1]).astype(np.int64)
+            nbytes = _bytes_of(t)
+            for w in np.unique(np.nonzero(active)[0] // self.wave):
+                lanes = active[w * self.wave:(w + 1) * self.wave]
+                first = addr[w * self.wave:(w + 1) * self.wave][lanes]
+                sectors = np.unique(np.concatenate(
+                    [first // 32, (first + nbytes - 1) // 32]))
+                self.store_trace.append((int(w), frozenset(sectors.tolist())))
 
     # threads, barriers, cross-lane moves
     def op_rocdl_workitem_id_x(self, op, mask):
@@ -776,12 +788,15 @@ def _globals_of(gpu_module):
 
 
 def run_workgroup(module_text: str, kernel: str, args: list, threads: int,
-                  wave: int, block_id: int = 0, dynamic_shared: int = 0):
+                  wave: int, block_id: int = 0, dynamic_shared: int = 0,
+                  store_trace: list | None = None):
     """Runs `kernel` (a gpu.func of the module's single gpu.module) for one
     workgroup of `threads` threads in waves of `wave` lanes.
 
     `args` are NumPy arrays (one per pointer argument, in order); they are
-    laid out in one global memory and written back after the run."""
+    laid out in one global memory and written back after the run. A list
+    `store_trace` receives (wave, 32-byte sectors) for each global store
+    each wave executes (global memory is 256-byte aligned)."""
     with ir.Context() as ctx:
         ctx.allow_unregistered_dialects = False
         module = ir.Module.parse(module_text)
@@ -808,6 +823,7 @@ def run_workgroup(module_text: str, kernel: str, args: list, threads: int,
         it = _Interpreter(threads, wave, block_id, gmem, args,
                           lds_size + dynamic_shared)
         it.globals = lds
+        it.store_trace = store_trace
         block = func.regions[0].blocks[0]
         for arg, off in zip(block.arguments, offsets):
             it.env[arg] = it.full(off)

@@ -527,6 +527,34 @@ def test_warp_store_phases_on_sm90(case):
     _check(case, "sm_90")
 
 
+def _store_sectors(case, line_barriers: bool) -> list:
+    """The 32-byte sectors each global store instruction of each warp
+    writes, one block of the `conv` kernel in the SIMT interpreter."""
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    off = "" if line_barriers else " line-barriers=false"
+    lowered = compiler.lower(
+        text, f"builtin.module(gpu.module(convert-ll-to-nvvm{{chip=sm_90"
+        f"{off}}}))")
+    x = np.zeros(int(np.prod(case["shape"])),
+                 dtype=case_lib.UINT[case_lib.BITS[case["dtype"]]])
+    trace = []
+    simt.run_workgroup(lowered, "conv", [x, np.zeros_like(x)],
+                       threads=32 * case["warps"], wave=32,
+                       store_trace=trace)
+    return [len(sectors) for _, sectors in trace]
+
+
+@pytest.mark.parametrize("case", WARP_PHASED_STORES,
+                         ids=lambda c: c["name"])
+def test_warp_phases_write_few_sectors(case):
+    """The interpreter's count of the sectors each executed store
+    instruction writes (an oracle apart from the rule's arithmetic): at
+    most 4 with the warp phases, more than 4 for some without them."""
+    assert max(_store_sectors(case, True)) <= 4
+    assert max(_store_sectors(case, False)) > 4
+
+
 @pytest.mark.parametrize("case", PHASED_STORES, ids=lambda c: c["name"])
 def test_store_phases_on_sm90(case):
     """Stores in phases, only some lanes or warps storing in each and a
