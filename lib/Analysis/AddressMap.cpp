@@ -124,13 +124,29 @@ static constexpr int kMergedNarrowInstructionLineBits = 1;
 static constexpr int kMaxStorePhaseBits = 5;
 static constexpr int64_t kMaxPhasedStores = 4096;
 
-/// How many thread bits a store of `stores` instructions may be taken apart
-/// on: each doubles its instructions.
+/// How many thread bits a store of `stores` instructions (at least one
+/// counted) may be taken apart on: each doubles its instructions.
 static int maxPhaseBits(int64_t stores) {
   int bits = kMaxStorePhaseBits;
-  while (bits > 0 && (stores << bits) > kMaxPhasedStores)
+  while (bits > 0 && (std::max<int64_t>(stores, 1) << bits) > kMaxPhasedStores)
     --bits;
   return bits;
+}
+
+/// The lanes of a store through `col` (and `row`) that move it to another
+/// 128-byte line, from the highest; the byte offsets of the other lanes
+/// that move it go to `inLine`.
+static SmallVector<int>
+lineLanesHighestFirst(const AddressMap &col, const AddressMap *row,
+                      uint64_t bytes, SmallVectorImpl<uint64_t> &inLine) {
+  SmallVector<int> lineLanes;
+  for (int l = int(col.lane.size()) - 1; l >= 0; --l) {
+    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)], bytes))
+      lineLanes.push_back(l);
+    else if (col.lane[size_t(l)])
+      inLine.push_back(col.lane[size_t(l)] * bytes);
+  }
+  return lineLanes;
 }
 
 std::optional<StorePhases>
@@ -149,14 +165,10 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
   // highest (the low lane bits taken apart merged more). The bytes one
   // instruction writes to each of its lines: its vector, times the lanes
   // that stay within a line.
-  SmallVector<int> lineLanes, lineWarps;
-  uint64_t bytesPerLine = bytes * uint64_t(vectorElements);
-  for (int l = int(col.lane.size()) - 1; l >= 0; --l) {
-    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)], bytes))
-      lineLanes.push_back(l);
-    else
-      bytesPerLine *= 2;
-  }
+  SmallVector<uint64_t> inLine;
+  SmallVector<int> lineLanes = lineLanesHighestFirst(col, row, bytes, inLine);
+  uint64_t bytesPerLine = (bytes * uint64_t(vectorElements)) << inLine.size();
+  SmallVector<int> lineWarps;
   for (int w = int(col.warp.size()) - 1; w >= 0; --w)
     if (leavesLine(col.warp[size_t(w)], row && row->warp[size_t(w)], bytes))
       lineWarps.push_back(w);
@@ -168,7 +180,7 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
   // Each bit taken apart doubles the store instructions: at most
   // kMaxStorePhaseBits of them and kMaxPhasedStores instructions, the warp
   // bits kept first, then the high lane bits.
-  int maxSplit = maxPhaseBits(std::max<int64_t>(stores, 1));
+  int maxSplit = maxPhaseBits(stores);
   int splitLanes = std::min(int(lineLanes.size()) - keptLanes, maxSplit);
   int splitWarps =
       std::min(int(lineWarps.size()) - keptWarps, maxSplit - splitLanes);
@@ -192,14 +204,8 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
   // ones are taken apart first), and the bytes of a line one instruction
   // writes: its vector at every sum of the other lanes' offsets (a line
   // taken to start at a line boundary).
-  SmallVector<int> lineLanes;
   SmallVector<uint64_t> inLine;
-  for (int l = int(col.lane.size()) - 1; l >= 0; --l) {
-    if (leavesLine(col.lane[size_t(l)], row && row->lane[size_t(l)], bytes))
-      lineLanes.push_back(l);
-    else if (col.lane[size_t(l)])
-      inLine.push_back(col.lane[size_t(l)] * bytes);
-  }
+  SmallVector<int> lineLanes = lineLanesHighestFirst(col, row, bytes, inLine);
   uint64_t vectorBytes = bytes * uint64_t(vectorElements);
   std::bitset<kGlobalLineBytes> written;
   for (uint64_t subset = 0; subset < (uint64_t(1) << inLine.size()); ++subset) {
@@ -224,8 +230,7 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
   while (kept < int(lineLanes.size()) &&
          (sectorsPerLine << (kept + 1)) <= kWarpPhaseSectors)
     ++kept;
-  int split = std::min(int(lineLanes.size()) - kept,
-                       maxPhaseBits(std::max<int64_t>(stores, 1)));
+  int split = std::min(int(lineLanes.size()) - kept, maxPhaseBits(stores));
   StorePhases phases;
   for (int l : ArrayRef(lineLanes).take_back(split))
     phases.lanes |= uint64_t(1) << l;
