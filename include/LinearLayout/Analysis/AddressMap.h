@@ -94,7 +94,8 @@ globalAddressMaps(const LinearLayout &layout, ArrayRef<int64_t> shape,
 
 /// The thread bits on which a global store's line groups are taken apart:
 /// in phase p, only the threads whose bits `lanes` and `warps` read p store
-/// the group, and a block barrier separates the phases.
+/// the group, and a barrier separates the phases (the block's for
+/// mergedStorePhases, the warp's for warpStorePhases).
 struct StorePhases {
   uint64_t lanes = 0;
   uint64_t warps = 0;

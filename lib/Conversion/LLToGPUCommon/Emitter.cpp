@@ -650,9 +650,10 @@ struct LineGroupBarriers {
   /// The barriers emitted so far.
   int emitted = 0;
 
-  /// The thread bits each line group's stores are taken apart on, a block
-  /// barrier between two phases (docs/lowering.md, "Store phases"), and the
-  /// groups so taken apart.
+  /// The thread bits each line group's stores are taken apart on, a
+  /// barrier (the block's where `blockWide`) between two phases
+  /// (docs/lowering.md, "Store phases", "Warp phases"), and the groups so
+  /// taken apart.
   StorePhases phases;
   int phasedGroups = 0;
 
