@@ -380,6 +380,7 @@ static void takeTurn(Emitter &em, Value turn, const ThreadRounds &turns,
     return;
   auto ifOp = scf::IfOp::create(em.b, em.loc, isTurn(em, turn, turns, round),
                                 /*withElse=*/false);
+  em.roundBranches.insert(ifOp);
   em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
 }
 
@@ -468,10 +469,12 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       if (lowering.storeMatrix)
         storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src,
                     in, lane, warp, localMask, keep);
-      else
+      else {
+        llvm::SaveAndRestore<bool> inRounds(em.storesInRounds, rounds > 1);
         storeRegisters(em, base, elementType, bits, src, in, lowering.store,
                        nullptr, Value(), lane, warp, lowering.vectorElements(),
                        keep, localMask, sharedStoreOrder(hooks));
+      }
     }
     barrier();
     // Load this round's registers; others keep their values.

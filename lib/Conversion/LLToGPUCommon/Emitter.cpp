@@ -172,6 +172,16 @@ int64_t Emitter::addressShifts(const AddressMap &map, int shift,
 }
 
 Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
+  // Above the round branches around the insertion point (see
+  // roundBranches): the rounds' branches share one computation.
+  OpBuilder::InsertionGuard guard(b);
+  Operation *outermost = nullptr;
+  for (Operation *parent = b.getInsertionBlock()->getParentOp();
+       parent && roundBranches.contains(parent);
+       parent = parent->getBlock()->getParentOp())
+    outermost = parent;
+  if (outermost)
+    b.setInsertionPoint(outermost);
   // Rounds reuse their maps: one computation per block (insertion only
   // moves forward within a block, so the first one dominates the rest).
   auto key = std::make_tuple(&map, b.getInsertionBlock(), lane, warp);
@@ -951,6 +961,10 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
           LLVM::ICmpOp::create(em.b, em.loc, LLVM::ICmpPredicate::eq, free,
                                em.index(int64_t(warpValue << shift)));
       auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
+      // One branch (no shares beside it) of a store in rounds: the
+      // rounds' branches have the same thread parts.
+      if (split.empty() && em.storesInRounds)
+        em.roundBranches.insert(ifOp);
       em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     }
     RegisterAddresses addresses(em, base, elementType, col, row, rowStride,
