@@ -1,4 +1,5 @@
 // RUN: ll-opt --ll-plan-conversions="target=sm_75" --convert-ll-to-nvvm="chip=sm_75" --split-input-file %s | FileCheck %s
+// RUN: ll-opt --ll-plan-conversions="target=sm_90" --convert-ll-to-nvvm="chip=sm_90" --split-input-file %s | FileCheck %s --check-prefix=SM90
 
 // Thread parts above round branches (docs/lowering.md, "Thread parts"): a
 // conversion in rounds stores each round under a branch, and the thread
@@ -44,6 +45,31 @@ gpu.module @k {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xf64, #a>
     %u = ll.convert_layout %t : tensor<128x128xf64, #a> -> tensor<128x128xf64, #b>
     ll.store_tile %u, %q : tensor<128x128xf64, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The owner branch of stmatrix (sm_90) likewise: #a repeats over warp bit
+// 1, so warps 0 and 1 store, in each of the plan's 8 rounds.
+#a = #ll.linear<{register = [[0, 1], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [0, 0]], block = []} -> {dim0 = 256, dim1 = 16}>
+#b = #ll.linear<{register = [[0, 1], [0, 8], [32, 0], [64, 0], [128, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []} -> {dim0 = 256, dim1 = 16}>
+gpu.module @k {
+  // SM90-LABEL: gpu.func @stmatrix_rounds
+  // SM90:       %[[SCRATCH:.*]] = llvm.mlir.addressof @__ll_scratch
+  // SM90:       scf.if
+  // SM90-NEXT:    llvm.getelementptr %[[SCRATCH]][%[[T:.*]]] : (!llvm.ptr<3>, i32)
+  // SM90:         nvvm.stmatrix
+  // SM90:       nvvm.barrier0
+  // SM90:       nvvm.barrier0
+  // SM90:       scf.if
+  // SM90-NEXT:    llvm.getelementptr %[[SCRATCH]][%[[T]]] : (!llvm.ptr<3>, i32)
+  // SM90:         nvvm.stmatrix
+  gpu.func @stmatrix_rounds(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x16xf32, #a>
+    %u = ll.convert_layout %t : tensor<256x16xf32, #a> -> tensor<256x16xf32, #b>
+    ll.store_tile %u, %q : tensor<256x16xf32, #b>, !llvm.ptr<1>
     gpu.return
   }
 }

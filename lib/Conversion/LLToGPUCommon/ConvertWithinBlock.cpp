@@ -466,15 +466,14 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       OpBuilder::InsertionGuard guard(em.b);
       takeTurn(em, storeTurn, lowering.storeThreadRounds, round);
       auto keep = inRound(lowering.store, lowering.storeThreadRounds);
+      llvm::SaveAndRestore<bool> inRounds(em.storesInRounds, rounds > 1);
       if (lowering.storeMatrix)
         storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src,
                     in, lane, warp, localMask, keep);
-      else {
-        llvm::SaveAndRestore<bool> inRounds(em.storesInRounds, rounds > 1);
+      else
         storeRegisters(em, base, elementType, bits, src, in, lowering.store,
                        nullptr, Value(), lane, warp, lowering.vectorElements(),
                        keep, localMask, sharedStoreOrder(hooks));
-      }
     }
     barrier();
     // Load this round's registers; others keep their values.

@@ -73,16 +73,17 @@ struct Emitter {
   llvm::DenseMap<std::tuple<Block *, Value, int>, Value> laneBits = {};
   /// Branches that recur once per round of a conversion, in sequence, a
   /// barrier between two: the turns of thread rounds and the owner branch
-  /// of a store in rounds without shares. threadPart computes above them, so
-  /// that the rounds use thread parts made once rather than each making them
-  /// again (a 256x32 bf16 conversion on 8 warps: 130 registers -> 128,
-  /// docs/lowering.md "Thread parts above round branches"). Not above
-  /// branches beside each other such as a store's shares: with the same
-  /// thread parts on both sides LLVM sinks their accesses into one block
-  /// behind a phi of every address.
+  /// of a store in rounds without shares (of registers or of stmatrix).
+  /// threadPart computes above them, so that the rounds use thread parts made
+  /// once rather than each making them again (a 256x32 bf16 conversion on 8
+  /// warps: 130 registers -> 128, docs/lowering.md "Thread parts above round
+  /// branches"). Not above branches beside each other such as a store's shares:
+  /// with the same thread parts on both sides LLVM sinks their accesses into
+  /// one block behind a phi of every address.
   llvm::SmallPtrSet<Operation *, 8> roundBranches = {};
-  /// storeRegisters stores one of several rounds (a conversion through
-  /// shared memory in rounds): its owner branch is a round branch.
+  /// storeRegisters or storeMatrix stores one of several rounds (a
+  /// conversion through shared memory in rounds): its owner branch is a
+  /// round branch.
   bool storesInRounds = false;
   /// The thread id and lane bits behind each (lane, warp) of laneAndWarp,
   /// on a target that groups address terms.

@@ -127,6 +127,8 @@ void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,
         LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))),
         em.index(0));
     auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
+    if (em.storesInRounds)
+      em.roundBranches.insert(ifOp);
     em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   }
   Value thread = em.threadPart(access.rows, lane, warp);
