@@ -171,13 +171,20 @@ int64_t Emitter::addressShifts(const AddressMap &map, int shift,
   return shifts;
 }
 
+/// True where `v` is defined in a region of `op`.
+static bool definedInside(Value v, Operation *op) {
+  return op->isAncestor(v.getParentBlock()->getParentOp());
+}
+
 Value Emitter::threadPart(const AddressMap &map, Value lane, Value warp) {
   // Above the round branches around the insertion point (see
-  // roundBranches): the rounds' branches share one computation.
+  // roundBranches): the rounds' branches share one computation. Not above
+  // one that defines the lane or the warp.
   OpBuilder::InsertionGuard guard(b);
   Operation *outermost = nullptr;
   for (Operation *parent = b.getInsertionBlock()->getParentOp();
-       parent && roundBranches.contains(parent);
+       parent && roundBranches.contains(parent) &&
+       !definedInside(lane, parent) && !definedInside(warp, parent);
        parent = parent->getBlock()->getParentOp())
     outermost = parent;
   if (outermost)
