@@ -417,3 +417,94 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Where the loop body builds its vectors of the carried registers on both
+// sides of a barrier (a conversion in rounds), the words pair the registers
+// as the body produces them on the back edge ((0, 1) and (2, 3), the halves
+// of the two packed adds), so that each round permutes its own words after
+// the barrier instead of all of them before the loop's first one
+// (docs/lowering.md, "Loop-carried registers in words"). The same body
+// without the barrier (@one_phase) pairs them as its stores take them.
+// REMARK: remark: [Passed] words | Category:ll-lowering | Function=two_phases | Reason="block argument 1 carried in 2 words of vector<2xf16>; paired as the loop body produces them (the body builds its vectors of them on both sides of a barrier, so each phase permutes its own words)"
+// REMARK: remark: [Passed] words | Category:ll-lowering | Function=one_phase | Reason="block argument 1 carried in 2 words of vector<2xf16>; 2 of them slices of vectors the function builds from its registers, the rest in register order"
+// CHECK-LABEL: llvm.func @two_phases(
+// CHECK:         %[[R0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f16, f16, f16, f16)>
+// CHECK:         %[[W0:.*]] = llvm.insertelement %[[R0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+// CHECK:         %[[R1:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(f16, f16, f16, f16)>
+// CHECK:         llvm.insertelement %[[R1]], %[[W0]][%{{.*}} : i32] : vector<2xf16>
+// CHECK:         llvm.br ^[[HEAD:bb[0-9]+]](%{{.*}}, %{{.*}} : i32, !llvm.struct<(vector<2xf16>, vector<2xf16>)>)
+// CHECK-LABEL: llvm.func @one_phase(
+// CHECK:         %[[S0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f16, f16, f16, f16)>
+// CHECK:         %[[X0:.*]] = llvm.insertelement %[[S0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+// CHECK:         %[[S2:.*]] = llvm.extractvalue %{{.*}}[2] : !llvm.struct<(f16, f16, f16, f16)>
+// CHECK:         llvm.insertelement %[[S2]], %[[X0]][%{{.*}} : i32] : vector<2xf16>
+// CHECK:         llvm.br ^[[HEAD:bb[0-9]+]](%{{.*}}, %{{.*}} : i32, !llvm.struct<(vector<2xf16>, vector<2xf16>)>)
+gpu.module @m {
+  gpu.func @two_phases(%p: !llvm.ptr<3>, %h: !llvm.struct<(f16, f16, f16, f16)>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %h) -> (!llvm.struct<(f16, f16, f16, f16)>) {
+      %a = llvm.extractvalue %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
+      %b = llvm.extractvalue %acc[1] : !llvm.struct<(f16, f16, f16, f16)>
+      %c = llvm.extractvalue %acc[2] : !llvm.struct<(f16, f16, f16, f16)>
+      %d = llvm.extractvalue %acc[3] : !llvm.struct<(f16, f16, f16, f16)>
+      %u = llvm.mlir.poison : vector<2xf16>
+      %k0 = llvm.mlir.constant(0 : i32) : i32
+      %k1 = llvm.mlir.constant(1 : i32) : i32
+      %v0 = llvm.insertelement %a, %u[%k0 : i32] : vector<2xf16>
+      %v1 = llvm.insertelement %c, %v0[%k1 : i32] : vector<2xf16>
+      llvm.store %v1, %p : vector<2xf16>, !llvm.ptr<3>
+      gpu.barrier
+      %w0 = llvm.insertelement %b, %u[%k0 : i32] : vector<2xf16>
+      %w1 = llvm.insertelement %d, %w0[%k1 : i32] : vector<2xf16>
+      llvm.store %w1, %p : vector<2xf16>, !llvm.ptr<3>
+      %x = llvm.fadd %v1, %w1 : vector<2xf16>
+      %y = llvm.fadd %w1, %v1 : vector<2xf16>
+      %x0 = llvm.extractelement %x[%k0 : i32] : vector<2xf16>
+      %x1 = llvm.extractelement %x[%k1 : i32] : vector<2xf16>
+      %y0 = llvm.extractelement %y[%k0 : i32] : vector<2xf16>
+      %y1 = llvm.extractelement %y[%k1 : i32] : vector<2xf16>
+      %s0 = llvm.insertvalue %x0, %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
+      %s1 = llvm.insertvalue %x1, %s0[1] : !llvm.struct<(f16, f16, f16, f16)>
+      %s2 = llvm.insertvalue %y0, %s1[2] : !llvm.struct<(f16, f16, f16, f16)>
+      %s3 = llvm.insertvalue %y1, %s2[3] : !llvm.struct<(f16, f16, f16, f16)>
+      scf.yield %s3 : !llvm.struct<(f16, f16, f16, f16)>
+    }
+    gpu.return
+  }
+  gpu.func @one_phase(%p: !llvm.ptr<3>, %h: !llvm.struct<(f16, f16, f16, f16)>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %h) -> (!llvm.struct<(f16, f16, f16, f16)>) {
+      %a = llvm.extractvalue %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
+      %b = llvm.extractvalue %acc[1] : !llvm.struct<(f16, f16, f16, f16)>
+      %c = llvm.extractvalue %acc[2] : !llvm.struct<(f16, f16, f16, f16)>
+      %d = llvm.extractvalue %acc[3] : !llvm.struct<(f16, f16, f16, f16)>
+      %u = llvm.mlir.poison : vector<2xf16>
+      %k0 = llvm.mlir.constant(0 : i32) : i32
+      %k1 = llvm.mlir.constant(1 : i32) : i32
+      %v0 = llvm.insertelement %a, %u[%k0 : i32] : vector<2xf16>
+      %v1 = llvm.insertelement %c, %v0[%k1 : i32] : vector<2xf16>
+      llvm.store %v1, %p : vector<2xf16>, !llvm.ptr<3>
+      %w0 = llvm.insertelement %b, %u[%k0 : i32] : vector<2xf16>
+      %w1 = llvm.insertelement %d, %w0[%k1 : i32] : vector<2xf16>
+      llvm.store %w1, %p : vector<2xf16>, !llvm.ptr<3>
+      %x = llvm.fadd %v1, %w1 : vector<2xf16>
+      %y = llvm.fadd %w1, %v1 : vector<2xf16>
+      %x0 = llvm.extractelement %x[%k0 : i32] : vector<2xf16>
+      %x1 = llvm.extractelement %x[%k1 : i32] : vector<2xf16>
+      %y0 = llvm.extractelement %y[%k0 : i32] : vector<2xf16>
+      %y1 = llvm.extractelement %y[%k1 : i32] : vector<2xf16>
+      %s0 = llvm.insertvalue %x0, %acc[0] : !llvm.struct<(f16, f16, f16, f16)>
+      %s1 = llvm.insertvalue %x1, %s0[1] : !llvm.struct<(f16, f16, f16, f16)>
+      %s2 = llvm.insertvalue %y0, %s1[2] : !llvm.struct<(f16, f16, f16, f16)>
+      %s3 = llvm.insertvalue %y1, %s2[3] : !llvm.struct<(f16, f16, f16, f16)>
+      scf.yield %s3 : !llvm.struct<(f16, f16, f16, f16)>
+    }
+    gpu.return
+  }
+}

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 
@@ -81,17 +82,36 @@ static Value chainEnd(LLVM::InsertElementOp insert) {
   return v;
 }
 
+/// Barriers before `op` in its block, counted once per block into
+/// `counts` (nvvm.barrier0, gpu.barrier, and the one-warp blocks'
+/// nvvm.bar.warp.sync).
+static int64_t barriersBefore(Operation *op,
+                              DenseMap<Operation *, int64_t> &counts) {
+  auto found = counts.find(op);
+  if (found != counts.end())
+    return found->second;
+  int64_t n = 0;
+  for (Operation &o : *op->getBlock()) {
+    counts[&o] = n;
+    StringRef name = o.getName().getStringRef();
+    if (name.contains("barrier") || name.contains("bar.warp.sync"))
+      ++n;
+  }
+  return counts[op];
+}
+
 /// Which registers of `arg` (a struct of `registers` narrow scalars) share
 /// a word, `perWord` to a group in element order: those that a vector the
 /// function builds from them (a store's, a packed op's) takes at aligned
 /// positions, first come first served in program order, so that the word
 /// is a slice of that vector and LLVM passes it on without byte permutes;
 /// registers no such vector groups, in register order.
-/// `sliced` is set to the number of groups taken from such vectors.
-static SmallVector<SmallVector<int64_t>> wordGroups(BlockArgument arg,
-                                                    int64_t registers,
-                                                    int64_t perWord,
-                                                    int64_t &sliced) {
+/// `sliced` is set to the number of groups taken from such vectors, and
+/// `phased` to whether those of them in the block of the first are built
+/// on both sides of a barrier.
+static SmallVector<SmallVector<int64_t>>
+wordGroups(BlockArgument arg, int64_t registers, int64_t perWord,
+           int64_t &sliced, bool &phased) {
   // Register of each scalar extracted from the argument.
   llvm::DenseMap<Value, int64_t> registerOf;
   for (Operation *user : arg.getUsers())
@@ -112,6 +132,9 @@ static SmallVector<SmallVector<int64_t>> wordGroups(BlockArgument arg,
   });
   SmallVector<SmallVector<int64_t>> groups;
   SmallVector<bool> grouped(registers, false);
+  DenseMap<Operation *, int64_t> barrierCounts;
+  std::optional<std::pair<Block *, int64_t>> firstPhase;
+  phased = false;
   for (auto &[vector, elements] : vectors) {
     auto vecType = llvm::dyn_cast<VectorType>(vector.getType());
     if (!vecType || vecType.getNumElements() % perWord != 0)
@@ -131,6 +154,16 @@ static SmallVector<SmallVector<int64_t>> wordGroups(BlockArgument arg,
       for (int64_t r : group)
         grouped[r] = true;
       groups.push_back(std::move(group));
+      // Phases within the block of the first vector (a loop's body);
+      // vectors elsewhere (after the loop) do not count.
+      if (Operation *def = vector.getDefiningOp()) {
+        std::pair<Block *, int64_t> phase = {
+            def->getBlock(), barriersBefore(def, barrierCounts)};
+        if (!firstPhase)
+          firstPhase = phase;
+        phased |= phase.first == firstPhase->first &&
+                  phase.second != firstPhase->second;
+      }
     }
   }
   sliced = int64_t(groups.size());
@@ -149,7 +182,8 @@ static SmallVector<SmallVector<int64_t>> wordGroups(BlockArgument arg,
 /// What the pass did to `arg`, as an optimization remark of category
 /// ll-lowering (`--remarks-filter=ll-lowering`).
 static void remarkWords(FunctionOpInterface function, BlockArgument arg,
-                        int64_t members, VectorType word, int64_t sliced) {
+                        int64_t members, VectorType word, int64_t sliced,
+                        bool asProduced) {
   auto opts = remark::RemarkOpts::name("words")
                   .category(lowering::kLoweringRemarkCategory)
                   .function(function.getName());
@@ -158,12 +192,18 @@ static void remarkWords(FunctionOpInterface function, BlockArgument arg,
     return;
   std::string type;
   llvm::raw_string_ostream(type) << word;
+  std::string how =
+      asProduced
+          ? "paired as the loop body produces them (the body builds its "
+            "vectors of them on both sides of a barrier, so each phase "
+            "permutes its own words)"
+          : std::to_string(sliced) +
+                " of them slices of vectors the function builds from its "
+                "registers, the rest in register order";
   remark << remark::detail::Remark::Arg(
       "Reason", "block argument " + std::to_string(arg.getArgNumber()) +
                     " carried in " + std::to_string(members) + " words of " +
-                    type + "; " + std::to_string(sliced) +
-                    " of them slices of vectors the function builds from "
-                    "its registers, the rest in register order");
+                    type + "; " + how);
 }
 
 /// The scalar an extractvalue of an insertvalue chain reads, looking
@@ -213,6 +253,62 @@ insertedElements(LLVM::InsertElementOp end) {
   for (Value &element : elements)
     element = throughStructs(element);
   return elements;
+}
+
+/// The registers of `arg` grouped as the words they come from on the edge
+/// `branch` takes to its block (a loop's back edge, whose values the body
+/// computes): the two halves of one word of a 16-bit vector, low half
+/// first; nothing unless every register is such a half and every word
+/// comes whole.
+static std::optional<SmallVector<SmallVector<int64_t>>>
+producerWordGroups(BranchOpInterface branch, unsigned successor,
+                   BlockArgument arg, int64_t registers) {
+  Value value = branch.getSuccessorOperands(successor)[arg.getArgNumber()];
+  if (!value)
+    return std::nullopt;
+  // The register each insertvalue of the struct's chain sets, the last one
+  // winning.
+  SmallVector<Value> members(registers);
+  for (Value container = value;
+       auto insert = container.getDefiningOp<LLVM::InsertValueOp>();
+       container = insert.getContainer()) {
+    if (insert.getPosition().size() != 1)
+      return std::nullopt;
+    int64_t r = insert.getPosition()[0];
+    if (r < 0 || r >= registers)
+      return std::nullopt;
+    if (!members[r])
+      members[r] = throughStructs(insert.getValue());
+  }
+  // (vector, word index) -> the register in its low and its high half.
+  llvm::MapVector<std::pair<Value, int64_t>, std::array<int64_t, 2>> words;
+  for (auto [r, member] : llvm::enumerate(members)) {
+    if (!member)
+      return std::nullopt;
+    auto at = lowering::extractedElement(member);
+    if (!at)
+      return std::nullopt;
+    auto type = llvm::dyn_cast<VectorType>(at->first.getType());
+    if (!type || type.isScalable() || type.getNumElements() % 2 != 0 ||
+        at->second < 0 || at->second >= type.getNumElements())
+      return std::nullopt;
+    auto it = words
+                  .try_emplace({at->first, at->second / 2},
+                               std::array<int64_t, 2>{-1, -1})
+                  .first;
+    int64_t &half = it->second[at->second % 2];
+    if (half != -1)
+      return std::nullopt; // one half carried twice
+    half = int64_t(r);
+  }
+  SmallVector<SmallVector<int64_t>> groups;
+  for (auto &[word, halves] : words) {
+    if (halves[0] == -1 || halves[1] == -1)
+      return std::nullopt;
+    groups.push_back({halves[0], halves[1]});
+  }
+  llvm::sort(groups);
+  return groups;
 }
 
 /// Whether `insert` ends its insertelement chain: the vector it builds.
@@ -312,24 +408,6 @@ static std::optional<std::pair<Value, int64_t>> halfOfWord(Value element) {
       at->second >= type.getNumElements())
     return std::nullopt;
   return at;
-}
-
-/// Barriers before `op` in its block, counted once per block into
-/// `counts` (nvvm.barrier0, gpu.barrier, and the one-warp blocks'
-/// nvvm.bar.warp.sync).
-static int64_t barriersBefore(Operation *op,
-                              DenseMap<Operation *, int64_t> &counts) {
-  auto found = counts.find(op);
-  if (found != counts.end())
-    return found->second;
-  int64_t n = 0;
-  for (Operation &o : *op->getBlock()) {
-    counts[&o] = n;
-    StringRef name = o.getName().getStringRef();
-    if (name.contains("barrier") || name.contains("bar.warp.sync"))
-      ++n;
-  }
-  return counts[op];
 }
 
 int64_t permuteHalvesAsWords(FunctionOpInterface function,
@@ -441,6 +519,7 @@ Value createNVVMBytePermute(OpBuilder &builder, Location loc, Value lo,
 
 int64_t packNarrowBlockArguments(FunctionOpInterface function) {
   int64_t changed = 0;
+  DominanceInfo dominance(function);
   OpBuilder b(function.getContext());
   Type i32 = b.getI32Type();
   for (Block &block : function.getFunctionBody()) {
@@ -449,6 +528,17 @@ int64_t packNarrowBlockArguments(FunctionOpInterface function) {
     auto branches = incomingBranches(&block);
     if (!branches)
       continue;
+    // The one branch to the block from a block it dominates: a loop's
+    // back edge, whose values the loop body computes.
+    std::optional<std::pair<BranchOpInterface, unsigned>> backEdge;
+    int64_t backEdges = 0;
+    for (auto &incoming : *branches)
+      if (dominance.dominates(&block, incoming.first->getBlock())) {
+        backEdge = incoming;
+        ++backEdges;
+      }
+    if (backEdges != 1)
+      backEdge.reset();
     for (BlockArgument arg : block.getArguments()) {
       VectorType word = narrowWord(arg.getType());
       if (!word)
@@ -460,9 +550,26 @@ int64_t packNarrowBlockArguments(FunctionOpInterface function) {
       auto words = LLVM::LLVMStructType::getLiteral(
           b.getContext(), SmallVector<Type>(members, word));
       int64_t sliced = 0;
+      bool phased = false;
       SmallVector<SmallVector<int64_t>> groups =
-          wordGroups(arg, members * perWord, perWord, sliced);
-      remarkWords(function, arg, members, word, sliced);
+          wordGroups(arg, members * perWord, perWord, sliced, phased);
+      // Where the body builds its vectors of the registers in several
+      // barrier phases (a conversion in rounds), words paired for those
+      // vectors would be permuted on the back edge, all before the loop's
+      // first barrier; words paired as the body produces them are permuted
+      // where each vector is built (docs/lowering.md, "Loop-carried
+      // registers in words"). 16-bit halves only: measured on 8-bit words,
+      // it cost registers.
+      bool asProduced = false;
+      if (phased && perWord == 2 && backEdge) {
+        auto [branch, s] = *backEdge;
+        if (auto produced =
+                producerWordGroups(branch, s, arg, members * perWord)) {
+          groups = std::move(*produced);
+          asProduced = true;
+        }
+      }
+      remarkWords(function, arg, members, word, sliced, asProduced);
       auto position = [&](int64_t e) {
         return LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(e));
       };
