@@ -154,6 +154,11 @@ enum class StoreOrder {
   SharedBases,
 };
 
+/// The most registers a thread's part of a tensor may have for the
+/// lowering (larger tiles are rejected, not unrolled), and so for the
+/// analyses here that enumerate them (scheduleStores, shareOwnerLoads).
+inline constexpr int64_t kMaxRegistersPerThread = 4096;
+
 /// What a store of registers through `col` (and `row`) issues: its
 /// vectors, their first registers in issue order, and the (warp bit,
 /// register bit) pairs along which warps that hold the same registers at

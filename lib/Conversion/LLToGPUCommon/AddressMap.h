@@ -29,7 +29,7 @@
 namespace mlir::ll::lowering {
 
 /// What one thread may hold: larger tiles are rejected, not unrolled.
-inline constexpr int64_t kMaxRegistersPerThread = 4096;
+using ll::kMaxRegistersPerThread;
 
 /// A distributed layout with inputs register, lane, warp, block and outputs
 /// dim0..dimN-1, checked to fit one CTA.

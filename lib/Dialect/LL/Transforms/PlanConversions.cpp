@@ -355,6 +355,23 @@ struct LLPlanConversionsPass
             "operands defined before the conversion, nothing with memory "
             "effects between) of a layout whose warps repeat each other");
       std::optional<bool> ownerLoads = givenOwners;
+      // The owner loads enumerate the result's registers; a result larger
+      // than the lowering takes gets none (the lowering rejects it).
+      int resultRegisterBits = dst.hasInDim(dims::kRegister)
+                                   ? dst.getInDimSizeLog2(dims::kRegister)
+                                   : 0;
+      if (skipped &&
+          resultRegisterBits > int(llvm::Log2_64(kMaxRegistersPerThread))) {
+        std::string registers =
+            "2^" + std::to_string(resultRegisterBits) +
+            " registers per thread, more than the " +
+            std::to_string(kMaxRegistersPerThread) + " the lowering takes";
+        if (givenOwners.value_or(false))
+          return op.emitError("owner_loads = true on a result of ")
+                 << registers;
+        reason += "; owner loads not planned: the result has " + registers;
+        skipped = 0;
+      }
       if (skipped && givenOwners.value_or(true)) {
         // The lowering's vectors: each side's widest where the width is
         // the planner's own, else capped by it (ConvertWithinBlock.cpp).
