@@ -362,10 +362,10 @@ struct LLPlanConversionsPass
                                    : 0;
       if (skipped &&
           resultRegisterBits > int(llvm::Log2_64(kMaxRegistersPerThread))) {
-        std::string registers =
-            "2^" + std::to_string(resultRegisterBits) +
-            " registers per thread, more than the " +
-            std::to_string(kMaxRegistersPerThread) + " the lowering takes";
+        std::string registers = "2^" + std::to_string(resultRegisterBits) +
+                                " registers per thread, more than the " +
+                                std::to_string(kMaxRegistersPerThread) +
+                                " the lowering takes";
         if (givenOwners.value_or(false))
           return op.emitError("owner_loads = true on a result of ")
                  << registers;
