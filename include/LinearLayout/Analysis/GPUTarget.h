@@ -66,6 +66,10 @@ struct GPUTarget {
   /// (docs/gather.md "Registers", docs/planning.md "Loads for a broadcast
   /// store"). The same figure on AMD, where it was not measured.
   int64_t registerBudget = 224;
+  /// 32-bit registers one thread can have at most: 255 on NVIDIA since
+  /// sm_35 (docs/lowering.md, "Register bound"; the lowering bounds no
+  /// AMD kernel's registers).
+  int64_t maxThreadRegisters = 255;
   /// The most shared memory per thread a gather through shared memory
   /// should hold at once where shared memory and the L1 are one array
   /// (NVIDIA since sm_70); a larger source goes in rounds. The driver sizes

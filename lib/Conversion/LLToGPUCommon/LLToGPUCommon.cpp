@@ -13,6 +13,7 @@
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 
 #include "Patterns.h"
+#include "RegisterBound.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -162,6 +163,7 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   LoweringState state;
   if (failed(prepareLowering(root, hooks, options, state)))
     return failure();
+  boundKernelRegisters(root, hooks, state);
   if (LLLoweringStatistics *stats = options.statistics)
     for (auto &[op, lowering] : state.conversions) {
       if (std::holds_alternative<NoopLowering>(lowering))

@@ -58,6 +58,9 @@ public:
   // between line groups").
   bool fencesLineGroups() const override { return true; }
   bool hasBytePermute() const override { return true; }
+  StringRef getMaxRegistersAttrName() const override {
+    return NVVM::NVVMDialect::getMaxnregAttrName();
+  }
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,
                           Value selector) const override {
     return createNVVMBytePermute(builder, loc, lo, hi, selector);

@@ -78,6 +78,11 @@ public:
   /// when no store to another base lies between them: a conversion's
   /// stores are then issued grouped by base.
   virtual bool pairsSharedStores() const { return false; }
+  /// The attribute of a kernel that bounds its registers per thread
+  /// (NVVM: `nvvm.maxnreg`, PTX `.maxnreg`), which the lowering sets on a
+  /// kernel whose conversions need every register a thread can have
+  /// (RegisterBound.cpp); empty where the target has none.
+  virtual StringRef getMaxRegistersAttrName() const { return {}; }
   /// LLVM address space of shared memory / LDS.
   virtual unsigned getSharedAddressSpace() const = 0;
   /// The thread's index within the (1-D) block, as i32.

@@ -1,0 +1,21 @@
+//===- RegisterBound.h - Kernels that need every register -------*- C++ -*-===//
+
+#ifndef LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_REGISTERBOUND_H
+#define LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_REGISTERBOUND_H
+
+#include "ConversionLowering.h"
+
+namespace mlir::ll::lowering {
+
+/// Sets the target's register bound (GPUTargetHooks::
+/// getMaxRegistersAttrName) to the most a thread can have on every kernel
+/// with a known block size and no bound of its own in which a conversion
+/// (decided in `state`, not a no-op) has a source of at least that many
+/// 32-bit registers per thread, with an `ll-lowering` remark at the
+/// conversion (docs/lowering.md, "Register bound").
+void boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
+                          const LoweringState &state);
+
+} // namespace mlir::ll::lowering
+
+#endif // LINEARLAYOUT_CONVERSION_LLTOGPUCOMMON_REGISTERBOUND_H

@@ -1,0 +1,59 @@
+// RUN: ll-opt %s --split-input-file --convert-ll-to-nvvm | FileCheck %s
+// RUN: ll-opt %s --split-input-file --convert-ll-to-nvvm --remarks-filter=ll-lowering 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// A kernel with a known block size whose conversion's source holds every
+// register a thread can have (256 f32 per thread here) gets nvvm.maxnreg =
+// 255 (PTX .maxnreg): under .maxntid alone, ptxas may cap the registers at
+// what full occupancy allows and spill most of the kernel (docs/lowering.md,
+// "Register bound").
+// CHECK-LABEL: gpu.func @every_register(
+// CHECK-SAME:    nvvm.maxnreg = 255 : i32
+// REMARK: remark: [Passed] register-bound | Category:ll-lowering | Function=every_register | Reason="the source of this conversion holds 256 32-bit registers per thread, at least the 255 a thread can have: the kernel gets nvvm.maxnreg = 255, so that it spills no more than it must"
+#a = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>
+gpu.module @m {
+  gpu.func @every_register(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x32xf32, #a>
+    %u = ll.convert_layout %t : tensor<256x32xf32, #a> -> tensor<256x32xf32, #b>
+    ll.store_tile %u, %q : tensor<256x32xf32, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// Half as many (128 f32 per thread): no bound. Nor where the kernel's
+// author set one (kept as written), or where no block size is known
+// (no .maxntid for ptxas to weigh).
+// CHECK-LABEL: gpu.func @half(
+// CHECK-NOT:     nvvm.maxnreg
+// CHECK-LABEL: gpu.func @own_bound(
+// CHECK-SAME:    nvvm.maxnreg = 128 : i32
+// CHECK-LABEL: gpu.func @no_block_size(
+// CHECK-NOT:     nvvm.maxnreg
+// CHECK:         gpu.return
+// REMARK-NOT: [Passed] register-bound
+#a = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [32, 0], [64, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>
+#c = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+#d = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [32, 0], [64, 0], [128, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>
+gpu.module @m {
+  gpu.func @half(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x32xf32, #a>
+    %u = ll.convert_layout %t : tensor<128x32xf32, #a> -> tensor<128x32xf32, #b>
+    ll.store_tile %u, %q : tensor<128x32xf32, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @own_bound(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>, nvvm.maxnreg = 128 : i32} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x32xf32, #c>
+    %u = ll.convert_layout %t : tensor<256x32xf32, #c> -> tensor<256x32xf32, #d>
+    ll.store_tile %u, %q : tensor<256x32xf32, #d>, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @no_block_size(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x32xf32, #c>
+    %u = ll.convert_layout %t : tensor<256x32xf32, #c> -> tensor<256x32xf32, #d>
+    ll.store_tile %u, %q : tensor<256x32xf32, #d>, !llvm.ptr<1>
+    gpu.return
+  }
+}
