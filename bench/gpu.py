@@ -77,6 +77,7 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "random": (os.path.join(HERE, "random_corpus.json"),),
            "heldout": (os.path.join(HERE, "heldout_corpus.json"),),
            "heldout2": (os.path.join(HERE, "heldout2_corpus.json"),),
+           "heldout3": (os.path.join(HERE, "heldout3_corpus.json"),),
            "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
 
 
