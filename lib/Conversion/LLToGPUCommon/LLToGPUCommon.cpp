@@ -163,7 +163,8 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   LoweringState state;
   if (failed(prepareLowering(root, hooks, options, state)))
     return failure();
-  boundKernelRegisters(root, hooks, state);
+  if (failed(boundKernelRegisters(root, hooks, state)))
+    return failure();
   if (LLLoweringStatistics *stats = options.statistics)
     for (auto &[op, lowering] : state.conversions) {
       if (std::holds_alternative<NoopLowering>(lowering))

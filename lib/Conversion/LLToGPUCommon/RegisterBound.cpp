@@ -20,28 +20,45 @@
 
 namespace mlir::ll::lowering {
 
-/// The 32-bit registers per thread of the source of `op`, or nothing where
-/// its layout or element type do not say.
-static std::optional<int64_t> sourceWords(ConvertLayoutOp op,
-                                          const GPUTarget &target) {
+/// The 32-bit registers per thread of the source of `op` (its layout's
+/// register dimension; the lowering checked the layout when it decided the
+/// conversion), or nothing for an element type without a width.
+static std::optional<int64_t> sourceWords(ConvertLayoutOp op) {
   auto type = llvm::cast<RankedTensorType>(op.getSource().getType());
   if (!type.getElementType().isIntOrFloat())
     return std::nullopt;
-  FailureOr<ThreadLayout> src =
-      getThreadLayout(op, getLinearEncoding(type).getLinearLayout(),
-                      type.getRank(), target, kSourceLayoutName);
-  if (failed(src))
-    return std::nullopt;
-  return elementWords(src->registerBits,
+  const LinearLayout &layout = getLinearEncoding(type).getLinearLayout();
+  int registerBits = layout.hasInDim(dims::kRegister)
+                         ? layout.getInDimSizeLog2(dims::kRegister)
+                         : 0;
+  return elementWords(registerBits,
                       type.getElementType().getIntOrFloatBitWidth());
 }
 
-void boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
-                          const LoweringState &state) {
+LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
+                                   const LoweringState &state) {
   StringRef attrName = hooks.getMaxRegistersAttrName();
   if (attrName.empty())
-    return;
+    return success();
   const GPUTarget &target = hooks.getTarget();
+  // A bound written on a kernel reaches the PTX as it is: one outside what
+  // a thread can have is an error here, not a .maxnreg the driver rejects.
+  WalkResult checked = root->walk([&](FunctionOpInterface func) {
+    Attribute given = func->getAttr(attrName);
+    if (!given)
+      return WalkResult::advance();
+    auto bound = llvm::dyn_cast<IntegerAttr>(given);
+    if (bound && bound.getType().isInteger() &&
+        bound.getValue().getSignificantBits() <= 64 && bound.getInt() >= 1 &&
+        bound.getInt() <= target.maxThreadRegisters)
+      return WalkResult::advance();
+    func->emitError() << attrName << " must be an integer from 1 to "
+                      << target.maxThreadRegisters
+                      << " (registers per thread), got " << given;
+    return WalkResult::interrupt();
+  });
+  if (checked.wasInterrupted())
+    return failure();
   root->walk([&](gpu::GPUFuncOp func) {
     if (!func.isKernel() || !knownBlockThreads(&func.getBody().front().front()))
       return;
@@ -53,7 +70,7 @@ void boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
       if (lowering == state.conversions.end() ||
           std::holds_alternative<NoopLowering>(lowering->second))
         return WalkResult::advance();
-      std::optional<int64_t> words = sourceWords(op, target);
+      std::optional<int64_t> words = sourceWords(op);
       if (!words || *words < target.maxThreadRegisters)
         return WalkResult::advance();
       func->setAttr(attrName,
@@ -75,6 +92,7 @@ void boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
       return WalkResult::interrupt();
     });
   });
+  return success();
 }
 
 } // namespace mlir::ll::lowering

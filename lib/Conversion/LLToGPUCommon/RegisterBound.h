@@ -12,9 +12,11 @@ namespace mlir::ll::lowering {
 /// with a known block size and no bound of its own in which a conversion
 /// (decided in `state`, not a no-op) has a source of at least that many
 /// 32-bit registers per thread, with an `ll-lowering` remark at the
-/// conversion (docs/lowering.md, "Register bound").
-void boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
-                          const LoweringState &state);
+/// conversion (docs/lowering.md, "Register bound"). A bound a function
+/// already has must be an integer from 1 to that most, else a located
+/// error (failure).
+LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
+                                   const LoweringState &state);
 
 } // namespace mlir::ll::lowering
 
