@@ -60,7 +60,8 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
   if (checked.wasInterrupted())
     return failure();
   root->walk([&](gpu::GPUFuncOp func) {
-    if (!func.isKernel() || !knownBlockThreads(&func.getBody().front().front()))
+    std::optional<ArrayRef<int32_t>> blockSize = func.getKnownBlockSize();
+    if (!func.isKernel() || !blockSize || blockSize->empty())
       return;
     // A bound the kernel's author set stays as it is.
     if (func->hasAttr(attrName))
