@@ -12,28 +12,11 @@
 
 #include "RegisterBound.h"
 
-#include "AddressMap.h"
-
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Remarks.h"
 
 namespace mlir::ll::lowering {
-
-/// The 32-bit registers per thread of the source of `op` (its layout's
-/// register dimension; the lowering checked the layout when it decided the
-/// conversion), or nothing for an element type without a width.
-static std::optional<int64_t> sourceWords(ConvertLayoutOp op) {
-  auto type = llvm::cast<RankedTensorType>(op.getSource().getType());
-  if (!type.getElementType().isIntOrFloat())
-    return std::nullopt;
-  const LinearLayout &layout = getLinearEncoding(type).getLinearLayout();
-  int registerBits = layout.hasInDim(dims::kRegister)
-                         ? layout.getInDimSizeLog2(dims::kRegister)
-                         : 0;
-  return elementWords(registerBits,
-                      type.getElementType().getIntOrFloatBitWidth());
-}
 
 LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
                                    const LoweringState &state) {
@@ -71,8 +54,8 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
       if (lowering == state.conversions.end() ||
           std::holds_alternative<NoopLowering>(lowering->second))
         return WalkResult::advance();
-      std::optional<int64_t> words = sourceWords(op);
-      if (!words || *words < target.maxThreadRegisters)
+      int64_t words = tensorRegisterWords(op.getSource().getType());
+      if (words < target.maxThreadRegisters)
         return WalkResult::advance();
       func->setAttr(attrName,
                     IntegerAttr::get(IntegerType::get(func.getContext(), 32),
@@ -84,7 +67,7 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
               remark::passed(op.getLoc(), opts))
         remark << remark::detail::Remark::Arg(
             "Reason",
-            "the source of this conversion holds " + std::to_string(*words) +
+            "the source of this conversion holds " + std::to_string(words) +
                 " 32-bit registers per thread, at least the " +
                 std::to_string(target.maxThreadRegisters) +
                 " a thread can have: the kernel gets " + attrName.str() +
