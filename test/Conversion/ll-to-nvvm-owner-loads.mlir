@@ -42,8 +42,9 @@ module attributes {gpu.container_module} {
 
 // The store shares its 64 stores out over warp bit 0 (a zero column) by a
 // register bit that no 128-bit load spans. Unasked, the planner leaves such
-// a conversion alone (docs/planning.md: fusing shared-out stores moved
-// ptxas's schedule of whole kernels both ways), and every warp loads.
+// a conversion alone, since each warp would still load half the result
+// (docs/planning.md: fusing such stores moved ptxas's schedule of whole
+// kernels both ways), and every warp loads.
 // PLAN-LABEL: gpu.func @shared_out_unasked
 // PLAN: load_wavefronts = 64>
 // CHECK-LABEL: gpu.func @shared_out_unasked
@@ -57,6 +58,49 @@ module attributes {gpu.container_module} {
       %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x32xf16, #a>
       %u = ll.convert_layout %t : tensor<16x32xf16, #a> -> tensor<16x32xf16, #b>
       ll.store_tile %u, %y : tensor<16x32xf16, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Unasked, but each warp loads a quarter of the result: every warp holds the
+// whole 64x64 fp32 tile (three zero warp columns). The store idles warp bit
+// 2, shares its instructions out over warp bits 0 and 1, and a 128-bit load
+// spans the register bit paired with warp bit 1, so the warps of each value
+// of warp bit 0 load one half (two branches of 16 loads, each storing in two
+// branches of 8) and those with warp bit 2 set nothing. 256 load wavefronts
+// where every warp loading took 1,024 (held-out-3 conversion #030).
+// PLAN-LABEL: gpu.func @shared_out_a_quarter
+// PLAN: load_wavefronts = 256, owner_loads = true>
+// CHECK-LABEL: gpu.func @shared_out_a_quarter
+// CHECK-COUNT-4: llvm.store %{{.+}} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-COUNT-16: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK: scf.if
+// CHECK-COUNT-8: llvm.store %{{.+}} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: scf.if
+// CHECK-COUNT-8: llvm.store %{{.+}} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: scf.if
+// CHECK-COUNT-16: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK: scf.if
+// CHECK-COUNT-8: llvm.store %{{.+}} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: scf.if
+// CHECK-COUNT-8: llvm.store %{{.+}} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.load
+// CHECK: gpu.return
+#a = #ll.linear<{register = [[0, 1], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [8, 0], [16, 0]], block = []}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @shared_out_a_quarter(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<64x64xf32, #a>
+      %u = ll.convert_layout %t : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+      ll.store_tile %u, %y : tensor<64x64xf32, #b>, !llvm.ptr<1>
       gpu.return
     }
   }

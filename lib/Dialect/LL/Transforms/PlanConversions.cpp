@@ -406,17 +406,19 @@ struct LLPlanConversionsPass
                  << rounds << " rounds";
         // By default where the store is not shared out: there every warp
         // but the storing ones is idle. Shared out, the fused branches
-        // change ptxas's schedule of the whole kernel, by -75% to +68% of
-        // its time (docs/planning.md); a hand-written `true` asks for it.
-        // Unless every warp loading would keep more registers live into the
-        // shared-out store than a thread can hold: the whole result is
+        // change ptxas's schedule of the whole kernel: by default where
+        // each warp then loads at most a quarter of the result (every
+        // kernel measured faster), not where it loads half (as many slower
+        // as faster, docs/planning.md); a hand-written `true` asks for it.
+        // And where every warp loading would keep more registers live into
+        // the shared-out store than a thread can hold: the whole result is
         // loaded before the store's branches, where fused each branch holds
         // its share alone.
         std::string warps = "warp bits 0x" + llvm::utohexstr(skipped);
         int64_t liveAtStore = sharedOut ? registersLiveIntoStore(op) : 0;
         bool byDefault =
             ownerLoadsByDefault(*owners, liveAtStore, target.registerBudget);
-        bool spillsUnfused = sharedOut && byDefault;
+        int64_t fraction = int64_t(1) << owners->halvings();
         if (owners->vectorAcrossRounds) {
           reason += "; owner loads not applied: a vector of the "
                     "ll.store_tile after it spans the conversion's " +
@@ -432,19 +434,27 @@ struct LLPlanConversionsPass
                     ", so each warp loads only what it stores: " +
                     std::to_string(loadWf) + " load wavefronts (" +
                     std::to_string(everyWarp) + " with every warp loading)";
-          if (spillsUnfused && !givenOwners)
-            reason += "; fused with the store's shares because every warp "
-                      "loading would keep about " +
-                      std::to_string(liveAtStore) +
-                      " registers per thread live into the store, more than "
-                      "the " +
-                      std::to_string(target.registerBudget) +
-                      " a thread can hold without spilling";
+          if (sharedOut && !givenOwners) {
+            if (liveAtStore > target.registerBudget)
+              reason += "; fused with the store's shares because every warp "
+                        "loading would keep about " +
+                        std::to_string(liveAtStore) +
+                        " registers per thread live into the store, more "
+                        "than the " +
+                        std::to_string(target.registerBudget) +
+                        " a thread can hold without spilling";
+            else
+              reason += "; fused with the store's shares because each warp "
+                        "then loads 1/" +
+                        std::to_string(fraction) + " of the result";
+          }
         } else {
           reason += "; owner loads not applied: the ll.store_tile after it "
                     "shares its instructions out over the warps repeating "
                     "over " +
-                    warps + " (owner_loads = true asks for it; about " +
+                    warps + ", and each warp would still load 1/" +
+                    std::to_string(fraction) +
+                    " of the result (owner_loads = true asks for it; about " +
                     std::to_string(liveAtStore) +
                     " registers per thread live into the store, within the " +
                     std::to_string(target.registerBudget) + ")";

@@ -91,15 +91,23 @@ inline int64_t registersLiveIntoStore(ConvertLayoutOp op) {
          liveTensorRegistersAcross(op, ValueRange());
 }
 
+/// The halvings of the loads' wavefronts (OwnerLoads::halvings) from
+/// which a shared-out store takes owner loads unasked: each warp then loads
+/// at most a quarter of the result.
+constexpr int kMinOwnerLoadHalvings = 2;
+
 /// Whether `owner_loads` applies unasked to a conversion whose store's
 /// shares are `owners` (docs/planning.md, "Loads for a broadcast store"):
-/// where the store is not shared out over the repeated warps, and where it
-/// is but every warp loading would keep `liveIntoStore` registers
-/// (registersLiveIntoStore) live into it, more than `registerBudget`. The
-/// planner and the lowering of an unplanned conversion decide alike.
+/// where the store is not shared out over the repeated warps; where it is
+/// and the loads' wavefronts fall at least fourfold; and where every warp
+/// loading would keep `liveIntoStore` registers (registersLiveIntoStore)
+/// live into the store, more than `registerBudget`. The planner and the
+/// lowering of an unplanned conversion decide alike.
 inline bool ownerLoadsByDefault(const OwnerLoads &owners, int64_t liveIntoStore,
                                 int64_t registerBudget) {
-  return owners.storeShares.empty() || liveIntoStore > registerBudget;
+  return owners.storeShares.empty() ||
+         owners.halvings() >= kMinOwnerLoadHalvings ||
+         liveIntoStore > registerBudget;
 }
 
 /// The complete `#ll.plan` of a planned gather, as -ll-plan-conversions
