@@ -220,16 +220,23 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
   if (written.all())
     return {};
   int64_t sectorsPerLine = 0;
+  bool halfSectors = true;
   for (uint64_t s = 0; s < kGlobalLineBytes; s += kGlobalSectorBytes) {
-    bool touched = false;
+    uint64_t sectorBytes = 0;
     for (uint64_t b = s; b < s + kGlobalSectorBytes; ++b)
-      touched |= written.test(b);
-    sectorsPerLine += touched;
+      sectorBytes += written.test(b);
+    sectorsPerLine += sectorBytes != 0;
+    halfSectors &= !sectorBytes || 2 * sectorBytes >= kGlobalSectorBytes;
   }
   int kept = 0;
   while (kept < int(lineLanes.size()) &&
          (sectorsPerLine << (kept + 1)) <= kWarpPhaseSectors)
     ++kept;
+  // Where an instruction writes at least half of each sector it touches,
+  // it may span two lines: taking those apart measured only slower
+  // (docs/lowering.md, "Warp phases").
+  if (halfSectors)
+    kept = std::max(kept, std::min(int(lineLanes.size()), 1));
   int split = std::min(int(lineLanes.size()) - kept, maxPhaseBits(stores));
   StorePhases phases;
   for (int l : ArrayRef(lineLanes).take_back(split))

@@ -16,6 +16,7 @@
 // REMARK: Function=wide_instructions | Reason="127 block barriers between the 16 128-byte line groups of the global store and between the 8 phases of each (in each phase, only the threads of one value of lane bits 0, 1, 2 store)
 // REMARK: Function=repeated | Reason="14 warp barriers between the 8 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 0 store), so that each store instruction writes few 32-byte sectors and the warp
 // REMARK: Function=own_sectors | Reason="3 warp barriers between the 2 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 2 store)
+// REMARK: Function=half_sectors | Reason="3 warp barriers between the 128-byte line groups of the global store, so that each group's accesses are issued together"
 // REMARK: Function=warp_phases | Reason="7 block barriers between the 4 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of warp bit 0 store)
 // REMARK: Function=one_group | Reason="15 block barriers between the 16 phases of the global store's 128-byte line group (in each phase, only the threads of one value of lane bits 0, 1, 2, 3 store)
 // REMARK: Function=capped | Reason="255 block barriers between the 64 128-byte line groups of the global store and between the 4 phases of each (in each phase, only the threads of one value of lane bits 0, 1 store)
@@ -138,6 +139,31 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #blk>
     %u = ll.convert_layout %t : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #mma>
     ll.store_tile %u, %q : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// An 8-bit dot operand, 64x32 on 2 warps (held-out-3 conversion #007): each
+// instruction writes 4 bytes a lane, 16 of each 32-byte row, so half of
+// every sector it touches, on 2 lines (lane bit 4). The next instruction
+// (register bit 3) writes the other halves: no warp phases, only the warp
+// barriers between the four line groups.
+#a = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 16]], lane = [[16, 0], [0, 1], [0, 2], [0, 4], [0, 8]], warp = [[32, 0]], block = []} -> {dim0 = 64, dim1 = 32}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16], [32, 0]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[16, 0]], block = []} -> {dim0 = 64, dim1 = 32}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @half_sectors
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     scf.if
+  // CHECK-COUNT-2: llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-NOT:     scf.if
+  // CHECK:         gpu.return
+  gpu.func @half_sectors(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x32xi8, #a>
+    %u = ll.convert_layout %t : tensor<64x32xi8, #a> -> tensor<64x32xi8, #b>
+    ll.store_tile %u, %q : tensor<64x32xi8, #b>, !llvm.ptr<1>
     gpu.return
   }
 }
