@@ -130,6 +130,10 @@ def build(out_dir):
     # LL_BENCH_MIN_ROUND_BYTES=N: the lowering's min-round-bytes (rounds
     # merged inside loops), for A/B runs; unset: the default.
     options = {"register_order": register_order}
+    # LL_BENCH_LINE_BARRIERS=0: no barriers, store phases or warp phases
+    # around global stores (docs/lowering.md, "Warp phases"), for A/B runs.
+    if os.environ.get("LL_BENCH_LINE_BARRIERS") == "0":
+        options["line_barriers"] = False
     if os.environ.get("LL_BENCH_MIN_ROUND_BYTES"):
         options["min_round_bytes"] = int(os.environ["LL_BENCH_MIN_ROUND_BYTES"])
     rows = []
