@@ -11,6 +11,7 @@
 // One remark per function that permutes, none for the others.
 // REMARK: remark: [Passed] half-permutes | Category:ll-lowering | Function=halves_of_two_words | Reason="1 vector of 16-bit halves of words built by byte permutes of the words, not from unpacked halves"
 // REMARK: remark: [Passed] half-permutes | Category:ll-lowering | Function=words_made_here | Reason="1 vector of
+// REMARK: remark: [Passed] half-permutes | Category:ll-lowering | Function=swapped_words | Reason="1 vector of
 // REMARK-NOT: half-permutes
 
 // A vector of 16-bit elements built from halves of two words, paired
@@ -131,6 +132,50 @@ gpu.module @m {
     %w0 = llvm.insertelement %x20, %v[%i0 : i32] : vector<2xf16>
     %w1 = llvm.insertelement %x21, %w0[%i1 : i32] : vector<2xf16>
     llvm.store %w1, %p : vector<2xf16>, !llvm.ptr<3>
+    llvm.return
+  }
+}
+
+// -----
+
+// Words that one condition chose in opposite orders (the exchange of a
+// shuffle conversion, x = c ? a : b and y = c ? b : a): each permute takes
+// a and b as they are and selects its selector instead (0x5410 or, with
+// the words swapped, 0x1054), so the two selects of the words go.
+// CHECK-LABEL: llvm.func @swapped_words(
+// CHECK-SAME:    %[[A:[^:]*]]: i32, %[[B:[^:]*]]: i32, %[[C:[^:]*]]: i1
+// CHECK:         nvvm.barrier0
+// CHECK-DAG:     %[[LOWS:.*]] = llvm.mlir.constant(21520 : i32) : i32
+// CHECK-DAG:     %[[LOWS_SWAPPED:.*]] = llvm.mlir.constant(4180 : i32) : i32
+// CHECK:         %[[SEL:.*]] = llvm.select %[[C]], %[[LOWS]], %[[LOWS_SWAPPED]] : i1, i32
+// CHECK:         nvvm.prmt <default> %[[SEL]], %[[A]], %[[B]] : i32
+// CHECK-DAG:     %[[HIGHS:.*]] = llvm.mlir.constant(30258 : i32) : i32
+// CHECK-DAG:     %[[HIGHS_SWAPPED:.*]] = llvm.mlir.constant(12918 : i32) : i32
+// CHECK:         %[[SEL2:.*]] = llvm.select %[[C]], %[[HIGHS]], %[[HIGHS_SWAPPED]] : i1, i32
+// CHECK:         nvvm.prmt <default> %[[SEL2]], %[[A]], %[[B]] : i32
+// CHECK-NOT:     llvm.select
+// CHECK:         llvm.return
+gpu.module @m {
+  llvm.func @swapped_words(%a: i32, %b: i32, %c: i1, %p: !llvm.ptr<3>) {
+    %i0 = llvm.mlir.constant(0 : i32) : i32
+    %i1 = llvm.mlir.constant(1 : i32) : i32
+    %i2 = llvm.mlir.constant(2 : i32) : i32
+    %i3 = llvm.mlir.constant(3 : i32) : i32
+    %x = llvm.select %c, %a, %b : i1, i32
+    %y = llvm.select %c, %b, %a : i1, i32
+    %xv = llvm.bitcast %x : i32 to vector<2xf16>
+    %yv = llvm.bitcast %y : i32 to vector<2xf16>
+    nvvm.barrier0
+    %x0 = llvm.extractelement %xv[%i0 : i32] : vector<2xf16>
+    %x1 = llvm.extractelement %xv[%i1 : i32] : vector<2xf16>
+    %y0 = llvm.extractelement %yv[%i0 : i32] : vector<2xf16>
+    %y1 = llvm.extractelement %yv[%i1 : i32] : vector<2xf16>
+    %v = llvm.mlir.poison : vector<4xf16>
+    %v0 = llvm.insertelement %x0, %v[%i0 : i32] : vector<4xf16>
+    %v1 = llvm.insertelement %y0, %v0[%i1 : i32] : vector<4xf16>
+    %v2 = llvm.insertelement %x1, %v1[%i2 : i32] : vector<4xf16>
+    %v3 = llvm.insertelement %y1, %v2[%i3 : i32] : vector<4xf16>
+    llvm.store %v3, %p : vector<4xf16>, !llvm.ptr<3>
     llvm.return
   }
 }

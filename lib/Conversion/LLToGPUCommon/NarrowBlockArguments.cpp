@@ -410,6 +410,27 @@ static std::optional<std::pair<Value, int64_t>> halfOfWord(Value element) {
   return at;
 }
 
+/// The condition and the two words of a pair of words chosen by one
+/// condition in opposite orders, `lo` = c ? a : b and `hi` = c ? b : a (the
+/// exchange of a shuffle conversion), through bitcasts; or nothing.
+static std::optional<std::tuple<Value, Value, Value>> swappedSelects(Value lo,
+                                                                     Value hi) {
+  auto select = [](Value v) {
+    while (auto cast = v.getDefiningOp<LLVM::BitcastOp>())
+      v = cast.getArg();
+    return v.getDefiningOp<LLVM::SelectOp>();
+  };
+  LLVM::SelectOp low = select(lo), high = select(hi);
+  if (!low || !high || low == high ||
+      low.getCondition() != high.getCondition() ||
+      low.getTrueValue() != high.getFalseValue() ||
+      low.getFalseValue() != high.getTrueValue() ||
+      !low.getType().isInteger(32))
+    return std::nullopt;
+  return std::make_tuple(low.getCondition(), low.getTrueValue(),
+                         low.getFalseValue());
+}
+
 int64_t permuteHalvesAsWords(FunctionOpInterface function,
                              PermuteBytes permute) {
   SmallVector<std::pair<LLVM::InsertElementOp, SmallVector<Value>>> found;
@@ -496,8 +517,21 @@ int64_t permuteHalvesAsWords(FunctionOpInterface function,
                 highByte = 4 + 2 * (highIndex % 2);
         int64_t selector =
             lowByte | (lowByte + 1) << 4 | highByte << 8 | (highByte + 1) << 12;
-        pair = permute(b, loc, wordOf(lowVector, lowIndex),
-                       wordOf(highVector, highIndex), constant(selector));
+        Value low = wordOf(lowVector, lowIndex),
+              high = wordOf(highVector, highIndex);
+        // Words that one condition chose in opposite orders: the permute
+        // takes them as they were and chooses its selector instead (swapping
+        // the words flips bit 2 of every nibble), so the two selects of the
+        // words go and one select of constants serves every such permute.
+        if (auto swapped = swappedSelects(low, high)) {
+          auto [condition, first, second] = *swapped;
+          pair = permute(b, loc, first, second,
+                         LLVM::SelectOp::create(b, loc, condition,
+                                                constant(selector),
+                                                constant(selector ^ 0x4444)));
+        } else {
+          pair = permute(b, loc, low, high, constant(selector));
+        }
       }
       vector = LLVM::InsertElementOp::create(b, loc, vector, pair, constant(p));
     }
