@@ -11,15 +11,18 @@
 // the shared-memory round trip; so the planner goes through shared memory,
 // and stores each element once: the copies (lane bit 4, the warps) branch
 // around the shared stores (8 store wavefronts instead of the 64 that
-// storing from every thread costs, bench/results/plans.md), while every
-// thread loads what it holds (ldmatrix, 64 load wavefronts over the 4
-// warps). The global load and store are likewise done by one copy only.
+// storing from every thread costs, bench/results/plans.md). The global
+// store after it is shared out over the 4 warps, so each warp loads
+// (ldmatrix) only the quarter it stores: 16 load wavefronts where every
+// warp loading all it holds takes 64 (owner_loads, docs/planning.md
+// "Loads for a broadcast store"). The global load is likewise done by one
+// copy only.
 //
 // RUN: ll-opt --ll-plan-conversions=target=sm_90 %s | FileCheck %s --check-prefix=PLAN
 // RUN: %python -m linear_layout compile %s --chip sm_90 -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 
-// PLAN: kind = shared_memory, {{.*}}store_wavefronts = 8, load_wavefronts = 64
+// PLAN: kind = shared_memory, {{.*}}store_wavefronts = 8, load_wavefronts = 16, owner_loads = true
 
 // PTX-LABEL: .entry broadcast(
 // PTX: @%p{{[0-9]+}} bra
