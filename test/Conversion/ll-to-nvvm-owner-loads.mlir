@@ -42,7 +42,7 @@ module attributes {gpu.container_module} {
 
 // The store shares its 64 stores out over warp bit 0 (a zero column) by a
 // register bit that no 128-bit load spans. Unasked, the planner leaves such
-// a conversion alone, since each warp would still load half the result
+// a conversion alone, since its loads' wavefronts would only halve
 // (docs/planning.md: fusing such stores moved ptxas's schedule of whole
 // kernels both ways), and every warp loads.
 // PLAN-LABEL: gpu.func @shared_out_unasked
@@ -65,7 +65,7 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Unasked, but each warp loads a quarter of the result: every warp holds the
+// Unasked, but the loads' wavefronts fall fourfold: every warp holds the
 // whole 64x64 fp32 tile (three zero warp columns). The store idles warp bit
 // 2, shares its instructions out over warp bits 0 and 1, and a 128-bit load
 // spans the register bit paired with warp bit 1, so the warps of each value

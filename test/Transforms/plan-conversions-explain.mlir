@@ -74,7 +74,7 @@ func.func @owner_loads_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
 
 func.func @owner_loads_not_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf16, #a6>
-  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1, and each warp would still load 1/2 of the result (owner_loads = true asks for it; about 32 registers per thread live into the store, within the 224)"{{.*}}}}
+  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1, and the loads' wavefronts would only fall to 1/2 (owner_loads = true asks for it; about 32 registers per thread live into the store, within the 224)"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<16x32xf16, #a6> -> tensor<16x32xf16, #b6>
   ll.store_tile %y, %q : tensor<16x32xf16, #b6>, !llvm.ptr<1>
@@ -82,14 +82,14 @@ func.func @owner_loads_not_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
 }
 
 // Shared out over three repeated warp bits, one of them paired with a
-// register bit inside a load vector: each warp loads a quarter of the
-// result, and the loads are fused with the store's shares (held-out-3
+// register bit inside a load vector: the loads' wavefronts fall to a
+// quarter, and the loads are fused with the store's shares (held-out-3
 // conversion #030, docs/planning.md).
 #a8 = #ll.linear<{register = [[0, 1], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [8, 0], [16, 0]], block = []}>
 #b8 = #ll.linear<{register = [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}>
 func.func @owner_loads_fused_a_quarter(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf32, #a8>
-  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x7 share out, so each warp loads only what it stores: 256 load wavefronts (1024 with every warp loading); fused with the store's shares because each warp then loads 1/4 of the result"{{.*}}}}
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x7 share out, so each warp loads only what it stores: 256 load wavefronts (1024 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/4"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<64x64xf32, #a8> -> tensor<64x64xf32, #b8>
   ll.store_tile %y, %q : tensor<64x64xf32, #b8>, !llvm.ptr<1>

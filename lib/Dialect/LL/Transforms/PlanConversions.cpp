@@ -407,9 +407,9 @@ struct LLPlanConversionsPass
         // By default where the store is not shared out: there every warp
         // but the storing ones is idle. Shared out, the fused branches
         // change ptxas's schedule of the whole kernel: by default where
-        // each warp then loads at most a quarter of the result (every
-        // kernel measured faster), not where it loads half (as many slower
-        // as faster, docs/planning.md); a hand-written `true` asks for it.
+        // the loads' wavefronts fall fourfold or more (every kernel
+        // measured faster), not where they halve (as many slower as
+        // faster, docs/planning.md); a hand-written `true` asks for it.
         // And where every warp loading would keep more registers live into
         // the shared-out store than a thread can hold: the whole result is
         // loaded before the store's branches, where fused each branch holds
@@ -444,17 +444,18 @@ struct LLPlanConversionsPass
                         std::to_string(target.registerBudget) +
                         " a thread can hold without spilling";
             else
-              reason += "; fused with the store's shares because each warp "
-                        "then loads 1/" +
-                        std::to_string(fraction) + " of the result";
+              reason += "; fused with the store's shares because the loads' "
+                        "wavefronts then fall to 1/" +
+                        std::to_string(fraction);
           }
         } else {
           reason += "; owner loads not applied: the ll.store_tile after it "
                     "shares its instructions out over the warps repeating "
                     "over " +
-                    warps + ", and each warp would still load 1/" +
+                    warps +
+                    ", and the loads' wavefronts would only fall to 1/" +
                     std::to_string(fraction) +
-                    " of the result (owner_loads = true asks for it; about " +
+                    " (owner_loads = true asks for it; about " +
                     std::to_string(liveAtStore) +
                     " registers per thread live into the store, within the " +
                     std::to_string(target.registerBudget) + ")";

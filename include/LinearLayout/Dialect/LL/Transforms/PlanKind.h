@@ -92,8 +92,8 @@ inline int64_t registersLiveIntoStore(ConvertLayoutOp op) {
 }
 
 /// The halvings of the loads' wavefronts (OwnerLoads::halvings) from
-/// which a shared-out store takes owner loads unasked: each warp then loads
-/// at most a quarter of the result.
+/// which a shared-out store takes owner loads unasked: the warps that
+/// repeat each other then load a quarter of what they loaded or less.
 constexpr int kMinOwnerLoadHalvings = 2;
 
 /// Whether `owner_loads` applies unasked to a conversion whose store's
