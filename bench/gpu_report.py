@@ -172,8 +172,22 @@ def epilogue_table(rows, out):
 def main(src, note=""):
     bench = _read_json(os.path.join(src, "gpu_bench.json"))
     corpus_name = bench.get("corpus", "public")
-    if corpus_name in ("real", "random", "heldout", "heldout2", "heldout3",
-                       "heldout4"):
+    # The corpora with a file and tables of their own, and their titles;
+    # any other is the public corpus with the extra cases.
+    titles = {"real": ": the real-kernel corpus",
+              "random": ": random conversions nobody tuned for",
+              "heldout": ": held-out conversions of Triton's encodings, "
+                         "drawn after the code was written",
+              "heldout2": ": a second held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-28 after the "
+                          "code of the first",
+              "heldout3": ": a third held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-29 after the "
+                          "code of the second",
+              "heldout4": ": a fourth held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-29 after the "
+                          "code of the third's fixes"}
+    if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
     else:
@@ -182,24 +196,8 @@ def main(src, note=""):
     corpus_names = {c["name"] for c in in_corpus}
     gpu = re.search(r"\b([A-Z]\d{3})\b", bench["machine"])
     prefix = gpu.group(1).lower() if gpu else "gpu"
-    stem = {"real": f"{prefix}_real", "random": f"{prefix}_random",
-            "heldout": f"{prefix}_heldout",
-            "heldout2": f"{prefix}_heldout2",
-            "heldout3": f"{prefix}_heldout3",
-            "heldout4": f"{prefix}_heldout4"}.get(corpus_name, prefix)
-    title = {"real": ": the real-kernel corpus",
-             "random": ": random conversions nobody tuned for",
-             "heldout": ": held-out conversions of Triton's encodings, drawn "
-                        "after the code was written",
-             "heldout2": ": a second held-out draw of Triton's encodings "
-                         "(another seed), drawn on 2026-11-28 after the code "
-                         "of the first",
-             "heldout3": ": a third held-out draw of Triton's encodings "
-                         "(another seed), drawn on 2026-11-29 after the code "
-                         "of the second",
-             "heldout4": ": a fourth held-out draw of Triton's encodings "
-                         "(another seed), drawn on 2026-11-29 after the "
-                         "code of the third's fixes"}.get(corpus_name, "")
+    stem = f"{prefix}_{corpus_name}" if corpus_name in titles else prefix
+    title = titles.get(corpus_name, "")
     ours = read_ncu(os.path.join(src, "ncu_ll.csv"), "ll_conv")
     theirs = read_ncu(os.path.join(src, "ncu_triton.csv"), "conv")
     ours = fewest_wavefronts(ours, len(corpus))
