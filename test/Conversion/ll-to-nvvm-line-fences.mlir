@@ -4,7 +4,7 @@
 //   more per lane, alone in its block and read by a conversion through
 //   shared memory or shuffles, gets a `bar.warp.sync` between groups, so
 //   that ptxas issues them in address order rather than in the order
-//   their values are used;
+//   their values are used; not where lanes or warps hold copies;
 // - a store whose values arrive from a conversion's exchange (shared-memory
 //   loads, shuffles) and whose line groups hold several stores each gets
 //   one between groups, so that ptxas issues each group's partial writes to
@@ -229,6 +229,28 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #mma>
     %u = ll.convert_layout %t : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blk>
     ll.store_tile %u, %q : tensor<64x64xf16, #blk>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same accumulator repeated over warp bit 1 (warps 2 and 3 hold copies
+// of warps 0 and 1): their loads read the same lines again, and barriers
+// would only hold each thread's 32 values live before the exchange's first
+// store. Not fenced.
+#mma_repeated = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [0, 0]], block = []} -> {dim0 = 32, dim1 = 64}>
+#blk_rows = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 32, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @loads_repeated
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         llvm.load {{.*}} : !llvm.ptr<1> -> i32
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK:         nvvm.barrier0
+  gpu.func @loads_repeated(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x64xf16, #mma_repeated>
+    %u = ll.convert_layout %t : tensor<32x64xf16, #mma_repeated> -> tensor<32x64xf16, #blk_rows>
+    ll.store_tile %u, %q : tensor<32x64xf16, #blk_rows>, !llvm.ptr<1>
     gpu.return
   }
 }

@@ -778,10 +778,16 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
   // loads of whole 32-bit words: narrower loads are packed into words in
   // pairs from different lines, which the barrier would hold apart; and
   // only `fenceLines` (LoweringState::fencedTileLoads: where nothing would
-  // wait at the barriers). A global tile load has every thread of the warp
+  // wait at the barriers). Not where lanes or warps repeat each other's
+  // elements: their loads read the same lines again, and the barriers only
+  // hold all of a thread's values live before its first use (held-out-4
+  // #005, 146 registers instead of 128; docs/lowering.md, "Barriers
+  // between line groups"). A global tile load has every thread of the warp
   // (no ll op runs under a branch on the lane).
   LineGroupBarriers barriers{nullptr, lineBits, std::nullopt};
-  if (fenceLines && globalTarget && int64_t(bits) * vec.elements() >= 32) {
+  ThreadLayout::FreeThreadBits repeated = tl.freeThreadBits();
+  if (fenceLines && globalTarget && int64_t(bits) * vec.elements() >= 32 &&
+      !repeated.lanes && !repeated.warps) {
     // The registers actually loaded: one per distinct address.
     llvm::DenseSet<std::pair<uint64_t, uint64_t>> distinct;
     SmallVector<int64_t> loads;
