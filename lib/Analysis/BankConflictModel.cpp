@@ -103,6 +103,8 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
   WavefrontCount result;
   result.vectorBits = vectorBits;
   bool store = kind == AccessKind::Store;
+  // The lanes with a free bit issue nothing (a store, an owner load).
+  uint64_t idleLanes = kind == AccessKind::Load ? 0 : access.free(HwDim::Lane);
   int regRank = regs.dim();
   result.instructionsPerWarp = int64_t(1) << (regRank - v);
   int warpCount = access.bits(HwDim::Warp);
@@ -131,7 +133,7 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
   int firstPhaseBit = warpBits - phaseBits;
   bool firstPhaseBitActive = false;
   for (int bit = 0; bit < laneBits; ++bit) {
-    bool active = !(store && (access.free(HwDim::Lane) >> bit & 1));
+    bool active = !(idleLanes >> bit & 1);
     if (!active)
       continue;
     if (bit >= firstPhaseBit) {
@@ -154,9 +156,10 @@ llvm::Expected<WavefrontCount> mlir::ll::countWavefronts(
   // its words K_w + w_q.
   if (!store && target.pairsLoadPhases && phaseBits == 2 &&
       firstPhaseBitActive) {
+    // Lanes 0 and 1 as far as they issue: an idle one reads nothing.
     llvm::SmallVector<uint64_t, 2> laneWords;
     for (int bit = 0; bit < std::min(2, laneBits); ++bit)
-      laneWords.push_back(wordOfLane(bit));
+      laneWords.push_back(idleLanes >> bit & 1 ? 0 : wordOfLane(bit));
     if (pairsQuarterPhases(vectorWords, laneWords)) {
       F2Subspace halfSpace = wordSpace;
       halfSpace.add(wordOfLane(firstPhaseBit));

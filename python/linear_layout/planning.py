@@ -313,8 +313,10 @@ def wavefronts(memory_layout: LinearLayout, distributed: LinearLayout,
                element_bits: int, vector_bits: int | None = None,
                target: str = "sm_90", *, access: str = "load") -> int:
     """Total shared-memory wavefronts (all warps, all instructions) of
-    ``distributed`` loading (``access="load"``) or storing (``"store"``: each
-    element written once) the tile laid out by ``memory_layout``, with
+    ``distributed`` loading (``access="load"``), storing (``"store"``: each
+    element written once) or loading for a store of its own
+    (``"owner_load"``: the lanes that hold copies load nothing, as with
+    ``owner_loads``) the tile laid out by ``memory_layout``, with
     ``vector_bits`` per thread access (default: ``element_bits``). The
     hardware model is docs/planning.md §3, measured against Nsight Compute
     in bench/hw (a 128-bit load whose groups of four lanes read at most two

@@ -329,12 +329,20 @@ static nb::dict wavefrontsPy(nb::handle memory, nb::handle distributed,
                               .c_str());
   GPUTarget t = toTarget(target);
   std::string kind = toString(access, "access");
-  if (kind != "load" && kind != "store")
-    throw nb::value_error(
-        ("access must be 'load' or 'store', not '" + kind + "'").c_str());
-  WavefrontCount c = unwrap(countWavefronts(
-      m, l, bits, int(vec),
-      kind == "store" ? AccessKind::Store : AccessKind::Load, t));
+  AccessKind accessKind;
+  if (kind == "load")
+    accessKind = AccessKind::Load;
+  else if (kind == "store")
+    accessKind = AccessKind::Store;
+  else if (kind == "owner_load")
+    accessKind = AccessKind::OwnerLoad;
+  else
+    throw nb::value_error(("access must be 'load', 'store' or 'owner_load', "
+                           "not '" +
+                           kind + "'")
+                              .c_str());
+  WavefrontCount c =
+      unwrap(countWavefronts(m, l, bits, int(vec), accessKind, t));
   return countDict(c);
 }
 

@@ -40,6 +40,38 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// The result also repeats over lane bits 2-4 (lanes 4-31 hold copies of
+// lanes 0-3): the owner branch tests those lane bits too, so of warps 0 and
+// 2 only lanes 0-3 load, as only they store. One 128-bit load of four lanes
+// is one wavefront: 16 in all, where the storing warps' every lane loading
+// took 64 (held-out-4 #047; Nsight Compute reads 16).
+// PLAN-LABEL: gpu.func @idle_lanes
+// PLAN: load_wavefronts = 16, owner_loads = true>
+// CHECK-LABEL: gpu.func @idle_lanes
+// CHECK: nvvm.barrier0
+// CHECK: %[[WARP:.+]] = llvm.icmp "eq" %{{.+}}, %{{.+}} : i32
+// CHECK: %[[IDLE:.+]] = llvm.mlir.constant(28 : i32) : i32
+// CHECK: %[[BITS:.+]] = llvm.and %{{.+}}, %[[IDLE]] : i32
+// CHECK: %[[LANE:.+]] = llvm.icmp "eq" %[[BITS]], %{{.+}} : i32
+// CHECK: %[[MINE:.+]] = llvm.and %[[WARP]], %[[LANE]] : i1
+// CHECK-NEXT: scf.if %[[MINE]] {
+// CHECK-COUNT-2: llvm.load %{{.+}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: gpu.return
+#a = #ll.linear<{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [[0, 8], [0, 0]], block = []}>
+#b = #ll.linear<{register = [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0]], lane = [[0, 4], [0, 8], [0, 0], [0, 0], [0, 0]], warp = [[0, 0], [1, 0]], block = []}>
+module attributes {gpu.container_module} {
+  gpu.module @ll_kernels {
+    gpu.func @idle_lanes(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<16x16xf32, #a>
+      %u = ll.convert_layout %t : tensor<16x16xf32, #a> -> tensor<16x16xf32, #b>
+      ll.store_tile %u, %y : tensor<16x16xf32, #b>, !llvm.ptr<1>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // The store shares its 64 stores out over warp bit 0 (a zero column) by a
 // register bit that no 128-bit load spans. Unasked, the planner leaves such
 // a conversion alone, since its loads' wavefronts would only halve

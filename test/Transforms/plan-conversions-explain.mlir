@@ -81,6 +81,20 @@ func.func @owner_loads_not_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   return
 }
 
+// Left to warps 0 and 2, and within them to lanes 0-3 (lane bits 2-4 are
+// zero): each 128-bit load of four lanes is one wavefront (held-out-4
+// conversion #047).
+#a9 = #ll.linear<{register = [[4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [[0, 8], [0, 0]], block = []}>
+#b9 = #ll.linear<{register = [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0]], lane = [[0, 4], [0, 8], [0, 0], [0, 0], [0, 0]], warp = [[0, 0], [1, 0]], block = []}>
+func.func @owner_loads_idle_lanes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x16xf32, #a9>
+  // expected-remark-re @below {{so each warp loads only what it stores, and of those warps the lanes repeating over lane bits 0x1C load nothing: 16 load wavefronts (128 with every warp loading)"{{.*}}}}
+  // expected-note @below {{Conversion plan: shared_memory}}
+  %y = ll.convert_layout %x : tensor<16x16xf32, #a9> -> tensor<16x16xf32, #b9>
+  ll.store_tile %y, %q : tensor<16x16xf32, #b9>, !llvm.ptr<1>
+  return
+}
+
 // Shared out over three repeated warp bits, one of them paired with a
 // register bit inside a load vector: the loads' wavefronts fall to a
 // quarter, and the loads are fused with the store's shares (held-out-3

@@ -87,6 +87,23 @@ class Distributed:
         return active
 
 
+    def owner_load_active(self):
+        """A load for a store of the same layout (`owner_loads`): every warp
+        loads, but a lane whose index sets a lane bit that brings no new
+        element (the lanes below 2^(b+1) of warp 0 hold no element the lanes
+        below 2^b do not: its lanes hold copies) loads nothing, as the
+        store's branch predicates it off."""
+        active = self.load_active()
+        held = [set(self.element[0, :1 << b].ravel().tolist())
+                for b in range(len(self.bases["lane"]) + 1)]
+        idle = [b for b in range(len(self.bases["lane"]))
+                if held[b + 1] == held[b]]
+        for lane in range(self.nlane):
+            if any(lane >> b & 1 for b in idle):
+                active[:, lane, :] = False
+        return active
+
+
 def memory_offsets(memory_bases: list, sizes: list[int]) -> dict[int, int]:
     """element (flat) -> offset, by enumerating every offset."""
     n = len(sizes)
@@ -114,7 +131,8 @@ def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
     vec_bytes = vector_bits // 8
     phases_log2 = max(0, (warp_size * vec_bytes // (banks * 4)).bit_length() - 1)
     lane_bits = warp_size.bit_length() - 1
-    active = dist.store_active() if access == "store" else dist.load_active()
+    active = {"store": dist.store_active, "load": dist.load_active,
+              "owner_load": dist.owner_load_active}[access]()
     # Instruction of each register: the aligned vector block it falls in, read
     # in warp 0 lane 0; the instruction is named by its lowest register.
     block_of = [offsets[int(dist.element[0, 0, r])] // vec_elems
@@ -124,7 +142,7 @@ def simulate_wavefronts(memory_bases, dist: Distributed, element_bits: int,
         key = block_of[r]
         group = [q for q in range(dist.nreg) if block_of[q] == key]
         instr_of[r] = min(group)
-    pairs = pairs_load_phases and access == "load" and phases_log2 == 2
+    pairs = pairs_load_phases and access != "store" and phases_log2 == 2
     counts = []
     for w in range(dist.nwarp):
         # (instr, phase) -> bank -> words; (instr, half) -> quad -> vectors

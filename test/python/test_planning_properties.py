@@ -389,7 +389,7 @@ def memory_for(draw, dist_bases, sizes, bits):
 
 @planning_settings(600)
 @given(st.data(), any_distributed_pairs(same_warps=False), element_bits,
-       st.sampled_from(["store", "load"]))
+       st.sampled_from(["store", "load", "owner_load"]))
 def test_wavefronts_of_any_swizzle_match_simulation(data, pair, bits, access):
     a_bases, _, sizes = pair
     note_family(a_bases, sizes)

@@ -23,7 +23,10 @@
 // Which threads access (so that broadcast costs nothing it need not cost):
 // a store writes each element once — free registers are not stored, lanes
 // and warps with a free bit are predicated off; a load is done by every lane
-// and warp, free registers being copies of loaded ones.
+// and warp, free registers being copies of loaded ones; an owner load (the
+// loads of a result that only a store uses, `owner_loads`) by every warp
+// but with the lanes that hold copies predicated off, as in the store's
+// branch (the planner takes the repeated warps off itself).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +38,7 @@
 
 namespace mlir::ll {
 
-enum class AccessKind { Store, Load };
+enum class AccessKind { Store, Load, OwnerLoad };
 
 struct WavefrontCount {
   /// Total over the tile: warps × instructions × phases × 2^conflictDim.

@@ -442,6 +442,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   };
   Value storeTurn = turnOf(lowering.storeThreadRounds);
   Value loadTurn = turnOf(lowering.loadThreadRounds);
+  ThreadLayout::FreeThreadBits repeated = dst.freeThreadBits();
   for (int64_t round = 0; round < rounds; ++round) {
     auto inRound = [&](const AddressMap &map, const ThreadRounds &turns) {
       return
@@ -529,6 +530,17 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
             LLVM::AndOp::create(em.b, em.loc, warp,
                                 em.index(int64_t(lowering.ownerLoads->warps))),
             em.index(int64_t(warpValue)));
+        // Plain loads of the lanes that hold copies: none, as in the
+        // store's branch (the plan counts them so); a matrix load takes the
+        // whole warp.
+        if (repeated.lanes && !lowering.loadMatrix) {
+          Value ownLane = LLVM::ICmpOp::create(
+              em.b, em.loc, LLVM::ICmpPredicate::eq,
+              LLVM::AndOp::create(em.b, em.loc, lane,
+                                  em.index(int64_t(repeated.lanes))),
+              em.index(0));
+          mine = LLVM::AndOp::create(em.b, em.loc, mine, ownLane);
+        }
         taking = taking ? Value(LLVM::AndOp::create(em.b, em.loc, taking, mine))
                         : mine;
         // The share's loads and its stores in one warp-uniform branch.

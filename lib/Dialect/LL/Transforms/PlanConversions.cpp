@@ -426,13 +426,38 @@ struct LLPlanConversionsPass
         } else if (givenOwners || byDefault) {
           ownerLoads = true;
           int64_t everyWarp = loadWf;
+          // Plain loads go under the store's condition on the lanes too:
+          // the lanes that hold copies load nothing (a matrix load needs
+          // the whole warp). Counted as the store counts them.
+          uint64_t idleLanes = 0;
+          std::string lanesNote;
+          for (const auto &[dim, mask] : dst.getFreeVariableMasks())
+            if (dim == dims::kLane)
+              idleLanes = mask;
+          if (idleLanes && !StringRef(loadInst).starts_with("ldmatrix")) {
+            int width = asPlanned ? s.load.vectorBits : vectorBits;
+            for (;; width /= 2) {
+              auto count = countWavefronts(memory, dst, bits, width,
+                                           AccessKind::OwnerLoad, target);
+              if (count) {
+                loadWf = count->wavefronts;
+                break;
+              }
+              llvm::consumeError(count.takeError());
+              if (width <= bits)
+                break;
+            }
+            lanesNote = ", and of those warps the lanes repeating over lane "
+                        "bits 0x" +
+                        llvm::utohexstr(idleLanes) + " load nothing";
+          }
           loadWf >>= owners->halvings();
           reason += "; owner loads: the result's one use is the ll.store_tile "
                     "after it, which the warps repeating over " +
                     warps +
                     (sharedOut ? " share out" : " leave to one of them") +
-                    ", so each warp loads only what it stores: " +
-                    std::to_string(loadWf) + " load wavefronts (" +
+                    ", so each warp loads only what it stores" + lanesNote +
+                    ": " + std::to_string(loadWf) + " load wavefronts (" +
                     std::to_string(everyWarp) + " with every warp loading)";
           if (sharedOut && !givenOwners) {
             if (liveAtStore > target.registerBudget)
