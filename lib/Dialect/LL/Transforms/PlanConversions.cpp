@@ -99,6 +99,22 @@ static void emitPlanRemark(Operation *op, PlanAttr plan, StringRef reason,
 /// elements) repeats over the warp bits `repeated` and is stored by one
 /// ll.store_tile, loaded through `memory` in `rounds` rounds: in vectors of
 /// at most `maxElements`, or by `loadInst` (an ldmatrix) with `tile`.
+/// The wavefronts of `layout` accessing `memory` with vectors of `width`
+/// bits, or, where `narrower` allows, of the widest narrower vector its
+/// register directions allow (countWavefronts needs a vector's elements in
+/// register directions); the error of the last width tried where none does.
+static llvm::Expected<WavefrontCount>
+countAtWidestVector(const LinearLayout &memory, const LinearLayout &layout,
+                    int bits, int width, bool narrower, AccessKind access,
+                    const GPUTarget &target) {
+  for (;; width /= 2) {
+    auto count = countWavefronts(memory, layout, bits, width, access, target);
+    if (count || !narrower || width <= bits)
+      return count;
+    llvm::consumeError(count.takeError());
+  }
+}
+
 static FailureOr<OwnerLoads>
 planOwnerLoads(ConvertLayoutOp op, uint64_t repeated, const LinearLayout &dst,
                int bits, const LinearLayout &memory, int64_t maxElements,
@@ -307,16 +323,12 @@ struct LLPlanConversionsPass
         // the user's must suit both sides.
         auto cost = [&](const LinearLayout &layout,
                         AccessKind access) -> FailureOr<int64_t> {
-          for (int width = vectorBits;; width /= 2) {
-            auto count =
-                countWavefronts(memory, layout, bits, width, access, target);
-            if (count)
-              return count->wavefronts;
-            if (!ownVector || width <= bits)
-              return op.emitError("the given memory_layout cannot be used: ")
-                     << llvm::toString(count.takeError());
-            llvm::consumeError(count.takeError());
-          }
+          auto count = countAtWidestVector(memory, layout, bits, vectorBits,
+                                           ownVector, access, target);
+          if (!count)
+            return op.emitError("the given memory_layout cannot be used: ")
+                   << llvm::toString(count.takeError());
+          return count->wavefronts;
         };
         FailureOr<int64_t> store = cost(src, AccessKind::Store);
         if (failed(store))
@@ -435,18 +447,13 @@ struct LLPlanConversionsPass
             if (dim == dims::kLane)
               idleLanes = mask;
           if (idleLanes && !StringRef(loadInst).starts_with("ldmatrix")) {
-            int width = asPlanned ? s.load.vectorBits : vectorBits;
-            for (;; width /= 2) {
-              auto count = countWavefronts(memory, dst, bits, width,
-                                           AccessKind::OwnerLoad, target);
-              if (count) {
-                loadWf = count->wavefronts;
-                break;
-              }
+            auto count = countAtWidestVector(
+                memory, dst, bits, asPlanned ? s.load.vectorBits : vectorBits,
+                /*narrower=*/true, AccessKind::OwnerLoad, target);
+            if (count)
+              loadWf = count->wavefronts;
+            else
               llvm::consumeError(count.takeError());
-              if (width <= bits)
-                break;
-            }
             lanesNote = ", and of those warps the lanes repeating over lane "
                         "bits 0x" +
                         llvm::utohexstr(idleLanes) + " load nothing";
