@@ -79,6 +79,7 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "heldout2": (os.path.join(HERE, "heldout2_corpus.json"),),
            "heldout3": (os.path.join(HERE, "heldout3_corpus.json"),),
            "heldout4": (os.path.join(HERE, "heldout4_corpus.json"),),
+           "heldout5": (os.path.join(HERE, "heldout5_corpus.json"),),
            "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
 
 

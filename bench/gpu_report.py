@@ -186,7 +186,10 @@ def main(src, note=""):
                           "code of the second",
               "heldout4": ": a fourth held-out draw of Triton's encodings "
                           "(another seed), drawn on 2026-11-29 after the "
-                          "code of the third's fixes"}
+                          "code of the third's fixes",
+              "heldout5": ": a fifth held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-29 after the "
+                          "code of the fourth's fixes"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
