@@ -193,8 +193,10 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
 }
 
 /// The most 32-byte sectors one instruction of a warp's store phase writes
-/// (measured, docs/lowering.md "Warp phases").
+/// (measured, docs/lowering.md "Warp phases"): 4, or 2 where it writes at
+/// most 2 bytes to each of its lines (as kMergedNarrowInstructionLineBits).
 static constexpr int kWarpPhaseSectors = 4;
+static constexpr int kWarpPhaseNarrowSectors = 2;
 
 StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
                                       const AddressMap *row, int bits,
@@ -228,9 +230,11 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
     sectorsPerLine += sectorBytes != 0;
     halfSectors &= !sectorBytes || 2 * sectorBytes >= kGlobalSectorBytes;
   }
+  int maxSectors =
+      written.count() <= 2 ? kWarpPhaseNarrowSectors : kWarpPhaseSectors;
   int kept = 0;
   while (kept < int(lineLanes.size()) &&
-         (sectorsPerLine << (kept + 1)) <= kWarpPhaseSectors)
+         (sectorsPerLine << (kept + 1)) <= maxSectors)
     ++kept;
   // Where an instruction writes at least half of each sector it touches,
   // it may span two lines: taking those apart measured only slower

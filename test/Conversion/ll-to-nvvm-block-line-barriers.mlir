@@ -20,6 +20,7 @@
 // REMARK: Function=warp_phases | Reason="7 block barriers between the 4 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of warp bit 0 store)
 // REMARK: Function=one_group | Reason="15 block barriers between the 16 phases of the global store's 128-byte line group (in each phase, only the threads of one value of lane bits 0, 1, 2, 3 store)
 // REMARK: Function=capped | Reason="255 block barriers between the 64 128-byte line groups of the global store and between the 4 phases of each (in each phase, only the threads of one value of lane bits 0, 1 store)
+// REMARK: Function=narrow_phases | Reason="7 warp barriers between the 8 phases of the global store's 128-byte line group (in each phase, only the threads of one value of lane bits 0, 1, 2 store)
 
 // Row-major -> column-major 64x64 fp16 on 4 warps: warps 1..3 write bytes
 // 8..31 of the sectors warp 0 writes bytes 0..7 of; each store instruction
@@ -99,8 +100,9 @@ gpu.module @m {
 // two warps that hold the same registers split the stores between them,
 // each half under a branch on the warp, so no block barrier among them.
 // Within its branch each warp stores in warp phases (docs/lowering.md,
-// "Warp phases"): its instructions write 2 bytes to each of 8 lines, so
-// lane bit 0 is taken apart, a warp barrier between two phases.
+// "Warp phases"): its instructions write 8 bytes (4 lanes) to one sector
+// of each of 8 lines, so lane bit 0 is taken apart (4 lines an
+// instruction), a warp barrier between two phases.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32], [0, 8]], lane = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
@@ -265,6 +267,41 @@ gpu.module @m {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<512x256xf16, #a>
     %u = ll.convert_layout %t : tensor<512x256xf16, #a> -> tensor<512x256xf16, #b>
     ll.store_tile %u, %q : tensor<512x256xf16, #b>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// 8-bit data, one warp: each instruction writes 2 bytes (lane bit 4) to
+// one sector of each of 16 lines (lane bits 0-3). Where an instruction
+// writes at most 2 bytes to a line, a warp phase spans at most 2 lines
+// (docs/lowering.md, "Warp phases"): lane bits 0-2 are taken apart, 8
+// phases of the one line group, 7 warp barriers (with 4 lines an
+// instruction, held-out-5 #025 wrote 16 times its bytes to L2).
+#a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0]], lane = [[0, 16], [0, 32], [1, 0], [2, 0], [4, 0]], warp = [], block = []} -> {dim0 = 32, dim1 = 64}>
+#b = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []} -> {dim0 = 32, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @narrow_phases
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         scf.if
+  // CHECK-COUNT-64:  llvm.store {{.*}} : i8, !llvm.ptr<1>
+  // CHECK-NEXT:    }
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-COUNT-6: nvvm.bar.warp.sync
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-NOT:     nvvm.barrier0
+  // CHECK:         gpu.return
+  // OFF-LABEL:   gpu.func @narrow_phases
+  // OFF-NOT:       scf.if
+  // OFF:           llvm.store {{.*}} : i8, !llvm.ptr<1>
+  // OFF-NOT:       nvvm.bar.warp.sync
+  // OFF-NOT:       scf.if
+  // OFF:           gpu.return
+  gpu.func @narrow_phases(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<32x64xi8, #a>
+    %u = ll.convert_layout %t : tensor<32x64xi8, #a> -> tensor<32x64xi8, #b>
+    ll.store_tile %u, %q : tensor<32x64xi8, #b>, !llvm.ptr<1>
     gpu.return
   }
 }
