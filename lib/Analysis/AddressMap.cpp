@@ -193,10 +193,12 @@ mlir::ll::mergedStorePhases(const AddressMap &col, const AddressMap *row,
 }
 
 /// The most 32-byte sectors one instruction of a warp's store phase writes
-/// (measured, docs/lowering.md "Warp phases"): 4, or 2 where it writes at
-/// most 2 bytes to each of its lines (as kMergedNarrowInstructionLineBits).
+/// (measured, docs/lowering.md "Warp phases"): 4, or 2 where each lane
+/// writes at most 2 bytes and the instruction at most 8 to each line.
 static constexpr int kWarpPhaseSectors = 4;
 static constexpr int kWarpPhaseNarrowSectors = 2;
+static constexpr uint64_t kWarpPhaseNarrowLaneBytes = 2;
+static constexpr uint64_t kWarpPhaseNarrowLineBytes = 8;
 
 StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
                                       const AddressMap *row, int bits,
@@ -230,8 +232,9 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
     sectorsPerLine += sectorBytes != 0;
     halfSectors &= !sectorBytes || 2 * sectorBytes >= kGlobalSectorBytes;
   }
-  int maxSectors =
-      written.count() <= 2 ? kWarpPhaseNarrowSectors : kWarpPhaseSectors;
+  bool narrow = vectorBytes <= kWarpPhaseNarrowLaneBytes &&
+                written.count() <= kWarpPhaseNarrowLineBytes;
+  int maxSectors = narrow ? kWarpPhaseNarrowSectors : kWarpPhaseSectors;
   int kept = 0;
   while (kept < int(lineLanes.size()) &&
          (sectorsPerLine << (kept + 1)) <= maxSectors)

@@ -14,7 +14,7 @@
 // Each store that takes barriers says so, with their kind and number.
 // REMARK: remark: [Passed] line-barriers | Category:ll-lowering | Function=phases | Reason="15 block barriers between the 8 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 0 store), {{.*}} the warps write parts of the same 32-byte sectors
 // REMARK: Function=wide_instructions | Reason="127 block barriers between the 16 128-byte line groups of the global store and between the 8 phases of each (in each phase, only the threads of one value of lane bits 0, 1, 2 store)
-// REMARK: Function=repeated | Reason="14 warp barriers between the 8 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 0 store), so that each store instruction writes few 32-byte sectors and the warp
+// REMARK: Function=repeated | Reason="30 warp barriers between the 8 128-byte line groups of the global store and between the 4 phases of each (in each phase, only the threads of one value of lane bits 0, 1 store), so that each store instruction writes few 32-byte sectors and the warp
 // REMARK: Function=own_sectors | Reason="3 warp barriers between the 2 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of lane bit 2 store)
 // REMARK: Function=half_sectors | Reason="3 warp barriers between the 128-byte line groups of the global store, so that each group's accesses are issued together"
 // REMARK: Function=warp_phases | Reason="7 block barriers between the 4 128-byte line groups of the global store and between the 2 phases of each (in each phase, only the threads of one value of warp bit 0 store)
@@ -100,9 +100,9 @@ gpu.module @m {
 // two warps that hold the same registers split the stores between them,
 // each half under a branch on the warp, so no block barrier among them.
 // Within its branch each warp stores in warp phases (docs/lowering.md,
-// "Warp phases"): its instructions write 8 bytes (4 lanes) to one sector
-// of each of 8 lines, so lane bit 0 is taken apart (4 lines an
-// instruction), a warp barrier between two phases.
+// "Warp phases"): each lane writes 2 bytes, each instruction 8 (4 lanes)
+// to one sector of each of 8 lines, so lane bits 0 and 1 are taken apart
+// (2 lines an instruction), a warp barrier between two phases.
 #a = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 #b = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 16], [0, 32], [0, 8]], lane = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], warp = [[0, 4], [0, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
