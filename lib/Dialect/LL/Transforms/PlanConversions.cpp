@@ -95,10 +95,6 @@ static void emitPlanRemark(Operation *op, PlanAttr plan, StringRef reason,
   mlir::emitRemark(op->getLoc(), text.getMsg()).attachNote() << *explanation;
 }
 
-/// The owner loads (AddressMap.h) of `op`, whose result (`dst`, `bits`-bit
-/// elements) repeats over the warp bits `repeated` and is stored by one
-/// ll.store_tile, loaded through `memory` in `rounds` rounds: in vectors of
-/// at most `maxElements`, or by `loadInst` (an ldmatrix) with `tile`.
 /// The wavefronts of `layout` accessing `memory` with vectors of `width`
 /// bits, or, where `narrower` allows, of the widest narrower vector its
 /// register directions allow (countWavefronts needs a vector's elements in
@@ -115,6 +111,10 @@ countAtWidestVector(const LinearLayout &memory, const LinearLayout &layout,
   }
 }
 
+/// The owner loads (AddressMap.h) of `op`, whose result (`dst`, `bits`-bit
+/// elements) repeats over the warp bits `repeated` and is stored by one
+/// ll.store_tile, loaded through `memory` in `rounds` rounds: in vectors of
+/// at most `maxElements`, or by `loadInst` (an ldmatrix) with `tile`.
 static FailureOr<OwnerLoads>
 planOwnerLoads(ConvertLayoutOp op, uint64_t repeated, const LinearLayout &dst,
                int bits, const LinearLayout &memory, int64_t maxElements,
