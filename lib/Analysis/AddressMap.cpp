@@ -400,10 +400,7 @@ uint64_t mlir::ll::repeatedWarpBits(const LinearLayout &layout) {
   std::optional<unsigned> warp = layout.getInDimIndex(dims::kWarp);
   if (!warp)
     return 0;
-  uint64_t free = 0;
-  for (const auto &[dim, mask] : layout.getFreeVariableMasks())
-    if (dim == dims::kWarp)
-      free = mask;
+  uint64_t free = layout.getFreeVariableMask(dims::kWarp);
   int first = layout.getInDimBitOffset(*warp);
   for (int b = 0; b < layout.getInDimSizeLog2(dims::kWarp); ++b)
     if (((free >> b) & 1) && layout.getColumns()[size_t(first + b)] != 0)

@@ -626,6 +626,13 @@ SmallVector<DimMask> LinearLayout::getFreeVariableMasks() const {
   return masks;
 }
 
+uint64_t LinearLayout::getFreeVariableMask(StringRef dim) const {
+  for (const auto &[name, mask] : getFreeVariableMasks())
+    if (name == dim)
+      return mask;
+  return 0;
+}
+
 int64_t LinearLayout::getNumConsecutiveInOut() const {
   if (inDims.empty() || columns.empty() || outDims.empty())
     return 1;

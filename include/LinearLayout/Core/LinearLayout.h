@@ -275,6 +275,9 @@ public:
   /// Per input dimension, the bits whose basis is a combination of earlier
   /// bases (in flat order): flipping them never reaches a new output.
   llvm::SmallVector<DimMask> getFreeVariableMasks() const;
+  /// getFreeVariableMasks' mask of the input dimension `dim` (0 where the
+  /// layout has no such dimension).
+  uint64_t getFreeVariableMask(llvm::StringRef dim) const;
   /// Triton's getNumConsecutiveInOut: the largest 2^k such that the first k
   /// bits of the first input dimension map to 1, 2, ..., 2^(k-1) along the
   /// *first output dimension* (0 elsewhere) and every other basis's first

@@ -441,11 +441,8 @@ struct LLPlanConversionsPass
           // Plain loads go under the store's condition on the lanes too:
           // the lanes that hold copies load nothing (a matrix load needs
           // the whole warp). Counted as the store counts them.
-          uint64_t idleLanes = 0;
+          uint64_t idleLanes = dst.getFreeVariableMask(dims::kLane);
           std::string lanesNote;
-          for (const auto &[dim, mask] : dst.getFreeVariableMasks())
-            if (dim == dims::kLane)
-              idleLanes = mask;
           if (idleLanes && !StringRef(loadInst).starts_with("ldmatrix")) {
             auto count = countAtWidestVector(
                 memory, dst, bits, asPlanned ? s.load.vectorBits : vectorBits,
