@@ -22,7 +22,7 @@ import bank_oracle as bo
 import linear_layout as ll
 import numpy as np
 import pytest
-from hypothesis import event, given
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 from planning_strategies import (
     any_distributed_pairs,
@@ -234,8 +234,19 @@ def test_matrix_instruction_wavefronts_match_simulation(pair, bits):
     np.testing.assert_array_equal(bo.round_trip(memory, src, dst), dst.element)
 
 
+# Found by Hypothesis: a rounded plan with fewer wavefronts and more
+# instructions than the cheapest single-round plan.
+FEWER_WAVEFRONTS_MORE_INSTRUCTIONS = (
+    {"register": [[0, 448], [0, 10], [0, 320], [0, 32], [0, 6], [0, 449]],
+     "lane": [[0, 18], [0, 2], [0, 256], [0, 0], [0, 0]], "warp": []},
+    {"register": [[0, 320], [0, 2], [0, 449], [0, 10]],
+     "lane": [[0, 24], [0, 32], [0, 448], [0, 6], [0, 256]], "warp": []},
+    [1, 512])
+
+
 @planning_settings(800)
 @given(any_distributed_pairs(), element_bits)
+@example(FEWER_WAVEFRONTS_MORE_INSTRUCTIONS, 8)
 def test_plan_moves_the_data(pair, bits):
     a_bases, b_bases, sizes = pair
     note_family(a_bases, b_bases, sizes)
@@ -248,19 +259,25 @@ def test_plan_moves_the_data(pair, bits):
         rounds = plan.rounds.bit_length() - 1
         got = bo.round_trip(memory, src, dst, rounds)
         assert plan.shared_bytes * 8 == (bits << len(memory)) >> rounds
-        # The rounded plan costs no more wavefronts and no more
-        # instructions than a single round, counted as lowered (a round's
-        # scratch can align a vector the whole tile's misaligns). (Which
-        # side pays them may differ: among choices of equal cost the
-        # smaller scratch wins, and a one-sided vector can tie with the
-        # symmetric one.)
+        # Allowing rounds never makes the plan dearer in the planner's one
+        # cost order, (wavefronts, instructions) counted as lowered: each
+        # instruction choice takes its rounds only where they cost no more
+        # of either (a round's scratch can align a vector the whole tile's
+        # misaligns), so the cheapest choice with rounds is at most the
+        # cheapest without. Across choices the order is lexicographic: a
+        # rounded choice with fewer wavefronts may beat a single-round one
+        # with fewer instructions (1x512 int8 with free source lanes: 32
+        # wavefronts and 32 instructions against 36 and 20). (Which side
+        # pays them may differ: among choices of equal cost the smaller
+        # scratch wins, and a one-sided vector can tie with the symmetric
+        # one.)
         single = ll.plan_conversion(a, b, bits, kind="shared_memory",
                                     allow_rounds=False)
-        assert (plan.store_wavefronts + plan.load_wavefronts
-                <= single.store_wavefronts + single.load_wavefronts)
         s, s1 = plan.swizzle, single.swizzle
-        assert (s.store.instructions + s.load.instructions
-                <= s1.store.instructions + s1.load.instructions)
+        assert ((plan.store_wavefronts + plan.load_wavefronts,
+                 s.store.instructions + s.load.instructions)
+                <= (single.store_wavefronts + single.load_wavefronts,
+                    s1.store.instructions + s1.load.instructions))
     elif plan.kind == "shuffle":
         got = bo.run_shuffles(plan.shuffle, src, dst)
     elif plan.kind == "registers":
