@@ -254,3 +254,53 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Loads into line groups (docs/lowering.md, "Loads into line groups"):
+// row-major -> column-major 64x64 fp32 on 4 warps (held-out-2 #027). Each
+// 16-byte load from the scratch feeds two of the eight line groups (two
+// values each), which are stored in warp phases. The loads whose values the
+// first group stores stand before it; the four that feed only later groups
+// move behind the warp barrier that opens the first of them, so that the
+// assembler, which keeps shared-memory loads on their side of a warp
+// barrier, does not hold all eight loads' values across the first groups.
+// 8-bit elements keep their loads before the first barrier (@bytes).
+#rows = #ll.linear<{register = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[0, 16], [0, 32]], block = []} -> {dim0 = 64, dim1 = 64}>
+#cols = #ll.linear<{register = [[32, 0], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2]], warp = [[8, 0], [16, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @loads_into_groups
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT:     llvm.load {{.*}} : !llvm.ptr<3>
+  // CHECK-COUNT-3: nvvm.bar.warp.sync
+  // CHECK-NOT:     llvm.load {{.*}} : !llvm.ptr<3>
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-NEXT:    llvm.icmp "eq"
+  // CHECK-NEXT:    llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-COUNT-3: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT:     llvm.load {{.*}} : !llvm.ptr<3>
+  // CHECK:         gpu.return
+  gpu.func @loads_into_groups(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf32, #rows>
+    %u = ll.convert_layout %t : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+    ll.store_tile %u, %q : tensor<64x64xf32, #cols>, !llvm.ptr<1>
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @bytes
+  // CHECK:         nvvm.barrier0
+  // CHECK-NOT:     nvvm.bar.warp.sync
+  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xi32>
+  // CHECK-NOT:     llvm.load {{.*}} : !llvm.ptr<3>
+  // CHECK:         nvvm.bar.warp.sync
+  // CHECK-NOT:     llvm.load {{.*}} : !llvm.ptr<3>
+  // CHECK:         gpu.return
+  gpu.func @bytes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xi8, #rows>
+    %u = ll.convert_layout %t : tensor<64x64xi8, #rows> -> tensor<64x64xi8, #cols>
+    ll.store_tile %u, %q : tensor<64x64xi8, #cols>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -8,6 +8,7 @@
 #include "Emitter.h"
 
 #include "ConversionLowering.h"
+#include "LineGroupLoads.h"
 
 #include "LinearLayout/Analysis/F2Subspace.h"
 #include "LinearLayout/Core/DimNames.h"
@@ -674,6 +675,10 @@ struct LineGroupBarriers {
   StorePhases phases;
   int phasedGroups = 0;
 
+  /// Whether the warp barriers are marked for sinkLoadsIntoLineGroups (a
+  /// store's, of elements of 16 bits or more).
+  bool sinkLoads = false;
+
   /// The line group of register `k`: its bits outside `lineBits`.
   uint64_t groupOf(int64_t k) const { return uint64_t(k) & ~lineBits; }
 
@@ -689,10 +694,14 @@ struct LineGroupBarriers {
   void separate(Emitter &em) {
     if (!target)
       return;
-    if (blockWide)
+    if (blockWide) {
       target->createBarrier(em.b, em.loc);
-    else
+    } else {
       target->createWarpBarrier(em.b, em.loc);
+      Block::iterator made = em.b.getInsertionPoint();
+      if (sinkLoads && made != em.b.getInsertionBlock()->begin())
+        std::prev(made)->setAttr(kLineGroupBarrierAttr, em.b.getUnitAttr());
+    }
     ++emitted;
   }
 
@@ -927,6 +936,12 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         (lineGroupsToSeparate(order, schedule.lineBits) ||
          (merged && merged->count() > 1) || (own && own->count() > 1))) {
       barriers.target = em.lineFence;
+      // The loads that feed the stores move into the line groups after
+      // the conversion (sinkLoadsIntoLineGroups), except for 8-bit
+      // elements: four to a register, their loads hold few registers
+      // across the groups, and sinking them exposed the loads' latency
+      // (docs/lowering.md, "Loads into line groups").
+      barriers.sinkLoads = bits >= 16;
       if (merged) {
         barriers.blockWide = true;
         barriers.phases = *merged;

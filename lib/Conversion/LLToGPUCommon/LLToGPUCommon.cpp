@@ -12,6 +12,7 @@
 
 #include "LinearLayout/Conversion/LLToGPUCommon/LLToGPUCommon.h"
 
+#include "LineGroupLoads.h"
 #include "Patterns.h"
 #include "RegisterBound.h"
 
@@ -212,6 +213,7 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
         if (failed(applyPartialConversion(unit, target, frozen)))
           return failure();
         eraseDeadPacks(unit);
+        sinkLoadsIntoLineGroups(unit, hooks.getSharedAddressSpace());
         return success();
       });
 }

@@ -1,0 +1,162 @@
+//===- LineGroupLoads.cpp - Scratch loads into a fenced store's line groups
+//===//
+//
+// The warp barriers between a global store's line groups order the
+// threads' shared-memory accesses (PTX ISA, bar.warp.sync), so the
+// assembler keeps every load from the scratch above the first barrier where
+// the lowering put it, and every loaded value lives until its group is
+// stored. Moving the loads into the groups that use them lets the values
+// of later groups arrive while earlier ones leave.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LineGroupLoads.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+/// Whether `op` only reads memory, and only through pointers into address
+/// space `shared` (a load from the scratch, ldmatrix): nothing but a write
+/// to shared memory or a barrier of the block orders it.
+static bool readsSharedOnly(Operation *op, unsigned shared) {
+  if (auto load = dyn_cast<LLVM::LoadOp>(op); load && load.getVolatile_())
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || !effects.onlyHasEffect<MemoryEffects::Read>() ||
+      op->getNumRegions())
+    return false;
+  bool pointer = false;
+  for (Value operand : op->getOperands())
+    if (auto type = dyn_cast<LLVM::LLVMPointerType>(operand.getType())) {
+      if (type.getAddressSpace() != shared)
+        return false;
+      pointer = true;
+    }
+  return pointer;
+}
+
+static bool isRegisterOp(Operation *op) {
+  return isPure(op) && !op->getNumRegions() &&
+         !op->hasTrait<OpTrait::IsTerminator>();
+}
+
+/// Whether a load from shared memory may move from before `op` to after it:
+/// `op` computes in registers, reads shared memory, stores to a global
+/// address (another address space), is a marked line-group barrier, or is
+/// a branch holding only such ops.
+static bool letsSharedLoadsPass(Operation *op, unsigned shared) {
+  if (op->hasAttr(ll::kLineGroupBarrierAttr) || isa<scf::YieldOp>(op) ||
+      isRegisterOp(op) || readsSharedOnly(op, shared))
+    return true;
+  if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+    unsigned space = store.getAddr().getType().getAddressSpace();
+    // Address space 0 is generic: it may point into shared memory.
+    return !store.getVolatile_() && space != shared && space != 0;
+  }
+  if (isa<scf::IfOp>(op))
+    return llvm::all_of(op->getRegions(), [&](Region &region) {
+      return llvm::all_of(region.getOps(), [&](Operation &nested) {
+        return letsSharedLoadsPass(&nested, shared);
+      });
+    });
+  return false;
+}
+
+static bool holdsMark(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return inner->hasAttr(ll::kLineGroupBarrierAttr)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Sinks the loads within the window of ops around `marked` (an op of
+/// `block` that is or holds a marked barrier) that loads may pass. Returns
+/// how many moved; `end` becomes the first op after the window (null: the
+/// block's end).
+static int64_t sinkAround(Block *block, Operation *marked, unsigned shared,
+                          Operation *&end) {
+  Operation *first = marked;
+  while (Operation *previous = first->getPrevNode()) {
+    if (!letsSharedLoadsPass(previous, shared))
+      break;
+    first = previous;
+  }
+  end = marked;
+  while (end && !end->hasTrait<OpTrait::IsTerminator>() &&
+         letsSharedLoadsPass(end, shared))
+    end = end->getNextNode();
+  // What moves: the loads and the register ops that depend on them. The
+  // others (addresses, the phases' compares) stay where the lowering put
+  // them.
+  llvm::DenseSet<Operation *> fromLoads;
+  for (Operation *op = first; op != end; op = op->getNextNode())
+    if (readsSharedOnly(op, shared) ||
+        (isRegisterOp(op) && llvm::any_of(op->getOperands(), [&](Value v) {
+           return fromLoads.contains(v.getDefiningOp());
+         })))
+      fromLoads.insert(op);
+  // From the window's last op up, each to just before its first user
+  // (users below it have moved already), or to the window's end where it
+  // has none in the window (a block without a terminator: the window may
+  // run to its end, and those ops stay).
+  int64_t moved = 0;
+  Operation *stop = first->getPrevNode();
+  Operation *op = end ? end->getPrevNode() : &block->back();
+  while (op != stop) {
+    Operation *previous = op->getPrevNode();
+    bool load = readsSharedOnly(op, shared);
+    if (fromLoads.contains(op)) {
+      Operation *firstUse = end;
+      for (Operation *user : op->getUsers()) {
+        Operation *inBlock = block->findAncestorOpInBlock(*user);
+        if (inBlock && (!firstUse || inBlock->isBeforeInBlock(firstUse)))
+          firstUse = inBlock;
+      }
+      if (firstUse && firstUse != op->getNextNode() &&
+          op->isBeforeInBlock(firstUse)) {
+        op->moveBefore(firstUse);
+        moved += load;
+      }
+    }
+    op = previous;
+  }
+  return moved;
+}
+
+int64_t mlir::ll::sinkLoadsIntoLineGroups(Operation *root,
+                                          unsigned sharedAddressSpace) {
+  SmallVector<Operation *> marks;
+  root->walk([&](Operation *op) {
+    if (op->hasAttr(kLineGroupBarrierAttr))
+      marks.push_back(op);
+  });
+  // Every block that holds a marked barrier, directly or in a branch.
+  llvm::SetVector<Block *> blocks;
+  for (Operation *mark : marks)
+    for (Operation *op = mark; op && op != root; op = op->getParentOp())
+      blocks.insert(op->getBlock());
+  int64_t moved = 0;
+  for (Block *block : blocks)
+    for (Operation *op = block->empty() ? nullptr : &block->front(); op;) {
+      if (!holdsMark(op)) {
+        op = op->getNextNode();
+        continue;
+      }
+      Operation *end;
+      moved += sinkAround(block, op, sharedAddressSpace, end);
+      // A branch that holds a mark and ops that order loads ends its own
+      // window.
+      op = end == op ? op->getNextNode() : end;
+    }
+  for (Operation *mark : marks)
+    mark->removeAttr(kLineGroupBarrierAttr);
+  return moved;
+}
