@@ -9,7 +9,8 @@ precision.
 `conv`: DIR_A and DIR_B are `bench/gpu.py build` folders of one corpus
 (their manifests name it); `gather`: `bench/gather.py prepare` folders.
 Only the cases whose PTX differs between the two are timed (all named
-cases, if any are named). Each line: the case, then per-launch time over
+cases, if any are named), and their loop kernels only where those differ
+(or the case is named). Each line: the case, then per-launch time over
 Triton's for A, B and Triton again (conv: the one-conversion kernel, then
 the loop kernel; gather: the one-gather kernel of the planned path, or of
 the path `kind` named after the case), `X`
@@ -80,7 +81,9 @@ def conv(dir_a, dir_b, names):
         launchers.update(triton=triton, triton_again=triton)
         times = gpu.graph_times(torch, launchers, [(x, y)], check, 4, 15)
         line = f"{name} conv {_ratios(times, correct)}"
-        if c["dtype"] in ("fp32", "fp16", "bf16", "int8"):
+        # The loop kernels too, where named or their PTX differs.
+        if c["dtype"] in ("fp32", "fp16", "bf16", "int8") and (
+                names or not _same(dir_a, dir_b, m["conv_loop"]["ptx"])):
             loops = {"A": gpu._Ours(cp, dir_a, m["conv_loop"], threads),
                      "B": gpu._Ours(cp, dir_b, rows_b[name]["conv_loop"],
                                     threads)}
