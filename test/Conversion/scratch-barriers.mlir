@@ -165,7 +165,8 @@ gpu.module @k {
 // partition of the scratch. The conversion between warps after the loop
 // needs the block's barrier before its store (the private ones' reads may
 // still be pending in any warp) and between its store and load. (Outside
-// loops a warp-private conversion keeps the block's barriers.)
+// loops a warp-private conversion keeps the block's barriers unless it runs
+// in rounds: scratch-barriers-private-rounds.mlir.)
 #a = #ll.linear<{register = [[0, 16], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [1, 0]], warp = [[32, 0]]}>
 #b = #ll.linear<{register = [[0, 1], [0, 8], [0, 16], [8, 0], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[32, 0]]}>
 #t = #ll.linear<{register = [[0, 1], [0, 8], [0, 16], [32, 0], [16, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0]]}>

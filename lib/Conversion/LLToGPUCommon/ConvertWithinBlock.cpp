@@ -236,13 +236,17 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                          << " bytes of shared memory a block has on "
                          << target.name;
   lowering.oneWarpBlock = isOneWarpBlock(op, hooks);
-  // Warp barriers for a warp-private conversion in a loop. Once, the
+  // Warp barriers for a warp-private conversion in a loop, and once where
+  // it runs in rounds of 16-bit or wider elements. Otherwise, once, the
   // block's barrier keeps the block's warps together for the memory-bound
   // code around it: an 8-bit lane exchange on 4 warps ran 1.019x Triton's
-  // time with warp barriers and 0.994x without (docs/lowering.md,
-  // "Warp-private conversions").
-  if (!lowering.oneWarpBlock && lowering.insideLoop && hooks.hasWarpBarrier() &&
-      lowering.storeThreadRounds.none() && lowering.loadThreadRounds.none())
+  // time with warp barriers and 0.994x without, while the block's barriers
+  // between rounds held fp32 exchanges on 2 warps at 1.021-1.028
+  // (docs/lowering.md, "Warp-private conversions").
+  bool roundsOnce = lowering.roundBits > 0 && bits >= 16;
+  if (!lowering.oneWarpBlock && (lowering.insideLoop || roundsOnce) &&
+      hooks.hasWarpBarrier() && lowering.storeThreadRounds.none() &&
+      lowering.loadThreadRounds.none())
     lowering.warpPartition =
         warpPartitionOf(lowering.store, lowering.load, lowering.scratchBits);
 
