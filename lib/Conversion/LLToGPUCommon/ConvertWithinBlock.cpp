@@ -243,7 +243,8 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   // time with warp barriers and 0.994x without, while the block's barriers
   // between rounds held fp32 exchanges on 2 warps at 1.021-1.028
   // (docs/lowering.md, "Warp-private conversions").
-  bool roundsOnce = lowering.roundBits > 0 && bits >= 16;
+  bool roundsOnce =
+      hooks.warpBarriersForRoundsOnce() && lowering.roundBits > 0 && bits >= 16;
   if (!lowering.oneWarpBlock && (lowering.insideLoop || roundsOnce) &&
       hooks.hasWarpBarrier() && lowering.storeThreadRounds.none() &&
       lowering.loadThreadRounds.none())

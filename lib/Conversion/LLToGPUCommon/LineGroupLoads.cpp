@@ -1,5 +1,4 @@
-//===- LineGroupLoads.cpp - Scratch loads into a fenced store's line groups
-//===//
+//===- LineGroupLoads.cpp - Scratch loads into a store's line groups -----===//
 //
 // The warp barriers between a global store's line groups order the
 // threads' shared-memory accesses (PTX ISA, bar.warp.sync), so the
@@ -27,8 +26,9 @@ static bool readsSharedOnly(Operation *op, unsigned shared) {
   if (auto load = dyn_cast<LLVM::LoadOp>(op); load && load.getVolatile_())
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects || !effects.onlyHasEffect<MemoryEffects::Read>() ||
-      op->getNumRegions())
+  // (An op without effects, such as an address computation, is no load.)
+  if (!effects || !effects.hasEffect<MemoryEffects::Read>() ||
+      !effects.onlyHasEffect<MemoryEffects::Read>() || op->getNumRegions())
     return false;
   bool pointer = false;
   for (Value operand : op->getOperands())

@@ -47,6 +47,7 @@ public:
   // (H100: conv_loop of the 1-warp transposes 0.98 -> 0.84..0.89 of
   // Triton's time).
   bool hasWarpBarrier() const override { return true; }
+  bool warpBarriersForRoundsOnce() const override { return true; }
   void createWarpBarrier(OpBuilder &builder, Location loc) const override {
     Value all = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                          builder.getI32IntegerAttr(-1));

@@ -99,6 +99,12 @@ public:
   /// the block's): then a conversion whose warps each read only what they
   /// wrote (warp-private) takes it in blocks of several warps too.
   virtual bool hasWarpBarrier() const { return false; }
+  /// Whether a warp-private conversion that runs once takes warp barriers
+  /// where it runs in rounds of 16-bit or wider elements (elsewhere it
+  /// keeps the block's barrier, which keeps the block's warps together for
+  /// the memory-bound code around it; docs/lowering.md, "Warp-private
+  /// conversions"). Measured on NVIDIA only.
+  virtual bool warpBarriersForRoundsOnce() const { return false; }
   /// Whether global tile loads and stores put createWarpBarrier between
   /// their groups of accesses to the same 128-byte lines, so that the
   /// assembler issues each group back to back in the order written rather
