@@ -72,7 +72,9 @@ def ConvertLLToNVVM : Pass<"convert-ll-to-nvvm"> {
            /*default=*/"::mlir::ll::kDefaultMinRoundBytes",
            "Inside loops, run a conversion that the plan splits into rounds "
            "in rounds of at least this many scratch bytes (fewer barriers, "
-           "more shared memory); 0 keeps the plan's rounds">,
+           "more shared memory); 0 keeps the plan's rounds, also those of "
+           "a conversion that runs once, which otherwise move at least the "
+           "target's bytes a thread (8 on NVIDIA)">,
     Option<"lineBarriers", "line-barriers", "bool", /*default=*/"true",
            "Put barriers between the line groups of global tile loads and "
            "stores where docs/lowering.md's rules say so (bar.warp.sync, or "
@@ -191,7 +193,9 @@ def ConvertLLToROCDL : Pass<"convert-ll-to-rocdl"> {
            /*default=*/"0",
            "Inside loops, run a conversion that the plan splits into rounds "
            "in rounds of at least this many scratch bytes (fewer barriers, "
-           "more shared memory); 0 keeps the plan's rounds">,
+           "more shared memory); 0 keeps the plan's rounds, also those of "
+           "a conversion that runs once, which otherwise move at least the "
+           "target's bytes a thread (8 on NVIDIA)">,
   ];
   let statistics = [
     Statistic<"numNoop", "noop", "Conversions lowered as no-ops">,

@@ -189,17 +189,32 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
   }
   // Fewer, larger rounds: merging the lowest round bits into the scratch
   // leaves the memory layout (and so every access's wavefronts) unchanged.
-  // Only conversions that run repeatedly: once, a few barriers cost less
-  // than the occupancy a larger scratch takes from the memory-bound code
-  // around it (docs/lowering.md, "Rounds").
+  // Conversions that run repeatedly merge up to min-round-bytes; once, a
+  // few barriers cost less than the occupancy a larger scratch takes from
+  // the memory-bound code around it, except where a round moves only a
+  // few bytes a thread (docs/lowering.md, "Rounds").
   lowering.insideLoop = isInsideLoop(op);
   int elementBytesLog2 = llvm::Log2_32(std::max(bits / 8, 1));
   int plannedRoundBits = roundBits;
   // The target's floor (GPUTargetHooks::getMinRoundBytes) holds whether
   // or not the conversion is in a loop.
   int64_t minRoundBytes = hooks.getMinRoundBytes();
-  if (lowering.insideLoop)
-    minRoundBytes = std::max(minRoundBytes, loweringOptions.minRoundBytes);
+  std::string floorName = "the target's smallest round";
+  if (lowering.insideLoop && loweringOptions.minRoundBytes > minRoundBytes) {
+    minRoundBytes = loweringOptions.minRoundBytes;
+    floorName = "min-round-bytes";
+  }
+  int threadBits = int(lowering.store.lane.size() + lowering.store.warp.size());
+  if (int64_t perThread = hooks.getMinRoundBytesPerThreadOnce();
+      !lowering.insideLoop && loweringOptions.minRoundBytes > 0 &&
+      perThread > 0 && threadBits < 40 &&
+      (perThread << threadBits) > minRoundBytes) {
+    minRoundBytes = perThread << threadBits;
+    floorName = llvm::formatv("{0} bytes a thread of the block, where the "
+                              "conversion runs once",
+                              perThread)
+                    .str();
+  }
   while (roundBits > 0 && (int64_t(1) << (offsetBits - roundBits +
                                           elementBytesLog2)) < minRoundBytes)
     --roundBits;
@@ -210,10 +225,7 @@ decideWithinBlock(ConvertLayoutOp op, const GPUTargetHooks &hooks,
                       "plan's {3} ({4})",
                       lowering.insideLoop ? "inside a loop, " : "",
                       int64_t(1) << roundBits, minRoundBytes,
-                      int64_t(1) << plannedRoundBits,
-                      minRoundBytes == loweringOptions.minRoundBytes
-                          ? "min-round-bytes"
-                          : "the target's smallest round")
+                      int64_t(1) << plannedRoundBits, floorName)
             .str());
   lowering.roundBits = roundBits;
   lowering.scratchBits = offsetBits - roundBits;

@@ -48,6 +48,7 @@ public:
   // Triton's time).
   bool hasWarpBarrier() const override { return true; }
   bool warpBarriersForRoundsOnce() const override { return true; }
+  int64_t getMinRoundBytesPerThreadOnce() const override { return 8; }
   void createWarpBarrier(OpBuilder &builder, Location loc) const override {
     Value all = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                          builder.getI32IntegerAttr(-1));

@@ -54,6 +54,11 @@ public:
   /// accesses a split adds cost more than the scratch it saves. 0 (the
   /// default): only LLLoweringOptions::minRoundBytes, inside loops.
   virtual int64_t getMinRoundBytes() const { return 0; }
+  /// Outside loops, the rounds of a conversion are merged until each moves
+  /// at least this many scratch bytes per thread of the block (its layout's
+  /// lanes and warps): smaller rounds cost two block barriers for less
+  /// than two words a thread (docs/lowering.md, "Rounds"). 0: no floor.
+  virtual int64_t getMinRoundBytesPerThreadOnce() const { return 0; }
   /// Whether a conversion's shared-memory addresses are computed in bytes
   /// (i8 GEPs, the element size folded into the thread part) rather than
   /// in elements: each distinct address then costs its XOR alone, no shift.
@@ -187,7 +192,9 @@ struct LLLoweringOptions {
   /// A conversion that the plan splits into rounds (common register
   /// directions, docs/lowering.md "Rounds") runs fewer, larger rounds until
   /// one round covers at least this many bytes of the scratch (or the
-  /// whole tile). 0 keeps the plan's rounds, the smallest scratch.
+  /// whole tile). 0 keeps the plan's rounds, the smallest scratch, also
+  /// outside loops (GPUTargetHooks::getMinRoundBytesPerThreadOnce applies
+  /// only where this is not 0).
   int64_t minRoundBytes = kDefaultMinRoundBytes;
   /// Barriers between the line groups of global tile loads and stores
   /// where the rules ask for them and the target has them
