@@ -67,29 +67,17 @@ static bool letsSharedLoadsPass(Operation *op, unsigned shared) {
   return false;
 }
 
-static bool holdsMark(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return inner->hasAttr(ll::kLineGroupBarrierAttr)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Sinks the loads within the window of ops around `marked` (an op of
 /// `block` that is or holds a marked barrier) that loads may pass. Returns
-/// how many moved; `end` becomes the first op after the window (null: the
-/// block's end).
-static int64_t sinkAround(Block *block, Operation *marked, unsigned shared,
-                          Operation *&end) {
+/// the first op after the window (null: the block's end).
+static Operation *sinkAround(Block *block, Operation *marked, unsigned shared) {
   Operation *first = marked;
   while (Operation *previous = first->getPrevNode()) {
     if (!letsSharedLoadsPass(previous, shared))
       break;
     first = previous;
   }
-  end = marked;
+  Operation *end = marked;
   while (end && !end->hasTrait<OpTrait::IsTerminator>() &&
          letsSharedLoadsPass(end, shared))
     end = end->getNextNode();
@@ -107,12 +95,10 @@ static int64_t sinkAround(Block *block, Operation *marked, unsigned shared,
   // (users below it have moved already), or to the window's end where it
   // has none in the window (a block without a terminator: the window may
   // run to its end, and those ops stay).
-  int64_t moved = 0;
   Operation *stop = first->getPrevNode();
   Operation *op = end ? end->getPrevNode() : &block->back();
   while (op != stop) {
     Operation *previous = op->getPrevNode();
-    bool load = readsSharedOnly(op, shared);
     if (fromLoads.contains(op)) {
       Operation *firstUse = end;
       for (Operation *user : op->getUsers()) {
@@ -121,42 +107,40 @@ static int64_t sinkAround(Block *block, Operation *marked, unsigned shared,
           firstUse = inBlock;
       }
       if (firstUse && firstUse != op->getNextNode() &&
-          op->isBeforeInBlock(firstUse)) {
+          op->isBeforeInBlock(firstUse))
         op->moveBefore(firstUse);
-        moved += load;
-      }
     }
     op = previous;
   }
-  return moved;
+  return end;
 }
 
-int64_t mlir::ll::sinkLoadsIntoLineGroups(Operation *root,
-                                          unsigned sharedAddressSpace) {
+void mlir::ll::sinkLoadsIntoLineGroups(Operation *root,
+                                       unsigned sharedAddressSpace) {
   SmallVector<Operation *> marks;
   root->walk([&](Operation *op) {
     if (op->hasAttr(kLineGroupBarrierAttr))
       marks.push_back(op);
   });
-  // Every block that holds a marked barrier, directly or in a branch.
+  // The ops that are or hold a marked barrier, and their blocks.
+  llvm::DenseSet<Operation *> holdingMarks;
   llvm::SetVector<Block *> blocks;
   for (Operation *mark : marks)
-    for (Operation *op = mark; op && op != root; op = op->getParentOp())
+    for (Operation *op = mark; op && op != root; op = op->getParentOp()) {
+      holdingMarks.insert(op);
       blocks.insert(op->getBlock());
-  int64_t moved = 0;
+    }
   for (Block *block : blocks)
     for (Operation *op = block->empty() ? nullptr : &block->front(); op;) {
-      if (!holdsMark(op)) {
+      if (!holdingMarks.contains(op)) {
         op = op->getNextNode();
         continue;
       }
-      Operation *end;
-      moved += sinkAround(block, op, sharedAddressSpace, end);
+      Operation *end = sinkAround(block, op, sharedAddressSpace);
       // A branch that holds a mark and ops that order loads ends its own
       // window.
       op = end == op ? op->getNextNode() : end;
     }
   for (Operation *mark : marks)
     mark->removeAttr(kLineGroupBarrierAttr);
-  return moved;
 }

@@ -22,9 +22,8 @@ inline constexpr llvm::StringLiteral kLineGroupBarrierAttr =
 /// stores its values (docs/lowering.md, "Barriers between line groups",
 /// "Loads into line groups"). A load moves only past ops that do not order
 /// it: register ops, stores to other address spaces, the marked barriers
-/// and branches holding only such ops. Removes the marks. Returns how many
-/// loads moved.
-int64_t sinkLoadsIntoLineGroups(Operation *root, unsigned sharedAddressSpace);
+/// and branches holding only such ops. Removes the marks.
+void sinkLoadsIntoLineGroups(Operation *root, unsigned sharedAddressSpace);
 
 } // namespace mlir::ll
 
