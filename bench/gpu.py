@@ -80,6 +80,7 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "heldout3": (os.path.join(HERE, "heldout3_corpus.json"),),
            "heldout4": (os.path.join(HERE, "heldout4_corpus.json"),),
            "heldout5": (os.path.join(HERE, "heldout5_corpus.json"),),
+           "heldout6": (os.path.join(HERE, "heldout6_corpus.json"),),
            "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
 
 

@@ -189,7 +189,10 @@ def main(src, note=""):
                           "code of the third's fixes",
               "heldout5": ": a fifth held-out draw of Triton's encodings "
                           "(another seed), drawn on 2026-11-29 after the "
-                          "code of the fourth's fixes"}
+                          "code of the fourth's fixes",
+              "heldout6": ": a sixth held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-30 after the "
+                          "code of the fifth's fixes"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
