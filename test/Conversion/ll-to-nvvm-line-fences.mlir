@@ -102,7 +102,7 @@ gpu.module @m {
 // -----
 
 // A lane that holds a copy stores nothing: the store is under a branch on
-// the lane, where a warp barrier may not stand.
+// the lane. Its values arrive in the order of the global loads: no barrier.
 #bcast = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [0, 0]], warp = [[16, 0], [32, 0], [4, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
 gpu.module @m {
   // CHECK-LABEL: gpu.func @broadcast_lanes
@@ -112,6 +112,34 @@ gpu.module @m {
   gpu.func @broadcast_lanes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #bcast>
     ll.store_tile %t, %q : tensor<64x64xf16, #bcast>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same result from an exchange: only the lanes with lane bit 4 clear
+// store, under a branch on the lane, and the warp barrier between their
+// line groups names those lanes (0x0000ffff); a barrier of the whole warp
+// there would wait for lanes that never come.
+#blk = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0], [16, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+#bcast = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [0, 0]], warp = [[16, 0], [32, 0], [4, 0]], block = []} -> {dim0 = 64, dim1 = 64}>
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @broadcast_lanes_exchanged
+  // CHECK:         nvvm.barrier0
+  // CHECK:         scf.if
+  // CHECK-COUNT-8:   llvm.store {{.*}} : i32, !llvm.ptr<1>
+  // CHECK-NEXT:      %[[LANES:.*]] = llvm.mlir.constant(65535 : i32) : i32
+  // CHECK-NEXT:      nvvm.bar.warp.sync %[[LANES]] : i32
+  // CHECK-NOT:       llvm.mlir.constant(-1 : i32)
+  // CHECK:         gpu.return
+  // AMD-LABEL:     gpu.func @broadcast_lanes_exchanged
+  // AMD-NOT:       llvm.fence syncscope("wavefront")
+  // AMD:           gpu.return
+  gpu.func @broadcast_lanes_exchanged(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf16, #blk>
+    %u = ll.convert_layout %t : tensor<64x64xf16, #blk> -> tensor<64x64xf16, #bcast>
+    ll.store_tile %u, %q : tensor<64x64xf16, #bcast>, !llvm.ptr<1>
     gpu.return
   }
 }

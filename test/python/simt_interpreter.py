@@ -561,14 +561,22 @@ class _Interpreter:
         """Synchronises (and orders the shared-memory accesses of) the lanes
         of one warp only: no ordering between warps, so it does not end the
         race-checking epoch."""
-        lanes = self.get(op.operands[0]) & 0xFFFFFFFF
+        lanes = (self.get(op.operands[0]) & 0xFFFFFFFF).astype(np.uint64)
         # A warp none of whose lanes runs it is not involved (a branch on
-        # the warp); a warp that runs it must run it whole, full mask.
+        # the warp); in a warp that runs it, the lanes that run it are
+        # exactly the member mask's, which they all name alike (PTX ISA:
+        # every lane in the mask must execute the same bar.warp.sync).
         per_warp = mask.reshape(-1, self.wave)
-        if (per_warp.any(axis=1) != per_warp.all(axis=1)).any() or \
-                not (lanes[mask] == 0xFFFFFFFF).all():
-            raise InterpreterError("bar.warp.sync: every lane of the warp "
-                                   "must take part")
+        per_lanes = lanes.reshape(-1, self.wave)
+        bits = np.uint64(1) << np.arange(self.wave, dtype=np.uint64)
+        for active, named in zip(per_warp, per_lanes):
+            if not active.any():
+                continue
+            running = int(np.bitwise_or.reduce(bits[active]))
+            if (named[active] != named[active][0]).any() or \
+                    int(named[active][0]) != running:
+                raise InterpreterError("bar.warp.sync: the lanes that run it "
+                                       "must be exactly its member mask")
 
     def op_llvm_fence(self, op, mask):
         return None

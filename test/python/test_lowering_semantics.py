@@ -354,9 +354,9 @@ def test_interpreter_catches_a_warp_barrier_in_a_multi_warp_block():
         run_case(case, "sm_70", mutate=warp_barriers)
 
 
-def _warp_barrier_under(condition_bit):
-    """A kernel of two warps that runs bar.warp.sync where thread bit
-    `condition_bit` is set."""
+def _warp_barrier_under(condition_bit, members=-1):
+    """A kernel of two warps that runs bar.warp.sync with member mask
+    `members` where thread bit `condition_bit` is set."""
     return f"""
 module attributes {{gpu.container_module}} {{
   gpu.module @m {{
@@ -367,7 +367,7 @@ module attributes {{gpu.container_module}} {{
       %zero = llvm.mlir.constant(0 : i32) : i32
       %cond = llvm.icmp "ne" %set, %zero : i32
       scf.if %cond {{
-        %all = llvm.mlir.constant(-1 : i32) : i32
+        %all = llvm.mlir.constant({members} : i32) : i32
         nvvm.bar.warp.sync %all : i32
       }}
       gpu.return
@@ -377,14 +377,20 @@ module attributes {{gpu.container_module}} {{
 """
 
 
-def test_interpreter_takes_a_warp_barrier_of_whole_warps_only():
-    """bar.warp.sync needs every lane of a warp that runs it (a global
-    store's line barriers stand under branches on the warp, never on the
-    lane): under a branch on the warp it runs, on a lane it is an error."""
+def test_interpreter_takes_a_warp_barrier_of_its_member_lanes_only():
+    """bar.warp.sync needs exactly the lanes of its member mask: under a
+    branch on the warp the full mask runs; under a branch on a lane bit
+    only the mask of the lanes that take the branch does (a global store's
+    line barriers where lanes hold copies); any other mask is an error."""
     out = np.zeros(1, dtype=np.int32)
     simt.run_workgroup(_warp_barrier_under(5), "k", [out], 64, 32)
-    with pytest.raises(simt.InterpreterError, match="every lane"):
+    odd_lanes = int(np.int32(np.uint32(0xAAAAAAAA)))
+    simt.run_workgroup(_warp_barrier_under(0, odd_lanes), "k", [out], 64, 32)
+    with pytest.raises(simt.InterpreterError, match="member mask"):
         simt.run_workgroup(_warp_barrier_under(0), "k", [out], 64, 32)
+    with pytest.raises(simt.InterpreterError, match="member mask"):
+        simt.run_workgroup(_warp_barrier_under(1, odd_lanes), "k", [out], 64,
+                           32)
 
 
 def _stores_take_block_barriers(lowered: str) -> bool:
@@ -401,6 +407,45 @@ def _stores_in_phases(lowered: str) -> bool:
     scf.if, after only the values it packs."""
     return bool(re.search(r"scf\.if [^\n]*\{\n(?:\s*%[^\n]*\n)*"
                           r"\s*llvm\.store [^\n]*!llvm\.ptr<1>", lowered))
+
+
+def _masked_warp_barriers(lowered: str) -> bool:
+    """Whether a kernel has a bar.warp.sync whose member mask is not the
+    whole warp (a store's line barrier where lanes hold copies)."""
+    masks = set(re.findall(r"llvm\.mlir\.constant\((-?\d+) : i32\) : i32\n"
+                           r"\s*nvvm\.bar\.warp\.sync", lowered))
+    return bool(masks - {"-1"})
+
+
+def test_line_barriers_name_the_storing_lanes_on_sm90():
+    """Where lanes hold copies, only the lanes with the free bits clear
+    store, under a branch on the lane; the warp barriers between their line
+    groups name exactly those lanes (docs/lowering.md, "Barriers between
+    line groups"). Bit for bit, and the interpreter checks that the lanes
+    that run each barrier are its member mask."""
+    copies = {
+        "name": "copies_over_lane_bit_4_64x64_fp16", "shape": [64, 64],
+        "dtype": "fp16", "warps": 8,
+        "src": {"register": [[0, 1], [0, 2], [0, 4], [32, 0]],
+                "lane": [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]],
+                "warp": [[4, 0], [8, 0], [16, 0]]},
+        "dst": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]],
+                "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [0, 0]],
+                "warp": [[16, 0], [32, 0], [4, 0]]}}
+    text = kernels.conv(copies["src"], copies["dst"], copies["shape"],
+                        copies["dtype"])
+    lowered = lower(text, "sm_90")
+    assert "llvm.mlir.constant(65535 : i32) : i32\n" in lowered
+    assert _masked_warp_barriers(lowered)
+    _check(copies, "sm_90")
+    found = []
+    for case in case_lib.random_cases(200, seed=1101):
+        text = kernels.conv(case["src"], case["dst"], case["shape"],
+                            case["dtype"])
+        if _masked_warp_barriers(lower(text, "sm_90")):
+            found.append(case["name"])
+            _check(case, "sm_90")
+    assert len(found) >= 3, found
 
 
 def test_random_block_line_barriers_on_sm90():

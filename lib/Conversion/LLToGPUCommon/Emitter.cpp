@@ -664,6 +664,9 @@ struct LineGroupBarriers {
   /// group together (docs/lowering.md, "Block barriers between line
   /// groups").
   bool blockWide = false;
+  /// The lanes that run the stores where a branch on free lane bits leaves
+  /// the others out: the warp barrier names them (createLanesBarrier).
+  std::optional<uint64_t> lanes;
 
   /// The barriers emitted so far.
   int emitted = 0;
@@ -697,7 +700,10 @@ struct LineGroupBarriers {
     if (blockWide) {
       target->createBarrier(em.b, em.loc);
     } else {
-      target->createWarpBarrier(em.b, em.loc);
+      if (lanes)
+        target->createLanesBarrier(em.b, em.loc, *lanes);
+      else
+        target->createWarpBarrier(em.b, em.loc);
       Block::iterator made = em.b.getInsertionPoint();
       if (sinkLoads && made != em.b.getInsertionBlock()->begin())
         std::prev(made)->setAttr(kLineGroupBarrierAttr, em.b.getUnitAttr());
@@ -890,10 +896,20 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   // Line groups: the stores whose registers agree outside the line bits
   // write the same 128-byte lines. A warp barrier between two groups keeps
   // the assembler from interleaving their writes, where a group has
-  // several and every lane of the warp stores (the barrier needs the whole
-  // warp: no branch on a lane bit).
+  // several. Under the branch on free lane bits (only the lanes with those
+  // bits clear store), the barrier names those lanes, where the target has
+  // such a barrier.
   LineGroupBarriers barriers{nullptr, schedule.lineBits, std::nullopt};
-  if (em.lineFence && storeOrder == StoreOrder::Lines && !freeLanes) {
+  std::optional<uint64_t> storingLanes;
+  if (freeLanes) {
+    uint64_t lanes = 0;
+    for (uint64_t l = 0; l < (uint64_t(1) << tl.laneBits); ++l)
+      if (!(l & freeLanes))
+        lanes |= uint64_t(1) << l;
+    storingLanes = lanes;
+  }
+  if (em.lineFence && storeOrder == StoreOrder::Lines &&
+      (!freeLanes || em.lineFence->hasLanesBarrier())) {
     // Only for values that arrive: made by instructions with a latency
     // (loads, shuffles), which the assembler follows with each store as
     // soon as its value is there, interleaving the groups. Values computed
@@ -922,7 +938,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
     // warp. Like a conversion through shared memory, the store runs on the
     // whole block (docs/dialect.md, "Who runs an op").
     std::optional<StorePhases> merged;
-    if (arrives && !freeWarps && !wholeShares && split.empty())
+    if (arrives && !freeLanes && !freeWarps && !wholeShares && split.empty())
       merged = mergedStorePhases(col, row, bits, vec.elements(),
                                  int64_t(order.size()));
     // Elsewhere (no warps sharing a sector, or the stores under a branch
@@ -936,6 +952,7 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         (lineGroupsToSeparate(order, schedule.lineBits) ||
          (merged && merged->count() > 1) || (own && own->count() > 1))) {
       barriers.target = em.lineFence;
+      barriers.lanes = storingLanes;
       // The loads that feed the stores move into the line groups after
       // the conversion (sinkLoadsIntoLineGroups), except for 8-bit
       // elements: four to a register, their loads hold few registers

@@ -54,6 +54,15 @@ public:
                                          builder.getI32IntegerAttr(-1));
     NVVM::SyncWarpOp::create(builder, loc, all);
   }
+  // bar.warp.sync with a member mask: the lanes named must all reach it.
+  bool hasLanesBarrier() const override { return true; }
+  void createLanesBarrier(OpBuilder &builder, Location loc,
+                          uint64_t lanes) const override {
+    Value members = LLVM::ConstantOp::create(
+        builder, loc, builder.getI32Type(),
+        builder.getI32IntegerAttr(int32_t(uint32_t(lanes))));
+    NVVM::SyncWarpOp::create(builder, loc, members);
+  }
   // ptxas drops a bar.warp.sync of converged code but schedules no memory
   // access across it: the line groups of a tile's global loads and stores
   // stay in the order written in the SASS (docs/lowering.md, "Barriers

@@ -22,6 +22,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
 
 namespace mlir {
 class ConversionTarget;
@@ -100,6 +101,15 @@ public:
   virtual void createWarpBarrier(OpBuilder &builder, Location loc) const {
     createBarrier(builder, loc);
   }
+  /// A barrier among the lanes set in `lanes` of one warp, which orders
+  /// their shared-memory accesses, for code that exactly those lanes run (a
+  /// branch on lane bits); only where hasLanesBarrier.
+  virtual void createLanesBarrier(OpBuilder &builder, Location loc,
+                                  uint64_t lanes) const {
+    llvm_unreachable("the target has no barrier among some lanes");
+  }
+  /// Whether createLanesBarrier is available.
+  virtual bool hasLanesBarrier() const { return false; }
   /// Whether createWarpBarrier orders one warp only (and so costs less than
   /// the block's): then a conversion whose warps each read only what they
   /// wrote (warp-private) takes it in blocks of several warps too.
