@@ -192,7 +192,10 @@ def main(src, note=""):
                           "code of the fourth's fixes",
               "heldout6": ": a sixth held-out draw of Triton's encodings "
                           "(another seed), drawn on 2026-11-30 after the "
-                          "code of the fifth's fixes"}
+                          "code of the fifth's fixes",
+              "heldout7": ": a seventh held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-30 after the "
+                          "code of the sixth's fixes"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus

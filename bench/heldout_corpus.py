@@ -15,6 +15,7 @@ sm_90 are left out (no reference to time against). Needs Triton (no GPU).
     python3 bench/heldout_corpus.py --seed 202611292 --out heldout4_corpus.json
     python3 bench/heldout_corpus.py --seed 20261130 --out heldout5_corpus.json
     python3 bench/heldout_corpus.py --seed 20261201 --out heldout6_corpus.json
+    python3 bench/heldout_corpus.py --seed 20261202 --out heldout7_corpus.json
 
 A second draw (another seed, another file) checks again, later, on cases
 that nobody looked at either.
