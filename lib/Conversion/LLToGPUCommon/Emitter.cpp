@@ -900,14 +900,6 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
   // bits clear store), the barrier names those lanes, where the target has
   // such a barrier.
   LineGroupBarriers barriers{nullptr, schedule.lineBits, std::nullopt};
-  std::optional<uint64_t> storingLanes;
-  if (freeLanes) {
-    uint64_t lanes = 0;
-    for (uint64_t l = 0; l < (uint64_t(1) << tl.laneBits); ++l)
-      if (!(l & freeLanes))
-        lanes |= uint64_t(1) << l;
-    storingLanes = lanes;
-  }
   if (em.lineFence && storeOrder == StoreOrder::Lines &&
       (!freeLanes || em.lineFence->hasLanesBarrier())) {
     // Only for values that arrive: made by instructions with a latency
@@ -952,7 +944,13 @@ void storeRegisters(Emitter &em, Value base, Type elementType, int bits,
         (lineGroupsToSeparate(order, schedule.lineBits) ||
          (merged && merged->count() > 1) || (own && own->count() > 1))) {
       barriers.target = em.lineFence;
-      barriers.lanes = storingLanes;
+      if (freeLanes) {
+        uint64_t storing = 0;
+        for (uint64_t l = 0; l < (uint64_t(1) << tl.laneBits); ++l)
+          if (!(l & freeLanes))
+            storing |= uint64_t(1) << l;
+        barriers.lanes = storing;
+      }
       // The loads that feed the stores move into the line groups after
       // the conversion (sinkLoadsIntoLineGroups), except for 8-bit
       // elements: four to a register, their loads hold few registers
