@@ -195,7 +195,10 @@ def main(src, note=""):
                           "code of the fifth's fixes",
               "heldout7": ": a seventh held-out draw of Triton's encodings "
                           "(another seed), drawn on 2026-11-30 after the "
-                          "code of the sixth's fixes"}
+                          "code of the sixth's fixes",
+              "heldout8": ": an eighth held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-30 after the "
+                          "code of the seventh's measurements"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
