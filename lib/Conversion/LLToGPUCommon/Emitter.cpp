@@ -389,16 +389,21 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
     return;
   }
   Type memType = memoryType(elementType, count, bits);
-  if (bytePacker && bits == 8 && count % 4 == 0 && !isAlignedSlice(elems)) {
-    // Byte permutes only where every word of the store takes one.
+  if (bits == 8 && count % 4 == 0 && !isAlignedSlice(elems)) {
+    // Byte permutes only where every word of the store takes one. Words
+    // that are loaded words as they are go whole on every target: from
+    // byte inserts, NVPTX took each byte of a loaded vector's upper words
+    // out and put it back (docs/lowering.md, "Stores of loaded words").
     SmallVector<WordSources> sources;
+    bool wholeWords = true;
     for (int64_t w = 0; w < count / 4; ++w) {
       std::optional<WordSources> word = wordSources(elems.slice(4 * w, 4));
       if (!word)
         break;
+      wholeWords &= word->isWhole();
       sources.push_back(std::move(*word));
     }
-    if (int64_t(sources.size()) == count / 4) {
+    if (int64_t(sources.size()) == count / 4 && (bytePacker || wholeWords)) {
       SmallVector<Value> words;
       for (int64_t w = 0; w < count / 4; ++w)
         words.push_back(packWord(elems.slice(4 * w, 4), sources[w]));
@@ -503,6 +508,9 @@ Value Emitter::packWord(ArrayRef<Value> bytes, const WordSources &sources) {
         constant(i32, source.second));
   };
   Value lo = wordOf(sources.words.front());
+  // The bytes of one loaded word in order: that word, without a permute.
+  if (sources.isWhole())
+    return lo;
   Value hi = sources.words.size() == 2 ? wordOf(sources.words.back()) : lo;
   return bytePacker->createBytePermute(
       b, loc, lo, hi,

@@ -196,12 +196,14 @@ struct Emitter {
   struct WordSources {
     SmallVector<std::pair<Value, int64_t>, 2> words;
     uint32_t nibbles = 0;
+    /// The four bytes of one word, in order: that word as it is.
+    bool isWhole() const { return words.size() == 1 && nibbles == 0x3210; }
   };
   std::optional<WordSources> wordSources(ArrayRef<Value> bytes);
 
   /// Four 8-bit elements as an i32 word: one byte permute of their
-  /// `sources` (wordSources), or their vector bitcast where they are that
-  /// word already.
+  /// `sources` (wordSources), or the source word itself where they are that
+  /// word in order (then no byte packer is needed).
   Value packWord(ArrayRef<Value> bytes, const WordSources &sources);
 
   /// Stores `elems` as one vector (see memoryType).
