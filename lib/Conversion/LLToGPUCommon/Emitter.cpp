@@ -708,13 +708,10 @@ struct LineGroupBarriers {
     if (blockWide) {
       target->createBarrier(em.b, em.loc);
     } else {
-      if (lanes)
-        target->createLanesBarrier(em.b, em.loc, *lanes);
-      else
-        target->createWarpBarrier(em.b, em.loc);
-      Block::iterator made = em.b.getInsertionPoint();
-      if (sinkLoads && made != em.b.getInsertionBlock()->begin())
-        std::prev(made)->setAttr(kLineGroupBarrierAttr, em.b.getUnitAttr());
+      Operation *made = lanes ? target->createLanesBarrier(em.b, em.loc, *lanes)
+                              : target->createWarpBarrier(em.b, em.loc);
+      if (sinkLoads)
+        made->setAttr(kLineGroupBarrierAttr, em.b.getUnitAttr());
     }
     ++emitted;
   }

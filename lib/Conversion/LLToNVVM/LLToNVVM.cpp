@@ -39,8 +39,8 @@ public:
   Value createThreadIdX(OpBuilder &builder, Location loc) const override {
     return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }
-  void createBarrier(OpBuilder &builder, Location loc) const override {
-    NVVM::Barrier0Op::create(builder, loc);
+  Operation *createBarrier(OpBuilder &builder, Location loc) const override {
+    return NVVM::Barrier0Op::create(builder, loc);
   }
   // bar.warp.sync orders the shared-memory accesses of the threads it
   // synchronises (PTX ISA); in a one-warp block it replaces bar.sync
@@ -49,19 +49,20 @@ public:
   bool hasWarpBarrier() const override { return true; }
   bool warpBarriersForRoundsOnce() const override { return true; }
   int64_t getMinRoundBytesPerThreadOnce() const override { return 8; }
-  void createWarpBarrier(OpBuilder &builder, Location loc) const override {
+  Operation *createWarpBarrier(OpBuilder &builder,
+                               Location loc) const override {
     Value all = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                          builder.getI32IntegerAttr(-1));
-    NVVM::SyncWarpOp::create(builder, loc, all);
+    return NVVM::SyncWarpOp::create(builder, loc, all);
   }
   // bar.warp.sync with a member mask: the lanes named must all reach it.
   bool hasLanesBarrier() const override { return true; }
-  void createLanesBarrier(OpBuilder &builder, Location loc,
-                          uint64_t lanes) const override {
+  Operation *createLanesBarrier(OpBuilder &builder, Location loc,
+                                uint64_t lanes) const override {
     Value members = LLVM::ConstantOp::create(
         builder, loc, builder.getI32Type(),
         builder.getI32IntegerAttr(int32_t(uint32_t(lanes))));
-    NVVM::SyncWarpOp::create(builder, loc, members);
+    return NVVM::SyncWarpOp::create(builder, loc, members);
   }
   // ptxas drops a bar.warp.sync of converged code but schedules no memory
   // access across it: the line groups of a tile's global loads and stores

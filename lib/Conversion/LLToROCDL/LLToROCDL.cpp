@@ -78,21 +78,23 @@ public:
   }
   /// HIP's __syncthreads(): the LDS accesses before the barrier are visible
   /// to the workgroup after it.
-  void createBarrier(OpBuilder &builder, Location loc) const override {
+  Operation *createBarrier(OpBuilder &builder, Location loc) const override {
     LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::release,
                           "workgroup");
-    ROCDL::SBarrierOp::create(builder, loc);
+    Operation *wait = ROCDL::SBarrierOp::create(builder, loc);
     LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
                           "workgroup");
+    return wait;
   }
   /// The lanes of a wave run in lockstep and the LDS performs one wave's
   /// accesses in order, so a wave orders its own LDS accesses with a
   /// fence at wavefront scope: no instruction (AMDGPU memory model), only
   /// no reordering by the compiler. Triton 3.6 omits the barrier there too.
   bool hasWarpBarrier() const override { return true; }
-  void createWarpBarrier(OpBuilder &builder, Location loc) const override {
-    LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
-                          "wavefront");
+  Operation *createWarpBarrier(OpBuilder &builder,
+                               Location loc) const override {
+    return LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                                 "wavefront");
   }
   /// ds_bpermute_b32 addresses lanes in bytes: lane * 4.
   Value createShuffleIdx(OpBuilder &builder, Location loc, Value value,

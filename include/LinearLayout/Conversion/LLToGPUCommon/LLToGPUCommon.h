@@ -93,19 +93,20 @@ public:
   virtual unsigned getSharedAddressSpace() const = 0;
   /// The thread's index within the (1-D) block, as i32.
   virtual Value createThreadIdX(OpBuilder &builder, Location loc) const = 0;
-  /// A block-wide barrier that also orders shared-memory accesses.
-  virtual void createBarrier(OpBuilder &builder, Location loc) const = 0;
+  /// A block-wide barrier that also orders shared-memory accesses; returns
+  /// the op that waits.
+  virtual Operation *createBarrier(OpBuilder &builder, Location loc) const = 0;
   /// A barrier among the threads of one warp that orders their
   /// shared-memory accesses, for blocks of a single warp; the block-wide
-  /// barrier unless the target has a cheaper one.
-  virtual void createWarpBarrier(OpBuilder &builder, Location loc) const {
-    createBarrier(builder, loc);
+  /// barrier unless the target has a cheaper one. Returns its op.
+  virtual Operation *createWarpBarrier(OpBuilder &builder, Location loc) const {
+    return createBarrier(builder, loc);
   }
   /// A barrier among the lanes set in `lanes` of one warp, which orders
   /// their shared-memory accesses, for code that exactly those lanes run (a
-  /// branch on lane bits); only where hasLanesBarrier.
-  virtual void createLanesBarrier(OpBuilder &builder, Location loc,
-                                  uint64_t lanes) const {
+  /// branch on lane bits); only where hasLanesBarrier. Returns its op.
+  virtual Operation *createLanesBarrier(OpBuilder &builder, Location loc,
+                                        uint64_t lanes) const {
     llvm_unreachable("the target has no barrier among some lanes");
   }
   /// Whether createLanesBarrier is available.
