@@ -6,8 +6,9 @@ these are the layouts Triton's own encodings give, with random parameters
 from one fixed seed: blocked -> blocked (sizes per thread, lane and warp
 splits, orders), mma v2/v3 accumulators -> blocked epilogues, blocked ->
 dot operands, in fp16, bf16, fp32 and int8, 1 to 8 warps, tiles of 1 to
-64 KiB, at most 1 KiB a thread. Cases whose Gluon `conv` kernel Triton 3.6 cannot compile for
-sm_90 are left out (no reference to time against). Needs Triton (no GPU).
+64 KiB and at most 1 KiB a thread. Cases whose Gluon `conv` kernel Triton
+3.6 cannot compile for sm_90 are left out (no reference to time against).
+Needs Triton (no GPU).
 
     python3 bench/heldout_corpus.py
     python3 bench/heldout_corpus.py --seed 20261128 --out heldout2_corpus.json
