@@ -199,6 +199,9 @@ static constexpr int kWarpPhaseSectors = 4;
 static constexpr int kWarpPhaseNarrowSectors = 2;
 static constexpr uint64_t kWarpPhaseNarrowLaneBytes = 2;
 static constexpr uint64_t kWarpPhaseNarrowLineBytes = 8;
+/// The fewest whole sectors of each line one instruction of a one-warp
+/// block writes for its store to take no warp phases.
+static constexpr int64_t kOneWarpWholeSectorsPerLine = 2;
 
 StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
                                       const AddressMap *row, int bits,
@@ -224,14 +227,21 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
   if (written.all())
     return {};
   int64_t sectorsPerLine = 0;
-  bool halfSectors = true;
+  bool halfSectors = true, wholeSectors = true;
   for (uint64_t s = 0; s < kGlobalLineBytes; s += kGlobalSectorBytes) {
     uint64_t sectorBytes = 0;
     for (uint64_t b = s; b < s + kGlobalSectorBytes; ++b)
       sectorBytes += written.test(b);
     sectorsPerLine += sectorBytes != 0;
     halfSectors &= !sectorBytes || 2 * sectorBytes >= kGlobalSectorBytes;
+    wholeSectors &= !sectorBytes || sectorBytes == kGlobalSectorBytes;
   }
+  // A block of one warp whose instruction writes whole sectors, two or more
+  // to each line, keeps its lines together: its phases measured slower
+  // (docs/lowering.md, "Warp phases", *One warp, whole sectors*).
+  if (col.warp.empty() && wholeSectors &&
+      sectorsPerLine >= kOneWarpWholeSectorsPerLine)
+    return {};
   bool narrow = vectorBytes <= kWarpPhaseNarrowLaneBytes &&
                 written.count() <= kWarpPhaseNarrowLineBytes;
   int maxSectors = narrow ? kWarpPhaseNarrowSectors : kWarpPhaseSectors;

@@ -601,6 +601,37 @@ def test_warp_phases_write_few_sectors(case):
     assert max(_store_sectors(case, False)) > 4
 
 
+def _whole_sectors_case(warps: int) -> dict:
+    """A transpose whose store instructions write 16 bytes a lane, two
+    whole sectors to each of 8 lines (held-out-8 #043's store, smaller),
+    on `warps` warps (a warp bit over rows)."""
+    warp = [[16 * (1 << w), 0] for w in range(warps.bit_length() - 1)]
+    rows = 16 * warps
+    return {"name": f"whole_sectors_{rows}x64_bf16_w{warps}",
+            "shape": [rows, 64], "dtype": "bf16", "warps": warps,
+            "src": {"register": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 32]],
+                    "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
+                    "warp": warp},
+            "dst": {"register": [[0, 1], [0, 2], [0, 4], [0, 32], [8, 0]],
+                    "lane": [[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]],
+                    "warp": warp}}
+
+
+def test_one_warp_writing_whole_sectors_takes_no_warp_phases():
+    """A one-warp block whose store instructions write whole sectors, two
+    to each line, stores without warp phases; the same store on two warps
+    keeps them (docs/lowering.md, "Warp phases", *One warp, whole
+    sectors*). Both exact."""
+    one, two = _whole_sectors_case(1), _whole_sectors_case(2)
+    lowered_one, lowered_two = lower_case(one, "sm_90"), lower_case(two,
+                                                                    "sm_90")
+    assert not _stores_in_phases(lowered_one)
+    assert _stores_in_phases(lowered_two)
+    _check(one, "sm_90", lowered=lowered_one)
+    _check(two, "sm_90", lowered=lowered_two)
+    assert max(_store_sectors(one, True)) == 16
+
+
 @pytest.mark.parametrize("case", PHASED_STORES, ids=lambda c: c["name"])
 def test_store_phases_on_sm90(case):
     """Stores in phases, only some lanes or warps storing in each and a
