@@ -198,7 +198,10 @@ def main(src, note=""):
                           "code of the sixth's fixes",
               "heldout8": ": an eighth held-out draw of Triton's encodings "
                           "(another seed), drawn on 2026-11-30 after the "
-                          "code of the seventh's measurements"}
+                          "code of the seventh's measurements",
+              "heldout9": ": a ninth held-out draw of Triton's encodings "
+                          "(another seed), drawn on 2026-11-30 after the "
+                          "code of the eighth's measurements"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
