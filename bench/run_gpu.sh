@@ -8,7 +8,10 @@ set -u
 PTX=${1:-bench/ptx}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv
 python3 -c "import triton,torch;print('triton',triton.__version__,'torch',torch.__version__)"
-PYTHONUNBUFFERED=1 python3 bench/gpu.py run "$PTX" "$OUT" 2>&1 | tail -20
+# Each case's row is also kept in $OUT/gpu_run.log as it is timed, so that
+# a run cut short by a time limit still returns the cases it finished.
+PYTHONUNBUFFERED=1 python3 bench/gpu.py run "$PTX" "$OUT" 2>&1 |
+  tee "$OUT/gpu_run.log" | tail -20
 m=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum,smsp__inst_executed_op_ldsm.sum,smsp__inst_executed_op_stsm.sum
 for which in ll triton; do
   name=conv; [ "$which" = ll ] && name=ll_conv
