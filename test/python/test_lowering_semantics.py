@@ -642,6 +642,44 @@ def test_store_phases_on_sm90(case):
     _check(case, "sm_90", lowered=lowered)
 
 
+# A 16x64 fp16 dot operand on 2 warps, both layouts repeated over the warp
+# bit (held-out-7 #024): stmatrix stores in rounds by the owner warp.
+REPEATED_OPERAND = {
+    "name": "repeated_operand_16x64_fp16_w2", "shape": [16, 64],
+    "dtype": "fp16", "warps": 2,
+    "src": {"register": [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0]],
+            "lane": [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]],
+            "warp": [[0, 0]]},
+    "dst": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]],
+            "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+            "warp": [[0, 0]]}}
+
+
+def _prepacked_words(lowered: str) -> list[str]:
+    """The results of the branches that yield only i32 words (the owner's
+    prepacked stmatrix words) which feed an stmatrix."""
+    names = re.findall(r"(%\w+):(\d+) = scf\.if %\w+ -> \((?:i32(?:, )?)+\)",
+                       lowered)
+    stmatrix = "\n".join(re.findall(r"nvvm\.stmatrix [^{]*", lowered))
+    return [n for n, _ in names if f"{n}#" in stmatrix]
+
+
+def test_loaded_tile_is_packed_once_in_the_owner_warps_branch():
+    """A tile loaded to be stored by the owner warp in rounds of stmatrix:
+    its words are packed once, before the rounds, in one branch of the
+    owner warp, and the rounds store those words; in the loop kernel, whose
+    source is computed, each round packs its own (docs/lowering.md,
+    "Packed once, in the owner's branch"). Both exact."""
+    case = REPEATED_OPERAND
+    conv = lower_case(case, "sm_90")
+    loop = lower_case(case, "sm_90", "conv_loop")
+    assert conv.count("nvvm.stmatrix") == 4
+    assert len(_prepacked_words(conv)) == 1
+    assert loop.count("nvvm.stmatrix") > 0 and not _prepacked_words(loop)
+    _check(case, "sm_90", lowered=conv)
+    _check(case, "sm_90", "conv_loop", lowered=loop)
+
+
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)
              if case_lib.BITS[c["dtype"]] == 8][:24]
 

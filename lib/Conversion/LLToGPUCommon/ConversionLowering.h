@@ -248,6 +248,15 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
 using StoreShare = llvm::function_ref<void(
     ArrayRef<Value> values, llvm::function_ref<bool(int64_t)> keep)>;
 
+/// Where the source registers of a conversion come from.
+enum class SourceOrigin {
+  /// Computed, or of unknown origin.
+  Other,
+  /// Loaded from memory (`ll.load_tile`) only to be converted: a warp that
+  /// stores none of them to the scratch need not load them.
+  LoadedForIt,
+};
+
 /// The result registers of a SharedMemory lowering, through the scratch.
 /// With owner_loads (`lowering.ownerLoads`), the result is
 /// stored by `storeShare` in the branch that loads it, and the returned
@@ -256,7 +265,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
                                     const ThreadLayout &dst, ArrayRef<Value> in,
-                                    Type elementType,
+                                    Type elementType, SourceOrigin origin,
                                     StoreShare storeShare = nullptr);
 
 /// Plans every conversion below `root` into `state`, places their scratch

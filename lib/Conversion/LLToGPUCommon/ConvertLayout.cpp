@@ -224,6 +224,16 @@ namespace {
 struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
   using LLPattern::LLPattern;
 
+  /// LoadedForIt where `op` converts a tile loaded in its own block for
+  /// it alone.
+  static SourceOrigin sourceOrigin(ConvertLayoutOp op) {
+    auto load = op.getSource().getDefiningOp<LoadTileOp>();
+    return load && load->getBlock() == op->getBlock() &&
+                   op.getSource().hasOneUse()
+               ? SourceOrigin::LoadedForIt
+               : SourceOrigin::Other;
+  }
+
   LogicalResult
   matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -255,7 +265,8 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       out = lowerWithinWarp(em, lc.hooks, *shuffle, in, elementType);
     else if (const auto &shared = std::get<SharedMemoryLowering>(lowering);
              !shared.ownerLoads)
-      out = lowerWithinBlock(em, lc.hooks, shared, *src, *dst, in, elementType);
+      out = lowerWithinBlock(em, lc.hooks, shared, *src, *dst, in, elementType,
+                             sourceOrigin(op));
     else
       return lowerWithItsStore(op, shared, *src, *dst, in, elementType, em,
                                structType, rewriter);
@@ -294,8 +305,9 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
                      maxVectorElements(bits), keep, kAllOffsetBits,
                      StoreOrder::Lines, &shared.ownerLoads->storeShares);
     };
-    SmallVector<Value> out = lowerWithinBlock(em, lc.hooks, shared, src, dst,
-                                              in, elementType, storeShare);
+    SmallVector<Value> out =
+        lowerWithinBlock(em, lc.hooks, shared, src, dst, in, elementType,
+                         sourceOrigin(op), storeShare);
     rewriter.eraseOp(store);
     rewriter.replaceOp(op, em.pack(structType, out));
     return success();

@@ -405,7 +405,8 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
                                     const ThreadLayout &dst, ArrayRef<Value> in,
-                                    Type elementType, StoreShare storeShare) {
+                                    Type elementType, SourceOrigin origin,
+                                    StoreShare storeShare) {
   int bits = lowering.elementBytes * 8;
   bool ownerLoads = storeShare && lowering.ownerLoads;
   auto ptrType = LLVM::LLVMPointerType::get(em.b.getContext(),
@@ -460,6 +461,14 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   Value storeTurn = turnOf(lowering.storeThreadRounds);
   Value loadTurn = turnOf(lowering.loadThreadRounds);
   ThreadLayout::FreeThreadBits repeated = dst.freeThreadBits();
+  // A loaded tile stored by the owners of repeated warps in rounds of
+  // matrix stores: every word packed once, up front, in the owners' branch
+  // (docs/lowering.md, "Packed once, in the owner's branch").
+  std::optional<MatrixWords> prepacked;
+  if (origin == SourceOrigin::LoadedForIt && lowering.storeMatrix &&
+      rounds > 1 && !storeTurn && src.freeThreadBits().warps)
+    prepacked = prepackMatrixWords(em, *lowering.storeMatrix, elementType, src,
+                                   in, warp);
   for (int64_t round = 0; round < rounds; ++round) {
     auto inRound = [&](const AddressMap &map, const ThreadRounds &turns) {
       return
@@ -487,7 +496,8 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       llvm::SaveAndRestore<bool> inRounds(em.storesInRounds, rounds > 1);
       if (lowering.storeMatrix)
         storeMatrix(em, hooks, *lowering.storeMatrix, base, elementType, src,
-                    in, lane, warp, localMask, keep);
+                    in, lane, warp, localMask, keep,
+                    prepacked ? &*prepacked : nullptr);
       else
         storeRegisters(em, base, elementType, bits, src, in, lowering.store,
                        nullptr, Value(), lane, warp, lowering.vectorElements(),

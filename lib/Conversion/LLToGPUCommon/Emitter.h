@@ -273,13 +273,30 @@ void storeRegisters(
     StoreOrder order = StoreOrder::Registers,
     const SmallVector<std::pair<int, int>> *wholeShares = nullptr);
 
+/// The 32-bit fragment words of a matrix store, by (instruction base k,
+/// word 0-3).
+using MatrixWords = llvm::DenseMap<std::pair<int64_t, int>, Value>;
+
+/// Every fragment word a matrix store of `values` writes, packed at the
+/// insertion point inside one branch that only the owner warps (free warp
+/// bits 0) take; the other warps get poison. For a store in rounds by the
+/// owner warps of a repeated layout: packed there, the values live as
+/// words from the start, and ptxas sinks the loads that produce them into
+/// the owner's branch (docs/lowering.md, "Packed once, in the owner's
+/// branch").
+MatrixWords prepackMatrixWords(Emitter &em, const MatrixAccess &access,
+                               Type elementType, const ThreadLayout &tl,
+                               ArrayRef<Value> values, Value warp);
+
 /// stmatrix.x4 of every instruction base k with `keep(k)`; threads of
-/// free (broadcast) warps skip the store, as in storeRegisters.
+/// free (broadcast) warps skip the store, as in storeRegisters. The words
+/// come from `prepacked` where given, else are packed before each store.
 void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,
                  const MatrixAccess &access, Value base, Type elementType,
                  const ThreadLayout &tl, ArrayRef<Value> values, Value lane,
                  Value warp, uint64_t offsetMask,
-                 llvm::function_ref<bool(int64_t)> keep);
+                 llvm::function_ref<bool(int64_t)> keep,
+                 const MatrixWords *prepacked = nullptr);
 
 /// ldmatrix.x4 of every instruction base k with `keep(k)` into `out`.
 void loadMatrix(Emitter &em, const GPUTargetHooks &hooks,

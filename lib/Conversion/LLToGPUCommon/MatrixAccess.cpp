@@ -114,18 +114,56 @@ static void unpackWord(Emitter &em, Type elementType, Value word,
     out[reg] = part;
 }
 
+/// i1: the calling thread's warp is the owner of its copies (its free warp
+/// bits are 0).
+static Value isOwnerWarp(Emitter &em, Value warp, uint64_t freeWarps) {
+  return LLVM::ICmpOp::create(
+      em.b, em.loc, LLVM::ICmpPredicate::eq,
+      LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))),
+      em.index(0));
+}
+
+MatrixWords prepackMatrixWords(Emitter &em, const MatrixAccess &access,
+                               Type elementType, const ThreadLayout &tl,
+                               ArrayRef<Value> values, Value warp) {
+  MatrixWords words;
+  SmallVector<std::pair<int64_t, int>> order;
+  for (int64_t k = 0; k < tl.numRegisters(); ++k)
+    if (access.isBase(k))
+      for (int w = 0; w < 4; ++w)
+        order.emplace_back(k, w);
+  Type i32 = em.b.getI32Type();
+  SmallVector<Type> types(order.size(), i32);
+  auto ifOp = scf::IfOp::create(
+      em.b, em.loc, types, isOwnerWarp(em, warp, tl.freeThreadBits().warps),
+      /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(em.b);
+    em.b.setInsertionPointToStart(ifOp.thenBlock());
+    SmallVector<Value> packed;
+    for (auto [k, w] : order)
+      packed.push_back(
+          packWord(em, elementType, values, access.wordRegisters(k, w)));
+    scf::YieldOp::create(em.b, em.loc, packed);
+    em.b.setInsertionPointToStart(ifOp.elseBlock());
+    SmallVector<Value> none(order.size(), em.poison(i32));
+    scf::YieldOp::create(em.b, em.loc, none);
+  }
+  for (auto [i, kw] : llvm::enumerate(order))
+    words[kw] = ifOp.getResult(unsigned(i));
+  return words;
+}
+
 void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,
                  const MatrixAccess &access, Value base, Type elementType,
                  const ThreadLayout &tl, ArrayRef<Value> values, Value lane,
                  Value warp, uint64_t offsetMask,
-                 llvm::function_ref<bool(int64_t)> keep) {
+                 llvm::function_ref<bool(int64_t)> keep,
+                 const MatrixWords *prepacked) {
   OpBuilder::InsertionGuard guard(em.b);
   uint64_t freeWarps = tl.freeThreadBits().warps;
   if (freeWarps) {
-    Value owner = LLVM::ICmpOp::create(
-        em.b, em.loc, LLVM::ICmpPredicate::eq,
-        LLVM::AndOp::create(em.b, em.loc, warp, em.index(int64_t(freeWarps))),
-        em.index(0));
+    Value owner = isOwnerWarp(em, warp, freeWarps);
     auto ifOp = scf::IfOp::create(em.b, em.loc, owner, /*withElse=*/false);
     if (em.storesInRounds)
       em.roundBranches.insert(ifOp);
@@ -143,8 +181,9 @@ void storeMatrix(Emitter &em, const GPUTargetHooks &hooks,
     Value ptr = em.address(base, elementType, access.rows, thread, c, bases);
     SmallVector<Value, 4> words;
     for (int w = 0; w < 4; ++w)
-      words.push_back(
-          packWord(em, elementType, values, access.wordRegisters(k, w)));
+      words.push_back(prepacked ? prepacked->lookup({k, w})
+                                : packWord(em, elementType, values,
+                                           access.wordRegisters(k, w)));
     hooks.createMatrixStore(em.b, em.loc, ptr, words, access.trans);
   }
 }
