@@ -199,9 +199,10 @@ static constexpr int kWarpPhaseSectors = 4;
 static constexpr int kWarpPhaseNarrowSectors = 2;
 static constexpr uint64_t kWarpPhaseNarrowLaneBytes = 2;
 static constexpr uint64_t kWarpPhaseNarrowLineBytes = 8;
-/// The fewest whole sectors of each line one instruction of a one-warp
-/// block writes for its store to take no warp phases.
-static constexpr int64_t kOneWarpWholeSectorsPerLine = 2;
+/// The fewest whole sectors of each line one instruction of a block of at
+/// most 2^kFewWarpsBits warps writes for its store to take no warp phases.
+static constexpr int64_t kFewWarpsWholeSectorsPerLine = 2;
+static constexpr size_t kFewWarpsBits = 1;
 
 StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
                                       const AddressMap *row, int bits,
@@ -236,11 +237,11 @@ StorePhases mlir::ll::warpStorePhases(const AddressMap &col,
     halfSectors &= !sectorBytes || 2 * sectorBytes >= kGlobalSectorBytes;
     wholeSectors &= !sectorBytes || sectorBytes == kGlobalSectorBytes;
   }
-  // A block of one warp whose instruction writes whole sectors, two or more
-  // to each line, keeps its lines together: its phases measured slower
-  // (docs/lowering.md, "Warp phases", *One warp, whole sectors*).
-  if (col.warp.empty() && wholeSectors &&
-      sectorsPerLine >= kOneWarpWholeSectorsPerLine)
+  // A block of one or two warps whose instruction writes whole sectors, two
+  // or more to each line, keeps its lines together: its phases measured
+  // slower (docs/lowering.md, "Warp phases", *Few warps, whole sectors*).
+  if (col.warp.size() <= kFewWarpsBits && wholeSectors &&
+      sectorsPerLine >= kFewWarpsWholeSectorsPerLine)
     return {};
   bool narrow = vectorBytes <= kWarpPhaseNarrowLaneBytes &&
                 written.count() <= kWarpPhaseNarrowLineBytes;

@@ -617,19 +617,17 @@ def _whole_sectors_case(warps: int) -> dict:
                     "warp": warp}}
 
 
-def test_one_warp_writing_whole_sectors_takes_no_warp_phases():
-    """A one-warp block whose store instructions write whole sectors, two
-    to each line, stores without warp phases; the same store on two warps
-    keeps them (docs/lowering.md, "Warp phases", *One warp, whole
-    sectors*). Both exact."""
-    one, two = _whole_sectors_case(1), _whole_sectors_case(2)
-    lowered_one, lowered_two = lower_case(one, "sm_90"), lower_case(two,
-                                                                    "sm_90")
-    assert not _stores_in_phases(lowered_one)
-    assert _stores_in_phases(lowered_two)
-    _check(one, "sm_90", lowered=lowered_one)
-    _check(two, "sm_90", lowered=lowered_two)
-    assert max(_store_sectors(one, True)) == 16
+@pytest.mark.parametrize("warps,phased", [(1, False), (2, False), (4, True)])
+def test_few_warps_writing_whole_sectors_take_no_warp_phases(warps, phased):
+    """A block of one or two warps whose store instructions write whole
+    sectors, two to each line, stores without warp phases; the same store
+    on four warps keeps them (docs/lowering.md, "Warp phases", *Few warps,
+    whole sectors*). Exact either way."""
+    case = _whole_sectors_case(warps)
+    lowered = lower_case(case, "sm_90")
+    assert _stores_in_phases(lowered) == phased
+    _check(case, "sm_90", lowered=lowered)
+    assert max(_store_sectors(case, True)) == (4 if phased else 16)
 
 
 @pytest.mark.parametrize("case", PHASED_STORES, ids=lambda c: c["name"])
