@@ -52,15 +52,19 @@ gpu.module @k {
 // -----
 
 // The owner branch of stmatrix (sm_90) likewise: #a repeats over warp bit
-// 1, so warps 0 and 1 store, in each of the plan's 8 rounds.
+// 1, so warps 0 and 1 store, in each of the plan's 8 rounds. The tile is
+// loaded for the conversion, so its fragment words are packed once, in an
+// owner branch of their own before the rounds (docs/lowering.md, "Packed
+// once, in the owner's branch").
 #a = #ll.linear<{register = [[0, 1], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [0, 0]], block = []} -> {dim0 = 256, dim1 = 16}>
 #b = #ll.linear<{register = [[0, 1], [0, 8], [32, 0], [64, 0], [128, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []} -> {dim0 = 256, dim1 = 16}>
 gpu.module @k {
   // SM90-LABEL: gpu.func @stmatrix_rounds
   // SM90:       %[[SCRATCH:.*]] = llvm.mlir.addressof @__ll_scratch
+  // SM90:       %[[WORDS:[0-9]+]]:64 = scf.if %{{.*}} -> (i32,
   // SM90:       scf.if
   // SM90-NEXT:    llvm.getelementptr %[[SCRATCH]][%[[T:.*]]] : (!llvm.ptr<3>, i32)
-  // SM90:         nvvm.stmatrix
+  // SM90:         nvvm.stmatrix %{{.*}}, %[[WORDS]]#0,
   // SM90:       nvvm.barrier0
   // SM90:       nvvm.barrier0
   // SM90:       scf.if
