@@ -640,40 +640,61 @@ def test_store_phases_on_sm90(case):
     _check(case, "sm_90", lowered=lowered)
 
 
-# A 16x64 fp16 dot operand on 2 warps, both layouts repeated over the warp
-# bit (held-out-7 #024): stmatrix stores in rounds by the owner warp.
-REPEATED_OPERAND = {
-    "name": "repeated_operand_16x64_fp16_w2", "shape": [16, 64],
-    "dtype": "fp16", "warps": 2,
-    "src": {"register": [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0]],
-            "lane": [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]],
-            "warp": [[0, 0]]},
-    "dst": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]],
-            "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
-            "warp": [[0, 0]]}}
+def _repeated_case(name, shape, dtype, src, dst):
+    return {"name": name, "shape": shape, "dtype": dtype, "warps": 2,
+            "src": src, "dst": dst}
 
 
-def _prepacked_words(lowered: str) -> list[str]:
-    """The results of the branches that yield only i32 words (the owner's
-    prepacked stmatrix words) which feed an stmatrix."""
-    names = re.findall(r"(%\w+):(\d+) = scf\.if %\w+ -> \((?:i32(?:, )?)+\)",
-                       lowered)
-    stmatrix = "\n".join(re.findall(r"nvvm\.stmatrix [^{]*", lowered))
-    return [n for n, _ in names if f"{n}#" in stmatrix]
+# Tiles loaded on 2 warps, the source repeated over the warp bit, stored by
+# the owner warp in rounds: with stmatrix (held-out-7 #024), with vector
+# st.shared of 8-bit words (held-out #036), and with st.shared shared out
+# over the two warps (held-out-3 #040), which keeps its per-round packs.
+OWNER_PACKED = [
+    (_repeated_case(
+        "stmatrix_16x64_fp16_w2", [16, 64], "fp16",
+        {"register": [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0]],
+         "lane": [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], "warp": [[0, 0]]},
+        {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]],
+         "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "warp": [[0, 0]]}),
+     True),
+    (_repeated_case(
+        "st_shared_32x64_int8_w2", [32, 64], "int8",
+        {"register": [[1, 0], [2, 0], [4, 0], [0, 8], [0, 16], [0, 32]],
+         "lane": [[8, 0], [16, 0], [0, 1], [0, 2], [0, 4]], "warp": [[0, 0]]},
+        {"register": [[1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16],
+                      [0, 32]],
+         "lane": [[16, 0], [0, 0], [0, 1], [0, 2], [0, 4]], "warp": [[0, 0]]}),
+     True),
+    (_repeated_case(
+        "shared_out_32x128_bf16_w2", [32, 128], "bf16",
+        {"register": [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [8, 0],
+                      [16, 0]],
+         "lane": [[0, 8], [0, 16], [0, 32], [0, 64], [0, 0]], "warp": [[0, 0]]},
+        {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64],
+                      [16, 0]],
+         "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "warp": [[0, 0]]}),
+     False),
+]
 
 
-def test_loaded_tile_is_packed_once_in_the_owner_warps_branch():
-    """A tile loaded to be stored by the owner warp in rounds of stmatrix:
-    its words are packed once, before the rounds, in one branch of the
-    owner warp, and the rounds store those words; in the loop kernel, whose
+def _owner_packed_branches(lowered: str) -> int:
+    """Branches that yield only i32 words, two or more (the owner warps'
+    words packed once for a store in rounds)."""
+    return len(re.findall(r"= scf\.if %\w+ -> \(i32(?:, i32)+\)", lowered))
+
+
+@pytest.mark.parametrize("case,packed", OWNER_PACKED,
+                         ids=[c["name"] for c, _ in OWNER_PACKED])
+def test_loaded_tile_is_packed_once_in_the_owner_warps_branch(case, packed):
+    """A tile loaded to be stored by the owner warp in rounds: its words are
+    packed once, before the rounds, in one branch of the owner warp, where
+    each round's stores are the owner's alone; in the loop kernel, whose
     source is computed, each round packs its own (docs/lowering.md,
-    "Packed once, in the owner's branch"). Both exact."""
-    case = REPEATED_OPERAND
+    "Packed once, in the owner's branch"). Exact either way."""
     conv = lower_case(case, "sm_90")
     loop = lower_case(case, "sm_90", "conv_loop")
-    assert conv.count("nvvm.stmatrix") == 4
-    assert len(_prepacked_words(conv)) == 1
-    assert loop.count("nvvm.stmatrix") > 0 and not _prepacked_words(loop)
+    assert _owner_packed_branches(conv) == int(packed)
+    assert _owner_packed_branches(loop) == 0
     _check(case, "sm_90", lowered=conv)
     _check(case, "sm_90", "conv_loop", lowered=loop)
 

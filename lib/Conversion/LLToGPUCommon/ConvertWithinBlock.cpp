@@ -28,6 +28,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 
+#include <functional>
+
 namespace mlir::ll::lowering {
 
 bool isOneWarpBlock(Operation *op, const GPUTargetHooks &hooks) {
@@ -401,6 +403,60 @@ static void takeTurn(Emitter &em, Value turn, const ThreadRounds &turns,
   em.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
 }
 
+/// The most warp bits of a block whose vector stores of a loaded tile take
+/// their words from the owners' branch: on 8 warps the measured outcome was
+/// mixed (docs/lowering.md, "Packed once, in the owner's branch").
+static constexpr int kOwnerWordsMaxWarpBits = 2;
+
+/// The source registers of a vector store of sub-word elements in rounds
+/// (`keeps`, one per round) by the owner warps, re-expressed as the
+/// elements of words packed once in the owners' branch
+/// (packWordsInOwnerBranch); storeRegisters packs them back into the same
+/// words, which LLVM folds. Empty where a round's store is shared out over
+/// the repeated warps (each share stores its own registers) or its vector
+/// holds less than a word.
+static SmallVector<Value>
+ownerPackedRegisters(Emitter &em, const AddressMap &store, int bits,
+                     int64_t maxVector, const ThreadLayout &src,
+                     ArrayRef<Value> in, Type elementType, Value warp,
+                     ArrayRef<std::function<bool(int64_t)>> keeps,
+                     uint64_t offsetMask, StoreOrder order) {
+  int64_t perWord = 32 / bits;
+  uint64_t freeWarps = src.freeThreadBits().warps;
+  std::optional<VectorShape> vec;
+  for (const auto &keep : keeps) {
+    StoreSchedule schedule = scheduleStores(store, nullptr, bits, maxVector,
+                                            freeWarps, keep, offsetMask, order);
+    if (!schedule.split.empty() || schedule.vec.elements() < perWord)
+      return {};
+    vec = schedule.vec;
+  }
+  if (!vec)
+    return {};
+  SmallVector<SmallVector<int64_t>> wordRegisters;
+  SmallVector<SmallVector<Value, 4>> words;
+  for (int64_t k = 0; k < int64_t(in.size()); ++k) {
+    if (!isVectorBase(*vec, k))
+      continue;
+    for (int64_t e = 0; e < vec->elements(); e += perWord) {
+      SmallVector<int64_t> &regs = wordRegisters.emplace_back();
+      SmallVector<Value, 4> &parts = words.emplace_back();
+      for (int64_t j = 0; j < perWord; ++j) {
+        regs.push_back(vectorRegister(*vec, k, e + j));
+        parts.push_back(in[regs.back()]);
+      }
+    }
+  }
+  SmallVector<Value> packed =
+      packWordsInOwnerBranch(em, words, warp, freeWarps);
+  SmallVector<Value> out(in.begin(), in.end());
+  for (auto [regs, word] : llvm::zip(wordRegisters, packed))
+    for (auto [r, part] :
+         llvm::zip(regs, em.elementsOf(word, elementType, perWord)))
+      out[r] = part;
+  return out;
+}
+
 SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
@@ -461,21 +517,38 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   Value storeTurn = turnOf(lowering.storeThreadRounds);
   Value loadTurn = turnOf(lowering.loadThreadRounds);
   ThreadLayout::FreeThreadBits repeated = dst.freeThreadBits();
-  // A loaded tile stored by the owners of repeated warps in rounds of
-  // matrix stores: every word packed once, up front, in the owners' branch
+  auto inRoundOf = [&](const AddressMap &map, const ThreadRounds &turns,
+                       int64_t round) {
+    return [&map, &lowering, round, byThreads = turns.threadMask()](int64_t k) {
+      return (map.registerValue(uint64_t(k)) >> lowering.scratchBits) ==
+             (uint64_t(round) & ~byThreads);
+    };
+  };
+  // A loaded tile stored by the owners of repeated warps in rounds: every
+  // word the stores write packed once, up front, in the owners' branch
   // (docs/lowering.md, "Packed once, in the owner's branch").
   std::optional<MatrixWords> prepacked;
-  if (origin == SourceOrigin::LoadedForIt && lowering.storeMatrix &&
-      rounds > 1 && !storeTurn && src.freeThreadBits().warps)
-    prepacked = prepackMatrixWords(em, *lowering.storeMatrix, elementType, src,
-                                   in, warp);
+  SmallVector<Value> ownerPacked;
+  if (origin == SourceOrigin::LoadedForIt && rounds > 1 && !storeTurn &&
+      src.freeThreadBits().warps) {
+    if (lowering.storeMatrix) {
+      prepacked = prepackMatrixWords(em, *lowering.storeMatrix, elementType,
+                                     src, in, warp);
+    } else if (bits < 32 && src.warpBits <= kOwnerWordsMaxWarpBits) {
+      SmallVector<std::function<bool(int64_t)>> keeps;
+      for (int64_t round = 0; round < rounds; ++round)
+        keeps.push_back(
+            inRoundOf(lowering.store, lowering.storeThreadRounds, round));
+      ownerPacked = ownerPackedRegisters(
+          em, lowering.store, bits, lowering.vectorElements(), src, in,
+          elementType, warp, keeps, localMask, sharedStoreOrder(hooks));
+      if (!ownerPacked.empty())
+        in = ownerPacked;
+    }
+  }
   for (int64_t round = 0; round < rounds; ++round) {
     auto inRound = [&](const AddressMap &map, const ThreadRounds &turns) {
-      return
-          [&map, &lowering, round, byThreads = turns.threadMask()](int64_t k) {
-            return (map.registerValue(uint64_t(k)) >> lowering.scratchBits) ==
-                   (uint64_t(round) & ~byThreads);
-          };
+      return inRoundOf(map, turns, round);
     };
     // Earlier readers of the scratch (this conversion's previous round, or
     // another conversion) must be done before it is overwritten; the

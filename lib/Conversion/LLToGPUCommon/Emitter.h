@@ -273,17 +273,24 @@ void storeRegisters(
     StoreOrder order = StoreOrder::Registers,
     const SmallVector<std::pair<int, int>> *wholeShares = nullptr);
 
+/// One i32 word per entry of `words` (its 32-bit element, or its 16-bit or
+/// 8-bit elements packed, lowest first), computed at the insertion point
+/// inside one branch that only the owner warps (free warp bits clear)
+/// take; the other warps get poison. A store in rounds by the owner warps
+/// of a tile loaded for it takes its words from here: they live across
+/// the rounds instead of the elements, and ptxas sinks the tile's loads
+/// into the branch (docs/lowering.md, "Packed once, in the owner's
+/// branch").
+SmallVector<Value> packWordsInOwnerBranch(Emitter &em,
+                                          ArrayRef<SmallVector<Value, 4>> words,
+                                          Value warp, uint64_t freeWarps);
+
 /// The 32-bit fragment words of a matrix store, by (instruction base k,
 /// word 0-3).
 using MatrixWords = llvm::DenseMap<std::pair<int64_t, int>, Value>;
 
-/// Every fragment word a matrix store of `values` writes, packed at the
-/// insertion point inside one branch that only the owner warps (free warp
-/// bits 0) take; the other warps get poison. For a store in rounds by the
-/// owner warps of a repeated layout: packed there, the values live as
-/// words from the start, and ptxas sinks the loads that produce them into
-/// the owner's branch (docs/lowering.md, "Packed once, in the owner's
-/// branch").
+/// Every fragment word a matrix store of `values` writes, packed by
+/// packWordsInOwnerBranch.
 MatrixWords prepackMatrixWords(Emitter &em, const MatrixAccess &access,
                                Type elementType, const ThreadLayout &tl,
                                ArrayRef<Value> values, Value warp);
