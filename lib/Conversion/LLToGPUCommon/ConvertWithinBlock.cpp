@@ -433,22 +433,18 @@ ownerPackedRegisters(Emitter &em, const AddressMap &store, int bits,
   }
   if (!vec)
     return {};
-  SmallVector<SmallVector<int64_t>> wordRegisters;
-  SmallVector<SmallVector<Value, 4>> words;
+  SmallVector<SmallVector<int64_t, 4>> wordRegisters;
   for (int64_t k = 0; k < int64_t(in.size()); ++k) {
     if (!isVectorBase(*vec, k))
       continue;
     for (int64_t e = 0; e < vec->elements(); e += perWord) {
-      SmallVector<int64_t> &regs = wordRegisters.emplace_back();
-      SmallVector<Value, 4> &parts = words.emplace_back();
-      for (int64_t j = 0; j < perWord; ++j) {
+      SmallVector<int64_t, 4> &regs = wordRegisters.emplace_back();
+      for (int64_t j = 0; j < perWord; ++j)
         regs.push_back(vectorRegister(*vec, k, e + j));
-        parts.push_back(in[regs.back()]);
-      }
     }
   }
-  SmallVector<Value> packed =
-      packWordsInOwnerBranch(em, words, warp, freeWarps);
+  SmallVector<Value> packed = packWordsInOwnerBranch(
+      em, elementType, in, wordRegisters, warp, freeWarps);
   SmallVector<Value> out(in.begin(), in.end());
   for (auto [regs, word] : llvm::zip(wordRegisters, packed))
     for (auto [r, part] :

@@ -273,17 +273,19 @@ void storeRegisters(
     StoreOrder order = StoreOrder::Registers,
     const SmallVector<std::pair<int, int>> *wholeShares = nullptr);
 
-/// One i32 word per entry of `words` (its 32-bit element, or its 16-bit or
-/// 8-bit elements packed, lowest first), computed at the insertion point
+/// One i32 word per entry of `wordRegisters`, the registers of `values` it
+/// holds (one 32-bit element, two 16-bit or four 8-bit ones, lowest first)
+/// packed as a matrix store packs them, computed at the insertion point
 /// inside one branch that only the owner warps (free warp bits clear)
 /// take; the other warps get poison. A store in rounds by the owner warps
 /// of a tile loaded for it takes its words from here: they live across
 /// the rounds instead of the elements, and ptxas sinks the tile's loads
 /// into the branch (docs/lowering.md, "Packed once, in the owner's
 /// branch").
-SmallVector<Value> packWordsInOwnerBranch(Emitter &em,
-                                          ArrayRef<SmallVector<Value, 4>> words,
-                                          Value warp, uint64_t freeWarps);
+SmallVector<Value>
+packWordsInOwnerBranch(Emitter &em, Type elementType, ArrayRef<Value> values,
+                       ArrayRef<SmallVector<int64_t, 4>> wordRegisters,
+                       Value warp, uint64_t freeWarps);
 
 /// The 32-bit fragment words of a matrix store, by (instruction base k,
 /// word 0-3).

@@ -123,28 +123,24 @@ static Value isOwnerWarp(Emitter &em, Value warp, uint64_t freeWarps) {
       em.index(0));
 }
 
-SmallVector<Value> packWordsInOwnerBranch(Emitter &em,
-                                          ArrayRef<SmallVector<Value, 4>> words,
-                                          Value warp, uint64_t freeWarps) {
+SmallVector<Value>
+packWordsInOwnerBranch(Emitter &em, Type elementType, ArrayRef<Value> values,
+                       ArrayRef<SmallVector<int64_t, 4>> wordRegisters,
+                       Value warp, uint64_t freeWarps) {
   Type i32 = em.b.getI32Type();
-  SmallVector<Type> types(words.size(), i32);
+  SmallVector<Type> types(wordRegisters.size(), i32);
   auto ifOp =
       scf::IfOp::create(em.b, em.loc, types, isOwnerWarp(em, warp, freeWarps),
                         /*withElse=*/true);
   OpBuilder::InsertionGuard guard(em.b);
   em.b.setInsertionPointToStart(ifOp.thenBlock());
   SmallVector<Value> packed;
-  for (ArrayRef<Value> parts : words)
-    packed.push_back(
-        parts.size() == 1 && parts[0].getType() == i32
-            ? parts[0]
-            : Value(LLVM::BitcastOp::create(
-                  em.b, em.loc, i32,
-                  parts.size() == 1 ? parts[0] : em.vector(parts))));
+  for (ArrayRef<int64_t> regs : wordRegisters)
+    packed.push_back(packWord(em, elementType, values, regs));
   scf::YieldOp::create(em.b, em.loc, packed);
   em.b.setInsertionPointToStart(ifOp.elseBlock());
-  scf::YieldOp::create(em.b, em.loc,
-                       SmallVector<Value>(words.size(), em.poison(i32)));
+  scf::YieldOp::create(
+      em.b, em.loc, SmallVector<Value>(wordRegisters.size(), em.poison(i32)));
   return SmallVector<Value>(ifOp.getResults().begin(), ifOp.getResults().end());
 }
 
@@ -152,19 +148,17 @@ MatrixWords prepackMatrixWords(Emitter &em, const MatrixAccess &access,
                                Type elementType, const ThreadLayout &tl,
                                ArrayRef<Value> values, Value warp) {
   SmallVector<std::pair<int64_t, int>> order;
-  SmallVector<SmallVector<Value, 4>> parts;
+  SmallVector<SmallVector<int64_t, 4>> wordRegisters;
   for (int64_t k = 0; k < tl.numRegisters(); ++k) {
     if (!access.isBase(k))
       continue;
     for (int w = 0; w < 4; ++w) {
       order.emplace_back(k, w);
-      SmallVector<Value, 4> &word = parts.emplace_back();
-      for (int64_t r : access.wordRegisters(k, w))
-        word.push_back(values[r]);
+      wordRegisters.push_back(access.wordRegisters(k, w));
     }
   }
-  SmallVector<Value> packed =
-      packWordsInOwnerBranch(em, parts, warp, tl.freeThreadBits().warps);
+  SmallVector<Value> packed = packWordsInOwnerBranch(
+      em, elementType, values, wordRegisters, warp, tl.freeThreadBits().warps);
   MatrixWords words;
   for (auto [kw, word] : llvm::zip(order, packed))
     words[kw] = word;
