@@ -249,12 +249,14 @@ using StoreShare = llvm::function_ref<void(
     ArrayRef<Value> values, llvm::function_ref<bool(int64_t)> keep)>;
 
 /// Where the source registers of a conversion come from.
-enum class SourceOrigin {
-  /// Computed, or of unknown origin.
-  Other,
-  /// Loaded from memory (`ll.load_tile`) only to be converted: a warp that
-  /// stores none of them to the scratch need not load them.
-  LoadedForIt,
+struct SourceOrigin {
+  /// Loaded from memory (`ll.load_tile` in the conversion's block) only to
+  /// be converted: a warp that stores none of them to the scratch need not
+  /// load them. False where computed, or of unknown origin.
+  bool loadedForIt = false;
+  /// Where loadedForIt, the bits each of the tile's global loads reads (its
+  /// vector): below 32, every loaded element holds a register of its own.
+  int64_t loadVectorBits = 0;
 };
 
 /// The result registers of a SharedMemory lowering, through the scratch.

@@ -224,14 +224,20 @@ namespace {
 struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
   using LLPattern::LLPattern;
 
-  /// LoadedForIt where `op` converts a tile loaded in its own block for
-  /// it alone.
-  static SourceOrigin sourceOrigin(ConvertLayoutOp op) {
+  /// loadedForIt where `op` converts a tile loaded in its own block for
+  /// it alone, with the width of that load's vectors (`src` is the tile's
+  /// thread layout).
+  static SourceOrigin sourceOrigin(ConvertLayoutOp op, const ThreadLayout &src,
+                                   int bits) {
     auto load = op.getSource().getDefiningOp<LoadTileOp>();
-    return load && load->getBlock() == op->getBlock() &&
-                   op.getSource().hasOneUse()
-               ? SourceOrigin::LoadedForIt
-               : SourceOrigin::Other;
+    if (!load || load->getBlock() != op->getBlock() ||
+        !op.getSource().hasOneUse())
+      return {};
+    auto [col, row] =
+        globalMaps(src, load.getType().getShape(), bool(load.getRowStride()));
+    VectorShape vec =
+        findVector(col, row ? &*row : nullptr, maxVectorElements(bits));
+    return {/*loadedForIt=*/true, vec.elements() * bits};
   }
 
   LogicalResult
@@ -266,7 +272,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     else if (const auto &shared = std::get<SharedMemoryLowering>(lowering);
              !shared.ownerLoads)
       out = lowerWithinBlock(em, lc.hooks, shared, *src, *dst, in, elementType,
-                             sourceOrigin(op));
+                             sourceOrigin(op, *src, shared.elementBytes * 8));
     else
       return lowerWithItsStore(op, shared, *src, *dst, in, elementType, em,
                                structType, rewriter);
@@ -307,7 +313,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     };
     SmallVector<Value> out =
         lowerWithinBlock(em, lc.hooks, shared, src, dst, in, elementType,
-                         sourceOrigin(op), storeShare);
+                         sourceOrigin(op, src, bits), storeShare);
     rewriter.eraseOp(store);
     rewriter.replaceOp(op, em.pack(structType, out));
     return success();

@@ -404,9 +404,17 @@ static void takeTurn(Emitter &em, Value turn, const ThreadRounds &turns,
 }
 
 /// The most warp bits of a block whose vector stores of a loaded tile take
-/// their words from the owners' branch: on 8 warps the measured outcome was
-/// mixed (docs/lowering.md, "Packed once, in the owner's branch").
+/// their words from the owners' branch whatever the tile's loads; above it
+/// only a tile loaded in sub-word accesses does, whose every element holds
+/// a register of its own until packed. On 8 warps the tiles loaded in words
+/// lost (docs/lowering.md, "Packed once, in the owner's branch").
 static constexpr int kOwnerWordsMaxWarpBits = 2;
+
+/// Whether a loaded tile's vector stores in rounds by the owner warps take
+/// their words from the owners' branch (ownerPackedRegisters).
+static bool packsInOwnerBranch(const ThreadLayout &src, SourceOrigin origin) {
+  return src.warpBits <= kOwnerWordsMaxWarpBits || origin.loadVectorBits < 32;
+}
 
 /// The source registers of a vector store of sub-word elements in rounds
 /// (`keeps`, one per round) by the owner warps, re-expressed as the
@@ -525,12 +533,12 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   // (docs/lowering.md, "Packed once, in the owner's branch").
   std::optional<MatrixWords> prepacked;
   SmallVector<Value> ownerPacked;
-  if (origin == SourceOrigin::LoadedForIt && rounds > 1 && !storeTurn &&
+  if (origin.loadedForIt && rounds > 1 && !storeTurn &&
       src.freeThreadBits().warps) {
     if (lowering.storeMatrix) {
       prepacked = prepackMatrixWords(em, *lowering.storeMatrix, elementType,
                                      src, in, warp);
-    } else if (bits < 32 && src.warpBits <= kOwnerWordsMaxWarpBits) {
+    } else if (bits < 32 && packsInOwnerBranch(src, origin)) {
       SmallVector<std::function<bool(int64_t)>> keeps;
       for (int64_t round = 0; round < rounds; ++round)
         keeps.push_back(
