@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -461,6 +462,45 @@ ownerPackedRegisters(Emitter &em, const AddressMap &store, int bits,
   return out;
 }
 
+/// Says whether a loaded tile stored in rounds by the owner warps had its
+/// words packed once in the owners' branch, as an optimization remark of
+/// category ll-lowering ("owner-words") at the conversion: passed with
+/// `words` packed, else missed for `why`.
+static void remarkOwnerWords(Emitter &em, int64_t words, int64_t rounds,
+                             uint64_t repeatedWarps, StringRef why) {
+  StringRef function;
+  Operation *parent = em.b.getInsertionBlock()->getParentOp();
+  auto func = dyn_cast<FunctionOpInterface>(parent);
+  if (!func)
+    func = parent->getParentOfType<FunctionOpInterface>();
+  if (func)
+    function = func.getName();
+  auto opts = remark::RemarkOpts::name("owner-words")
+                  .category(kLoweringRemarkCategory)
+                  .function(function);
+  std::string warps = "warp bits 0x" + llvm::utohexstr(repeatedWarps);
+  if (words) {
+    if (remark::detail::InFlightRemark remark = remark::passed(em.loc, opts))
+      remark << remark::detail::Remark::Arg(
+          "Reason",
+          llvm::formatv("{0} words of the tile loaded for the conversion "
+                        "packed once, before its {1} rounds, in the branch "
+                        "of the warps that store it ({2} repeat them): the "
+                        "repeating warps load nothing",
+                        words, rounds, warps)
+              .str());
+    return;
+  }
+  if (remark::detail::InFlightRemark remark = remark::missed(em.loc, opts))
+    remark << remark::detail::Remark::Arg(
+        "Reason", llvm::formatv("the tile loaded for the conversion is "
+                                "packed round by round, not once in the "
+                                "owners' branch ({0} repeat the storing "
+                                "warps): {1}",
+                                warps, why)
+                      .str());
+}
+
 SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
                                     const SharedMemoryLowering &lowering,
                                     const ThreadLayout &src,
@@ -535,9 +575,12 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   SmallVector<Value> ownerPacked;
   if (origin.loadedForIt && rounds > 1 && !storeTurn &&
       src.freeThreadBits().warps) {
+    uint64_t repeatedWarps = src.freeThreadBits().warps;
     if (lowering.storeMatrix) {
       prepacked = prepackMatrixWords(em, *lowering.storeMatrix, elementType,
                                      src, in, warp);
+      remarkOwnerWords(em, int64_t(prepacked->size()), rounds, repeatedWarps,
+                       "");
     } else if (bits < 32 && packsInOwnerBranch(src, origin)) {
       SmallVector<std::function<bool(int64_t)>> keeps;
       for (int64_t round = 0; round < rounds; ++round)
@@ -548,6 +591,20 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
           elementType, warp, keeps, localMask, sharedStoreOrder(hooks));
       if (!ownerPacked.empty())
         in = ownerPacked;
+      remarkOwnerWords(
+          em, int64_t(ownerPacked.size()) * bits / 32, rounds, repeatedWarps,
+          "a round's store is shared out over the repeating warps, or its "
+          "vector holds less than a 32-bit word");
+    } else if (bits < 32) {
+      remarkOwnerWords(
+          em, 0, rounds, repeatedWarps,
+          llvm::formatv("a block of {0} warps whose tile is loaded in "
+                        "{1}-bit vectors, already whole words (on more than "
+                        "{2} warps only sub-word loads take the owners' "
+                        "words, docs/lowering.md)",
+                        int64_t(1) << src.warpBits, origin.loadVectorBits,
+                        int64_t(1) << kOwnerWordsMaxWarpBits)
+              .str());
     }
   }
   for (int64_t round = 0; round < rounds; ++round) {
