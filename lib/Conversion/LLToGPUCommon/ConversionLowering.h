@@ -28,6 +28,8 @@
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 #include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 
+#include "mlir/IR/Remarks.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <string>
@@ -222,6 +224,10 @@ std::optional<WarpPartition> warpPartitionOf(const AddressMap &store,
 
 /// The category of the lowering's optimization remarks.
 inline constexpr llvm::StringLiteral kLoweringRemarkCategory = "ll-lowering";
+
+/// The options of the lowering's remark `name` about code emitted in
+/// `block`: category ll-lowering, and the function that holds the block.
+remark::RemarkOpts loweringRemarkOpts(StringRef name, Block *block);
 
 /// The error of an `ll.plan` that the lowering cannot carry out.
 InFlightDiagnostic planError(Operation *op);

@@ -207,15 +207,24 @@ InFlightDiagnostic planError(Operation *op) {
   return op->emitError("cannot carry out the ll.plan: ");
 }
 
+remark::RemarkOpts loweringRemarkOpts(StringRef name, Block *block) {
+  StringRef function;
+  Operation *parent = block->getParentOp();
+  auto func = dyn_cast<FunctionOpInterface>(parent);
+  if (!func)
+    func = parent->getParentOfType<FunctionOpInterface>();
+  if (func)
+    function = func.getName();
+  return remark::RemarkOpts::name(name)
+      .category(kLoweringRemarkCategory)
+      .function(function);
+}
+
 void remarkDeparture(Operation *op, ConversionKind kind,
                      const std::string &why) {
-  StringRef function;
-  if (auto func = op->getParentOfType<FunctionOpInterface>())
-    function = func.getName();
-  auto opts = remark::RemarkOpts::name(conversionKindName(kind))
-                  .category(kLoweringRemarkCategory)
-                  .function(function);
-  remark::detail::InFlightRemark remark = remark::missed(op->getLoc(), opts);
+  remark::detail::InFlightRemark remark =
+      remark::missed(op->getLoc(), loweringRemarkOpts(conversionKindName(kind),
+                                                      op->getBlock()));
   if (remark)
     remark << remark::detail::Remark::Arg("Reason", why);
 }

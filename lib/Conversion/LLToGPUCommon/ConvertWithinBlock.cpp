@@ -468,16 +468,8 @@ ownerPackedRegisters(Emitter &em, const AddressMap &store, int bits,
 /// `words` packed, else missed for `why`.
 static void remarkOwnerWords(Emitter &em, int64_t words, int64_t rounds,
                              uint64_t repeatedWarps, StringRef why) {
-  StringRef function;
-  Operation *parent = em.b.getInsertionBlock()->getParentOp();
-  auto func = dyn_cast<FunctionOpInterface>(parent);
-  if (!func)
-    func = parent->getParentOfType<FunctionOpInterface>();
-  if (func)
-    function = func.getName();
-  auto opts = remark::RemarkOpts::name("owner-words")
-                  .category(kLoweringRemarkCategory)
-                  .function(function);
+  remark::RemarkOpts opts =
+      loweringRemarkOpts("owner-words", em.b.getInsertionBlock());
   std::string warps = "warp bits 0x" + llvm::utohexstr(repeatedWarps);
   if (words) {
     if (remark::detail::InFlightRemark remark = remark::passed(em.loc, opts))

@@ -722,17 +722,8 @@ struct LineGroupBarriers {
   void remark(Emitter &em, Block *block, StringRef access) const {
     if (!emitted)
       return;
-    StringRef function;
-    Operation *parent = block->getParentOp();
-    auto func = dyn_cast<FunctionOpInterface>(parent);
-    if (!func)
-      func = parent->getParentOfType<FunctionOpInterface>();
-    if (func)
-      function = func.getName();
-    auto opts = remark::RemarkOpts::name("line-barriers")
-                    .category(kLoweringRemarkCategory)
-                    .function(function);
-    remark::detail::InFlightRemark remark = remark::passed(em.loc, opts);
+    remark::detail::InFlightRemark remark =
+        remark::passed(em.loc, loweringRemarkOpts("line-barriers", block));
     if (!remark)
       return;
     std::string why =
