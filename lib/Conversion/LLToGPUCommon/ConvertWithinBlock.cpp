@@ -421,15 +421,16 @@ static bool packsInOwnerBranch(const ThreadLayout &src, SourceOrigin origin) {
 /// (`keeps`, one per round) by the owner warps, re-expressed as the
 /// elements of words packed once in the owners' branch
 /// (packWordsInOwnerBranch); storeRegisters packs them back into the same
-/// words, which LLVM folds. Empty where a round's store is shared out over
-/// the repeated warps (each share stores its own registers) or its vector
-/// holds less than a word.
+/// words, which LLVM folds; `words` is set to their number. Empty where a
+/// round's store is shared out over the repeated warps (each share stores
+/// its own registers) or its vector holds less than a word.
 static SmallVector<Value>
 ownerPackedRegisters(Emitter &em, const AddressMap &store, int bits,
                      int64_t maxVector, const ThreadLayout &src,
                      ArrayRef<Value> in, Type elementType, Value warp,
                      ArrayRef<std::function<bool(int64_t)>> keeps,
-                     uint64_t offsetMask, StoreOrder order) {
+                     uint64_t offsetMask, StoreOrder order, int64_t &words) {
+  words = 0;
   int64_t perWord = 32 / bits;
   uint64_t freeWarps = src.freeThreadBits().warps;
   std::optional<VectorShape> vec;
@@ -452,6 +453,7 @@ ownerPackedRegisters(Emitter &em, const AddressMap &store, int bits,
         regs.push_back(vectorRegister(*vec, k, e + j));
     }
   }
+  words = int64_t(wordRegisters.size());
   SmallVector<Value> packed = packWordsInOwnerBranch(
       em, elementType, in, wordRegisters, warp, freeWarps);
   SmallVector<Value> out(in.begin(), in.end());
@@ -574,17 +576,18 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
       remarkOwnerWords(em, int64_t(prepacked->size()), rounds, repeatedWarps,
                        "");
     } else if (bits < 32 && packsInOwnerBranch(src, origin)) {
+      int64_t words = 0;
       SmallVector<std::function<bool(int64_t)>> keeps;
       for (int64_t round = 0; round < rounds; ++round)
         keeps.push_back(
             inRoundOf(lowering.store, lowering.storeThreadRounds, round));
       ownerPacked = ownerPackedRegisters(
           em, lowering.store, bits, lowering.vectorElements(), src, in,
-          elementType, warp, keeps, localMask, sharedStoreOrder(hooks));
+          elementType, warp, keeps, localMask, sharedStoreOrder(hooks), words);
       if (!ownerPacked.empty())
         in = ownerPacked;
       remarkOwnerWords(
-          em, int64_t(ownerPacked.size()) * bits / 32, rounds, repeatedWarps,
+          em, words, rounds, repeatedWarps,
           "a round's store is shared out over the repeating warps, or its "
           "vector holds less than a 32-bit word");
     } else if (bits < 32) {
