@@ -357,3 +357,34 @@ def large_tile_cases():
                         "src": src, "dst": dst, "shape": shape,
                         "dtype": dtype, "warps": warps, "origin": "large"})
     return out
+
+
+def eight_warp_loaded_tile_cases():
+    """Two tiles on 8 warps, the source repeated over warp bits and stored
+    by its owner warps in rounds: one loaded 16 bits at a time (held-out-2
+    #025's layouts), whose words are packed once in the owners' branch, and
+    one loaded in 128-bit vectors (held-out-7 #045's), whose are not
+    (docs/lowering.md, "On 8 warps, tiles loaded in sub-word accesses")."""
+    halves = {
+        "name": "loaded_in_halves_32x128_bf16_w8", "shape": [32, 128],
+        "dtype": "bf16", "warps": 8,
+        "src": {"register": [[1, 0], [2, 0], [0, 8], [0, 16], [0, 32],
+                             [0, 64]],
+                "lane": [[4, 0], [8, 0], [16, 0], [0, 0], [0, 1]],
+                "warp": [[0, 0], [0, 2], [0, 4]]},
+        "dst": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32],
+                             [0, 64]],
+                "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+                "warp": [[0, 0], [16, 0], [0, 0]]}}
+    words = {
+        "name": "loaded_in_words_128x16_bf16_w8", "shape": [128, 16],
+        "dtype": "bf16", "warps": 8,
+        "src": {"register": [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0],
+                             [64, 0]],
+                "lane": [[0, 8], [0, 0], [1, 0], [2, 0], [4, 0]],
+                "warp": [[0, 0], [0, 0], [8, 0]]},
+        "dst": {"register": [[0, 1], [2, 0], [4, 0], [8, 0], [16, 0],
+                             [32, 0], [64, 0]],
+                "lane": [[0, 2], [0, 4], [0, 8], [0, 0], [1, 0]],
+                "warp": [[0, 0], [0, 0], [0, 0]]}}
+    return halves, words

@@ -640,18 +640,16 @@ def test_store_phases_on_sm90(case):
     _check(case, "sm_90", lowered=lowered)
 
 
-def _repeated_case(name, shape, dtype, src, dst, warps=2):
-    return {"name": name, "shape": shape, "dtype": dtype, "warps": warps,
+def _repeated_case(name, shape, dtype, src, dst):
+    return {"name": name, "shape": shape, "dtype": dtype, "warps": 2,
             "src": src, "dst": dst}
 
 
 # Tiles loaded on 2 warps, the source repeated over the warp bit, stored by
 # the owner warp in rounds: with stmatrix (held-out-7 #024), with vector
 # st.shared of 8-bit words (held-out #036), and with st.shared shared out
-# over the two warps (held-out-3 #040), which keeps its per-round packs. On
-# 8 warps, vector st.shared of a tile loaded in 16-bit accesses
-# (held-out-2 #025) is packed in the owners' branch, one loaded in 128-bit
-# accesses (held-out-7 #045) is not.
+# over the two warps (held-out-3 #040), which keeps its per-round packs; and
+# the two 8-warp tiles of cases.eight_warp_loaded_tile_cases.
 OWNER_PACKED = [
     (_repeated_case(
         "stmatrix_16x64_fp16_w2", [16, 64], "fp16",
@@ -677,25 +675,7 @@ OWNER_PACKED = [
                       [16, 0]],
          "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "warp": [[0, 0]]}),
      False),
-    (_repeated_case(
-        "loaded_in_halves_32x128_bf16_w8", [32, 128], "bf16",
-        {"register": [[1, 0], [2, 0], [0, 8], [0, 16], [0, 32], [0, 64]],
-         "lane": [[4, 0], [8, 0], [16, 0], [0, 0], [0, 1]],
-         "warp": [[0, 0], [0, 2], [0, 4]]},
-        {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]],
-         "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
-         "warp": [[0, 0], [16, 0], [0, 0]]}, warps=8),
-     True),
-    (_repeated_case(
-        "loaded_in_words_128x16_bf16_w8", [128, 16], "bf16",
-        {"register": [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0], [64, 0]],
-         "lane": [[0, 8], [0, 0], [1, 0], [2, 0], [4, 0]],
-         "warp": [[0, 0], [0, 0], [8, 0]]},
-        {"register": [[0, 1], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0],
-                      [64, 0]],
-         "lane": [[0, 2], [0, 4], [0, 8], [0, 0], [1, 0]],
-         "warp": [[0, 0], [0, 0], [0, 0]]}, warps=8),
-     False),
+    *zip(case_lib.eight_warp_loaded_tile_cases(), (True, False)),
 ]
 
 

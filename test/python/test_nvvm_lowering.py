@@ -298,30 +298,18 @@ def test_compile_remarks():
 
 
 def test_compile_remarks_owner_words():
-    """The owner-words remark through compile(..., remarks=True): a tile on
-    8 warps loaded 16 bits at a time is packed once in the owners' branch
-    (held-out-2 #025's layouts), one loaded in 128-bit vectors is not, and
-    the remark says why (docs/lowering.md, "On 8 warps, tiles loaded in
-    sub-word accesses")."""
-    halves = kernels.conv(
-        {"register": [[1, 0], [2, 0], [0, 8], [0, 16], [0, 32], [0, 64]],
-         "lane": [[4, 0], [8, 0], [16, 0], [0, 0], [0, 1]],
-         "warp": [[0, 0], [0, 2], [0, 4]]},
-        {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]],
-         "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
-         "warp": [[0, 0], [16, 0], [0, 0]]}, [32, 128], "bf16", 8)
+    """The owner-words remark through compile(..., remarks=True), on the
+    tiles of cases.eight_warp_loaded_tile_cases: the one on 8 warps loaded
+    16 bits at a time is packed once in the owners' branch, the one loaded
+    in 128-bit vectors is not, and the remark says why (docs/lowering.md,
+    "On 8 warps, tiles loaded in sub-word accesses")."""
+    halves, words = [
+        kernels.conv(c["src"], c["dst"], c["shape"], c["dtype"], c["warps"])
+        for c in case_lib.eight_warp_loaded_tile_cases()]
     said = [r for r in ll.compile(halves, remarks=True).remarks
             if "owner-words" in r]
     assert len(said) == 1 and "[Passed]" in said[0], said
     assert "32 words" in said[0] and "2 rounds" in said[0], said
-    words = kernels.conv(
-        {"register": [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0], [64, 0]],
-         "lane": [[0, 8], [0, 0], [1, 0], [2, 0], [4, 0]],
-         "warp": [[0, 0], [0, 0], [8, 0]]},
-        {"register": [[0, 1], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0],
-                      [64, 0]],
-         "lane": [[0, 2], [0, 4], [0, 8], [0, 0], [1, 0]],
-         "warp": [[0, 0], [0, 0], [0, 0]]}, [128, 16], "bf16", 8)
     said = [r for r in ll.compile(words, remarks=True).remarks
             if "owner-words" in r]
     assert len(said) == 1 and "[Missed]" in said[0], said
