@@ -567,9 +567,8 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   // (docs/lowering.md, "Packed once, in the owner's branch").
   std::optional<MatrixWords> prepacked;
   SmallVector<Value> ownerPacked;
-  if (origin.loadedForIt && rounds > 1 && !storeTurn &&
-      src.freeThreadBits().warps) {
-    uint64_t repeatedWarps = src.freeThreadBits().warps;
+  uint64_t repeatedWarps = src.freeThreadBits().warps;
+  if (origin.loadedForIt && rounds > 1 && !storeTurn && repeatedWarps) {
     if (lowering.storeMatrix) {
       prepacked = prepackMatrixWords(em, *lowering.storeMatrix, elementType,
                                      src, in, warp);
