@@ -333,17 +333,19 @@ static uint64_t tiedRegisterBits(const AddressMap &col, const AddressMap *row,
 /// stores the registers whose bit r equals its bit w. Each element is still
 /// stored once, and each of the 2^m warps issues 1/2^m of the stores
 /// (docs/lowering.md, "Broadcast stores"). The (warp bit, register bit)
-/// pairs, register bits outermost first in the store order.
+/// pairs, register bits in the order `preference` gives (outermost first
+/// in the store order, those of `pairLast` after the others of their
+/// kind).
 static SmallVector<std::pair<int, int>>
 splitOverWarps(const AddressMap &col, const AddressMap *row,
                const VectorShape &vec, uint64_t offsetMask, uint64_t freeWarps,
-               ArrayRef<int> outermostFirst, ArrayRef<int64_t> order,
+               ArrayRef<int> preference, ArrayRef<int64_t> order,
                llvm::function_ref<std::pair<uint64_t, uint64_t>(int64_t)>
                    registerAddress) {
   // A tied register bit would let two warps store one element.
   uint64_t tied = tiedRegisterBits(col, row, vec, offsetMask);
   SmallVector<int> pairable;
-  for (int b : outermostFirst)
+  for (int b : preference)
     if (!llvm::is_contained(vec.bits, b) && !((tied >> b) & 1) &&
         (col.reg[b] || (row && row->reg[b])))
       pairable.push_back(b);
@@ -366,12 +368,10 @@ splitOverWarps(const AddressMap &col, const AddressMap *row,
   return split;
 }
 
-StoreSchedule mlir::ll::scheduleStores(const AddressMap &col,
-                                       const AddressMap *row, int bits,
-                                       int64_t maxVector, uint64_t freeWarps,
-                                       llvm::function_ref<bool(int64_t)> keep,
-                                       uint64_t offsetMask,
-                                       StoreOrder storeOrder) {
+StoreSchedule mlir::ll::scheduleStores(
+    const AddressMap &col, const AddressMap *row, int bits, int64_t maxVector,
+    uint64_t freeWarps, llvm::function_ref<bool(int64_t)> keep,
+    uint64_t offsetMask, StoreOrder storeOrder, uint64_t pairLast) {
   StoreSchedule schedule;
   schedule.vec = findVector(col, row, maxVector);
   const VectorShape &vec = schedule.vec;
@@ -382,8 +382,10 @@ StoreSchedule mlir::ll::scheduleStores(const AddressMap &col,
   auto registerAddress = [&](int64_t k) {
     return registerOffsets(col, row, offsetMask, k);
   };
-  // The register bits from outermost to innermost in the store order.
-  SmallVector<int> outermostFirst;
+  // The register bits in the order they pair: outermost to innermost in
+  // the store order, within a line last, those of pairLast after the
+  // others of their kind.
+  SmallVector<int> pairOrder;
   uint64_t lineBits = 0;
   if (storeOrder == StoreOrder::Lines) {
     lineBits = sortInLineOrder(order, col, row, bits);
@@ -398,11 +400,13 @@ StoreSchedule mlir::ll::scheduleStores(const AddressMap &col,
         order, [&](int64_t a, int64_t b) { return baseOf(a) < baseOf(b); });
   }
   for (bool inLine : {false, true})
-    for (int b = int(col.reg.size()) - 1; b >= 0; --b)
-      if (bool((lineBits >> b) & 1) == inLine)
-        outermostFirst.push_back(b);
+    for (bool last : {false, true})
+      for (int b = int(col.reg.size()) - 1; b >= 0; --b)
+        if (bool((lineBits >> b) & 1) == inLine &&
+            bool((pairLast >> b) & 1) == last)
+          pairOrder.push_back(b);
   schedule.split = splitOverWarps(col, row, vec, offsetMask, freeWarps,
-                                  outermostFirst, order, registerAddress);
+                                  pairOrder, order, registerAddress);
   schedule.lineBits = lineBits;
   return schedule;
 }
@@ -439,9 +443,12 @@ OwnerLoads mlir::ll::shareOwnerLoads(const AddressMap &load, int scratchBits,
                                      const AddressMap &storeCol,
                                      const AddressMap *storeRow, int bits,
                                      uint64_t repeated) {
+  // A pair whose register bit a load instruction spans halves no warp's
+  // loads: such bits are paired last.
   StoreSchedule schedule = scheduleStores(
       storeCol, storeRow, bits, 128 / bits, repeated,
-      [](int64_t) { return true; }, ~uint64_t(0), StoreOrder::Lines);
+      [](int64_t) { return true; }, ~uint64_t(0), StoreOrder::Lines,
+      instructionRegisterBits);
   OwnerLoads owners;
   owners.vectorAcrossRounds = llvm::any_of(schedule.vec.bits, [&](int b) {
     return scratchBits >= 0 && (load.reg[size_t(b)] >> scratchBits) != 0;

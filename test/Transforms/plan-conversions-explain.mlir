@@ -95,18 +95,37 @@ func.func @owner_loads_idle_lanes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   return
 }
 
-// Shared out over three repeated warp bits, one of them paired with a
-// register bit inside a load vector: the loads' wavefronts fall to a
-// quarter, and the loads are fused with the store's shares (held-out-3
-// conversion #030, docs/planning.md).
+// Repeated over three warp bits: the store idles one and shares out over
+// the other two, each paired with a register bit that no 128-bit load
+// spans, so the loads' wavefronts fall to an eighth and the loads are fused
+// with the store's shares (held-out-3 conversion #030, docs/planning.md
+// "Shares the loads can follow"; with one pair inside a load vector, they
+// fell to a quarter).
 #a8 = #ll.linear<{register = [[0, 1], [0, 16], [0, 32], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [8, 0], [16, 0]], block = []}>
 #b8 = #ll.linear<{register = [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}>
-func.func @owner_loads_fused_a_quarter(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+func.func @owner_loads_fused_an_eighth(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf32, #a8>
-  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x7 share out, so each warp loads only what it stores: 256 load wavefronts (1024 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/4"{{.*}}}}
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x7 share out, so each warp loads only what it stores: 128 load wavefronts (1024 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/8"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<64x64xf32, #a8> -> tensor<64x64xf32, #b8>
   ll.store_tile %y, %q : tensor<64x64xf32, #b8>, !llvm.ptr<1>
+  return
+}
+
+// Shared out over two repeated warp bits (8 warps, 128x128 int8 into rows of
+// 128 bytes). The store's outermost register bits (rows 32 and 64 apart)
+// both lie inside the 128-bit loads (rows 16, 32, 64 apart and two
+// columns): paired with them, every warp would load all 512 wavefronts. The
+// store pairs rows 4 and 8 apart instead, which no load spans, so each warp
+// loads a quarter (held-out-10 conversion #043).
+#a10 = #ll.linear<{register = [[1, 0], [16, 0], [32, 0], [64, 0], [0, 32], [0, 64]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[8, 0], [0, 8], [0, 16]], block = []}>
+#b10 = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]], warp = [[0, 0], [0, 0], [2, 0]], block = []}>
+func.func @owner_loads_shares_the_loads_follow(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xi8, #a10>
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x3 share out, so each warp loads only what it stores: 128 load wavefronts (512 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/4"{{.*}}}}
+  // expected-note @below {{Conversion plan: shared_memory}}
+  %y = ll.convert_layout %x : tensor<128x128xi8, #a10> -> tensor<128x128xi8, #b10>
+  ll.store_tile %y, %q : tensor<128x128xi8, #b10>, !llvm.ptr<1>
   return
 }
 

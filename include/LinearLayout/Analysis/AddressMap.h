@@ -164,7 +164,9 @@ inline constexpr int64_t kMaxRegistersPerThread = 4096;
 /// register bit) pairs along which warps that hold the same registers at
 /// the same addresses share the stores out (docs/lowering.md, "Broadcast
 /// stores"; empty: the warps with all of `freeWarps` clear store
-/// everything). Registers with `keep(k)` false are left out.
+/// everything). Registers with `keep(k)` false are left out. The register
+/// bits of `pairLast` are paired only where no other bit of their kind
+/// (moving within a line or not) is left.
 struct StoreSchedule {
   VectorShape vec;
   SmallVector<int64_t> order;
@@ -177,7 +179,8 @@ struct StoreSchedule {
 StoreSchedule scheduleStores(const AddressMap &col, const AddressMap *row,
                              int bits, int64_t maxVector, uint64_t freeWarps,
                              llvm::function_ref<bool(int64_t)> keep,
-                             uint64_t offsetMask, StoreOrder storeOrder);
+                             uint64_t offsetMask, StoreOrder storeOrder,
+                             uint64_t pairLast = 0);
 
 /// The free warp bits of `layout` (LinearLayout::getFreeVariableMasks)
 /// when every one of them has a zero column: the warps that differ in
@@ -220,7 +223,9 @@ uint64_t loadInstructionRegisterBits(const AddressMap &load,
 /// scratch: `scratchBits` offset bits; instructions spanning the register
 /// bits `instructionRegisterBits`) whose result, repeating over the warp
 /// bits `repeated`, is stored through `storeCol` (and `storeRow`) as a
-/// global tile of `bits`-bit elements.
+/// global tile of `bits`-bit elements. The store's pairs take the register
+/// bits no load instruction spans first (docs/planning.md, "Shares the
+/// loads can follow").
 OwnerLoads shareOwnerLoads(const AddressMap &load, int scratchBits,
                            uint64_t instructionRegisterBits,
                            const AddressMap &storeCol,
