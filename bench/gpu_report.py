@@ -204,7 +204,10 @@ def main(src, note=""):
                           "code of the eighth's measurements",
               "heldout10": ": a tenth held-out draw of Triton's encodings "
                            "(another seed), drawn on 2026-11-30 after the "
-                           "code of the ninth's measurements"}
+                           "code of the ninth's measurements",
+              "heldout11": ": an eleventh held-out draw of Triton's "
+                           "encodings (another seed), drawn on 2026-11-30 "
+                           "after the tenth's fix"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
