@@ -333,9 +333,7 @@ static uint64_t tiedRegisterBits(const AddressMap &col, const AddressMap *row,
 /// stores the registers whose bit r equals its bit w. Each element is still
 /// stored once, and each of the 2^m warps issues 1/2^m of the stores
 /// (docs/lowering.md, "Broadcast stores"). The (warp bit, register bit)
-/// pairs, register bits in the order `preference` gives (outermost first
-/// in the store order, those of `pairLast` after the others of their
-/// kind).
+/// pairs, register bits in the order `preference` gives.
 static SmallVector<std::pair<int, int>>
 splitOverWarps(const AddressMap &col, const AddressMap *row,
                const VectorShape &vec, uint64_t offsetMask, uint64_t freeWarps,
@@ -382,9 +380,9 @@ StoreSchedule mlir::ll::scheduleStores(
   auto registerAddress = [&](int64_t k) {
     return registerOffsets(col, row, offsetMask, k);
   };
-  // The register bits in the order they pair: outermost to innermost in
-  // the store order, within a line last, those of pairLast after the
-  // others of their kind.
+  // The register bits in the order they pair: those of pairLast after all
+  // others; within each, the bits that leave a line first (each warp's
+  // share keeps whole lines), outermost first in the store order.
   SmallVector<int> pairOrder;
   uint64_t lineBits = 0;
   if (storeOrder == StoreOrder::Lines) {
@@ -399,8 +397,8 @@ StoreSchedule mlir::ll::scheduleStores(
     llvm::stable_sort(
         order, [&](int64_t a, int64_t b) { return baseOf(a) < baseOf(b); });
   }
-  for (bool inLine : {false, true})
-    for (bool last : {false, true})
+  for (bool last : {false, true})
+    for (bool inLine : {false, true})
       for (int b = int(col.reg.size()) - 1; b >= 0; --b)
         if (bool((lineBits >> b) & 1) == inLine &&
             bool((pairLast >> b) & 1) == last)

@@ -701,36 +701,45 @@ def test_loaded_tile_is_packed_once_in_the_owner_warps_branch(case, packed):
     _check(case, "sm_90", "conv_loop", lowered=loop)
 
 
-# 128x128 int8 on 8 warps into a layout repeating over warp bits 0 and 1
-# (held-out-10 #043): the store's outermost register bits lie inside the
-# 128-bit scratch loads.
-SHARES_THE_LOADS_FOLLOW = {
-    "name": "shares_the_loads_follow_128x128_int8_w8", "shape": [128, 128],
-    "dtype": "int8", "warps": 8,
-    "src": {"register": [[1, 0], [16, 0], [32, 0], [64, 0], [0, 32], [0, 64]],
-            "lane": [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]],
-            "warp": [[8, 0], [0, 8], [0, 16]]},
-    "dst": {"register": [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0], [16, 0],
-                         [32, 0], [64, 0]],
-            "lane": [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]],
-            "warp": [[0, 0], [0, 0], [2, 0]]}}
+# Conversions into layouts repeating over warps whose store's outermost
+# register bits lie inside the scratch loads: 128x128 int8 on 8 warps
+# repeating over warp bits 0 and 1 (held-out-10 #043; the store's shares
+# take rows 4 and 8 apart), and the 8-bit dot operand B on 8 warps, repeating
+# over all three (the shares take bits within a line), with the loads of
+# each share: four quarters, eight eighths.
+SHARES_THE_LOADS_FOLLOW = [
+    ({"name": "shares_the_loads_follow_128x128_int8_w8", "shape": [128, 128],
+      "dtype": "int8", "warps": 8,
+      "src": {"register": [[1, 0], [16, 0], [32, 0], [64, 0], [0, 32],
+                           [0, 64]],
+              "lane": [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]],
+              "warp": [[8, 0], [0, 8], [0, 16]]},
+      "dst": {"register": [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0], [16, 0],
+                           [32, 0], [64, 0]],
+              "lane": [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]],
+              "warp": [[0, 0], [0, 0], [2, 0]]}}, [4] * 4),
+    (next(c for c in case_lib.corpus_cases()
+          if c["name"] == "blocked_to_dotB8_64x128_int8_w8"), [2] * 8),
+]
 
 
-def test_store_shares_follow_the_loads_on_sm90():
+@pytest.mark.parametrize("case,loads", SHARES_THE_LOADS_FOLLOW,
+                         ids=[c["name"] for c, _ in SHARES_THE_LOADS_FOLLOW])
+def test_store_shares_follow_the_loads_on_sm90(case, loads):
     """The repeated warps share the store out along register bits that no
-    scratch load spans, so each share loads only its quarter, in its own
+    scratch load spans, so each share loads only its part, in its own
     branch, after the barrier (docs/planning.md, "Shares the loads can
-    follow"); pairing the outermost bits, every warp loaded all 16 vectors
+    follow"); pairing the outermost bits, every warp loaded everything
     before the branches. Exact."""
-    lowered = lower_case(SHARES_THE_LOADS_FOLLOW, "sm_90")
+    lowered = lower_case(case, "sm_90")
     after_barrier = lowered.split("nvvm.barrier0", 1)[1]
     before_branches, branches = after_barrier.split("scf.if", 1)
-    scratch_load = r"llvm\.load %\S+ [^\n]*!llvm\.ptr<3> -> vector<4xi32>"
+    scratch_load = r"llvm\.load %\S+ [^\n]*!llvm\.ptr<3>"
     assert not re.search(scratch_load, before_branches)
     shares = re.split(r"\n\s*scf\.if", "scf.if" + branches)
     assert [len(re.findall(scratch_load, share)) for share in shares
-            if re.search(scratch_load, share)] == [4, 4, 4, 4]
-    _check(SHARES_THE_LOADS_FOLLOW, "sm_90", lowered=lowered)
+            if re.search(scratch_load, share)] == loads
+    _check(case, "sm_90", lowered=lowered)
 
 
 EIGHT_BIT = [c for c in case_lib.random_cases(160, seed=40)

@@ -165,8 +165,7 @@ inline constexpr int64_t kMaxRegistersPerThread = 4096;
 /// the same addresses share the stores out (docs/lowering.md, "Broadcast
 /// stores"; empty: the warps with all of `freeWarps` clear store
 /// everything). Registers with `keep(k)` false are left out. The register
-/// bits of `pairLast` are paired only where no other bit of their kind
-/// (moving within a line or not) is left.
+/// bits of `pairLast` are paired only after every other pairable bit.
 struct StoreSchedule {
   VectorShape vec;
   SmallVector<int64_t> order;
