@@ -83,16 +83,16 @@ def wavefronts(launch):
 # Shared-memory throughput of the machines measured: SMs, and the SM clock
 # (MHz) that nvidia-smi reports as the maximum. One SM serves one
 # shared-memory wavefront per clock, so a conv_loop cannot run faster than
-# wavefronts x conversions x tiles / SMs / clock: the floor column.
+# wavefronts x round trips x tiles / SMs / clock: the floor column.
 SMEM_MACHINES = {"NVIDIA H100 80GB HBM3": (132, 1980),
                  "NVIDIA H200": (132, 1980)}
 
 
-def smem_floor_ms(machine, wavefronts, conversions, tiles):
+def smem_floor_ms(machine, wavefronts, round_trips, tiles):
     if machine not in SMEM_MACHINES or wavefronts is None:
         return None
     sms, mhz = SMEM_MACHINES[machine]
-    return wavefronts * conversions * (tiles / sms) / (mhz * 1e3)
+    return wavefronts * round_trips * (tiles / sms) / (mhz * 1e3)
 
 
 def kernel_plan(c):
@@ -119,20 +119,25 @@ def kernel_plan(c):
                   int(fields["load_wavefronts"]))
 
 
-def loop_shuffles(c):
-    """True when the compiled `conv_loop` moves its tile by warp shuffles
-    inside the loop (after ll-optimize-register-order): its shared-memory
-    floor then does not apply."""
+def loop_plan(c):
+    """The compiled `conv_loop`'s conversions (after
+    ll-optimize-register-order), planned for sm_90: whether one moves the
+    tile by warp shuffles (its shared-memory floor then does not apply),
+    and the planned st+ld wavefronts of one round trip, A -> B and B -> A
+    (their results feed arithmetic, so no owner loads: docs/planning.md,
+    "Loads for a broadcast store"). (False, None) without a loop kernel."""
     from linear_layout import compiler, kernels
 
     if c["dtype"] not in ("fp32", "fp16", "bf16", "int8"):
-        return False
+        return False, None
     text = kernels.conv_loop(c["A"], c["B"], c["shape"], c["dtype"],
                              c["warps"])
     planned = compiler.lower(
         text, "builtin.module(gpu.module(ll-optimize-register-order"
               "{target=sm_90},ll-plan-conversions{target=sm_90}))")
-    return "kind = shuffle" in planned
+    wavefronts = sum(int(n) for n in re.findall(
+        r"(?:store|load)_wavefronts = (\d+)", planned))
+    return "kind = shuffle" in planned, wavefronts
 
 
 def epilogue_table(rows, out):
@@ -228,9 +233,8 @@ def main(src, note=""):
                                               theirs):
         assert c["name"] == b["name"]
         kind, pred = kernel_plan(c)
-        conversions = 2 * bench["rounds"]
-        floor = smem_floor_ms(bench["machine"],
-                              (o[M_ST] or 0) + (o[M_LD] or 0), conversions,
+        shuffles, round_trip = loop_plan(c)
+        floor = smem_floor_ms(bench["machine"], round_trip, bench["rounds"],
                               b.get("loop_tiles", 0))
         rows.append({
             "name": c["name"], "in_corpus": c["name"] in corpus_names,
@@ -245,7 +249,7 @@ def main(src, note=""):
             "aa_conv_ratio": b.get("aa_conv_ratio"),
             "aa_loop_ratio": b.get("aa_loop_ratio"),
             "loop_smem_floor_ms": floor if b.get("loop_ratio") and
-            not loop_shuffles(c) else None,
+            not shuffles else None,
             "predicted_wf_st": pred[0], "predicted_wf_ld": pred[1],
             "ll_wf_st": o[M_ST], "ll_wf_ld": o[M_LD],
             "ll_conflicts": (o[C_ST] or 0) + (o[C_LD] or 0),
@@ -353,13 +357,16 @@ def main(src, note=""):
                + ("; ".join(spread) if spread else "none") + "."), ""]
     if bench["machine"] in SMEM_MACHINES:
         sms, mhz = SMEM_MACHINES[bench["machine"]]
-        lines += [("The shared-memory floor of a conv_loop is our measured "
-                   "st+ld wavefronts per conversion x "
-                   f"{2 * bench['rounds']} conversions x tiles / {sms} SMs, "
+        lines += [("The shared-memory floor of a conv_loop is the planned "
+                   "st+ld wavefronts of its two conversions (A -> B and "
+                   f"B -> A, as compiled) x {bench['rounds']} round trips x "
+                   f"tiles / {sms} SMs, "
                    f"at one wavefront per SM per clock at {mhz} MHz (the "
                    "maximum SM clock): no kernel that moves the tile "
                    "through shared memory with those wavefronts can be "
-                   "faster."), ""]
+                   "faster. A kernel below it moves fewer: where B repeats "
+                   "over warps and only the owner warps store B -> A, LLVM "
+                   "drops the other warps' loads of A -> B."), ""]
     lines += epilogue_table(epilogues, out)
     _write(os.path.join(HERE, "results", stem + ".md"), "\n".join(lines))
     print("\n".join(lines))
