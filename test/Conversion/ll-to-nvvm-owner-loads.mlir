@@ -99,12 +99,12 @@ module attributes {gpu.container_module} {
 
 // Unasked, but the loads' wavefronts fall eightfold: every warp holds the
 // whole 64x64 fp32 tile (three zero warp columns). The store idles warp bit
-// 2 and shares its 32 vectors a thread out over warp bits 0 and 1, paired
-// with register bits that no 128-bit load spans (docs/planning.md, "Shares
-// the loads can follow"), so each of four warps loads and stores one
-// quarter: four branches of 8 loads, each storing its 8 vectors. 128 load
-// wavefronts where every warp loading took 1,024 (held-out-3 conversion
-// #030; 256 when warp bit 1 was paired with a bit inside the loads).
+// 0 and shares its 32 vectors a thread out over warp bits 2 and 1, paired
+// with register bits 5 and 4, which no 128-bit load spans (docs/planning.md,
+// "Shares the loads can follow"), so each of four warps loads and stores
+// one quarter: four branches of 8 loads, each storing its 8 vectors. 128
+// load wavefronts where every warp loading took 1,024 (held-out-3
+// conversion #030; 256 when one pair's register bit lay inside the loads).
 // PLAN-LABEL: gpu.func @shared_out_an_eighth
 // PLAN: load_wavefronts = 128, owner_loads = true>
 // CHECK-LABEL: gpu.func @shared_out_an_eighth

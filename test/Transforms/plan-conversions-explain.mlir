@@ -74,10 +74,27 @@ func.func @owner_loads_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
 
 func.func @owner_loads_not_applied(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x32xf16, #a6>
-  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1, and the loads' wavefronts would only fall to 1/2 (owner_loads = true asks for it; about 32 registers per thread live into the store, within the 224)"{{.*}}}}
+  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x1 (warp bit 0 with register bit 2), and the loads' wavefronts would only fall to 1/2 (owner_loads = true asks for it; about 32 registers per thread live into the store, within the 224)"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<16x32xf16, #a6> -> tensor<16x32xf16, #b6>
   ll.store_tile %y, %q : tensor<16x32xf16, #b6>, !llvm.ptr<1>
+  return
+}
+
+// Repeated over warp bits 1 and 2 on 8 warps. The store's 16 stores a thread
+// split once (each share keeps 8), warp bit 2 with register bit 1, and the
+// 128-bit scratch loads span every register bit that moves the tile, so
+// that pair halves no warp's loads; only the idle warp bit 1 would
+// (held-out-6 conversion #004). The remark names each pair and marks the
+// one a load spans.
+#a11 = #ll.linear<{register = [[1, 0], [2, 0], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[4, 0], [8, 0], [0, 0], [0, 1], [0, 2]], warp = [[0, 0], [0, 0], [0, 0]], block = []}>
+#b11 = #ll.linear<{register = [[1, 0], [2, 0], [0, 0], [0, 16], [0, 32]], lane = [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0], [0, 0]], block = []}>
+func.func @owner_loads_pair_inside_a_load(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
+  %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<16x64xi8, #a11>
+  // expected-remark-re @below {{owner loads not applied: the ll.store_tile after it shares its instructions out over the warps repeating over warp bits 0x6 (warp bit 2 with register bit 1, inside a load instruction), and the loads' wavefronts would only fall to 1/2{{.*}}}}
+  // expected-note @below {{Conversion plan: shared_memory}}
+  %y = ll.convert_layout %x : tensor<16x64xi8, #a11> -> tensor<16x64xi8, #b11>
+  ll.store_tile %y, %q : tensor<16x64xi8, #b11>, !llvm.ptr<1>
   return
 }
 
@@ -105,7 +122,7 @@ func.func @owner_loads_idle_lanes(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
 #b8 = #ll.linear<{register = [[0, 1], [0, 2], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[0, 0], [0, 0], [0, 0]], block = []}>
 func.func @owner_loads_fused_an_eighth(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x64xf32, #a8>
-  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x7 share out, so each warp loads only what it stores: 128 load wavefronts (1024 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/8"{{.*}}}}
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x7 share out (warp bit 2 with register bit 5, warp bit 1 with register bit 4), so each warp loads only what it stores: 128 load wavefronts (1024 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/8"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<64x64xf32, #a8> -> tensor<64x64xf32, #b8>
   ll.store_tile %y, %q : tensor<64x64xf32, #b8>, !llvm.ptr<1>
@@ -122,7 +139,7 @@ func.func @owner_loads_fused_an_eighth(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
 #b10 = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 8], [0, 16], [0, 32], [0, 64], [1, 0]], warp = [[0, 0], [0, 0], [2, 0]], block = []}>
 func.func @owner_loads_shares_the_loads_follow(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<128x128xi8, #a10>
-  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x3 share out, so each warp loads only what it stores: 128 load wavefronts (512 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/4"{{.*}}}}
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x3 share out (warp bit 1 with register bit 4, warp bit 0 with register bit 3), so each warp loads only what it stores: 128 load wavefronts (512 with every warp loading); fused with the store's shares because the loads' wavefronts then fall to 1/4"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<128x128xi8, #a10> -> tensor<128x128xi8, #b10>
   ll.store_tile %y, %q : tensor<128x128xi8, #b10>, !llvm.ptr<1>
@@ -137,7 +154,7 @@ func.func @owner_loads_shares_the_loads_follow(%p: !llvm.ptr<1>, %q: !llvm.ptr<1
 #b7 = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], lane = [[0, 8], [0, 16], [0, 32], [0, 0], [1, 0]], warp = [[0, 0]], block = []}>
 func.func @owner_loads_fused_above_register_budget(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) {
   %x = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x64xf16, #a7>
-  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x1 share out, so each warp loads only what it stores: 512 load wavefronts (1024 with every warp loading); fused with the store's shares because every warp loading would keep about 512 registers per thread live into the store, more than the 224 a thread can hold without spilling"{{.*}}}}
+  // expected-remark-re @below {{owner loads: the result's one use is the ll.store_tile after it, which the warps repeating over warp bits 0x1 share out (warp bit 0 with register bit 9), so each warp loads only what it stores: 512 load wavefronts (1024 with every warp loading); fused with the store's shares because every warp loading would keep about 512 registers per thread live into the store, more than the 224 a thread can hold without spilling"{{.*}}}}
   // expected-note @below {{Conversion plan: shared_memory}}
   %y = ll.convert_layout %x : tensor<256x64xf16, #a7> -> tensor<256x64xf16, #b7>
   ll.store_tile %y, %q : tensor<256x64xf16, #b7>, !llvm.ptr<1>

@@ -151,6 +151,22 @@ planOwnerLoads(ConvertLayoutOp op, uint64_t repeated, const LinearLayout &dst,
                          row ? &*row : nullptr, bits, repeated);
 }
 
+/// The store's shares for a remark: " (warp bit w with register bit r,
+/// ...)", each register bit that a load instruction spans (it halves no
+/// warp's loads) marked as such; empty where the store is not shared out.
+static std::string describeShares(const OwnerLoads &owners) {
+  std::string out;
+  for (auto [warpBit, registerBit] : owners.storeShares) {
+    out += out.empty() ? " (" : ", ";
+    out += "warp bit " + std::to_string(warpBit) + " with register bit " +
+           std::to_string(registerBit);
+    if (!llvm::is_contained(owners.loadShares,
+                            std::make_pair(warpBit, registerBit)))
+      out += ", inside a load instruction";
+  }
+  return out.empty() ? out : out + ")";
+}
+
 namespace {
 struct LLPlanConversionsPass
     : public mlir::ll::impl::LLPlanConversionsBase<LLPlanConversionsPass> {
@@ -459,7 +475,8 @@ struct LLPlanConversionsPass
           reason += "; owner loads: the result's one use is the ll.store_tile "
                     "after it, which the warps repeating over " +
                     warps +
-                    (sharedOut ? " share out" : " leave to one of them") +
+                    (sharedOut ? " share out" + describeShares(*owners)
+                               : std::string(" leave to one of them")) +
                     ", so each warp loads only what it stores" + lanesNote +
                     ": " + std::to_string(loadWf) + " load wavefronts (" +
                     std::to_string(everyWarp) + " with every warp loading)";
@@ -481,7 +498,7 @@ struct LLPlanConversionsPass
           reason += "; owner loads not applied: the ll.store_tile after it "
                     "shares its instructions out over the warps repeating "
                     "over " +
-                    warps +
+                    warps + describeShares(*owners) +
                     ", and the loads' wavefronts would only fall to 1/" +
                     std::to_string(fraction) +
                     " (owner_loads = true asks for it; about " +
