@@ -95,17 +95,26 @@ def smem_floor_ms(machine, wavefronts, round_trips, tiles):
     return wavefronts * round_trips * (tiles / sms) / (mhz * 1e3)
 
 
+def _planned(text):
+    """A benchmark kernel's module as compiled up to its plans: after
+    ll-optimize-register-order (which may reorder registers per lane and
+    so change the plans), planned for sm_90."""
+    from linear_layout import compiler
+
+    return compiler.lower(
+        text, "builtin.module(gpu.module(ll-optimize-register-order"
+              "{target=sm_90},ll-plan-conversions{target=sm_90}))")
+
+
 def kernel_plan(c):
     """The plan of the `conv` kernel's conversion as compiled: after
     ll-optimize-register-order (which may reorder registers per lane and
     so change the plan), planned for sm_90. Returns (kind, predicted
     (store, load) wavefronts)."""
-    from linear_layout import compiler, kernels
+    from linear_layout import kernels
 
-    text = kernels.conv(c["A"], c["B"], c["shape"], c["dtype"], c["warps"])
-    planned = compiler.lower(
-        text, "builtin.module(gpu.module(ll-optimize-register-order"
-              "{target=sm_90},ll-plan-conversions{target=sm_90}))")
+    planned = _planned(
+        kernels.conv(c["A"], c["B"], c["shape"], c["dtype"], c["warps"]))
     found = re.search(r"ll\.plan = #ll\.plan<([^>]*)>", planned)
     if not found:  # the conversion folded away
         return "noop", (0, 0)
@@ -126,15 +135,12 @@ def loop_plan(c):
     and the planned st+ld wavefronts of one round trip, A -> B and B -> A
     (their results feed arithmetic, so no owner loads: docs/planning.md,
     "Loads for a broadcast store"). (False, None) without a loop kernel."""
-    from linear_layout import compiler, kernels
+    from linear_layout import kernels
 
     if c["dtype"] not in ("fp32", "fp16", "bf16", "int8"):
         return False, None
-    text = kernels.conv_loop(c["A"], c["B"], c["shape"], c["dtype"],
-                             c["warps"])
-    planned = compiler.lower(
-        text, "builtin.module(gpu.module(ll-optimize-register-order"
-              "{target=sm_90},ll-plan-conversions{target=sm_90}))")
+    planned = _planned(kernels.conv_loop(c["A"], c["B"], c["shape"],
+                                         c["dtype"], c["warps"]))
     wavefronts = sum(int(n) for n in re.findall(
         r"(?:store|load)_wavefronts = (\d+)", planned))
     return "kind = shuffle" in planned, wavefronts
