@@ -4,13 +4,17 @@
 // `.maxntid`) lets ptxas weigh its registers against the blocks an SM can
 // hold; where the kernel needs more registers than a thread can have, it
 // spills either way, and ptxas may then cap the registers at what full
-// occupancy allows and spill most of the kernel. A conversion whose source
-// alone needs every register makes its kernel such a one; the kernel gets
-// the thread's maximum as its explicit bound, which ptxas then spends.
+// occupancy allows and spill most of the kernel. A conversion or a gather
+// must hold its whole source at once, and with it every other distributed
+// tensor live across it (a loop's accumulator, a loop-invariant operand);
+// where those need every register, the kernel is such a one and gets the
+// thread's maximum as its explicit bound, which ptxas then spends.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RegisterBound.h"
+
+#include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -49,13 +53,25 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
     // A bound the kernel's author set stays as it is.
     if (func->hasAttr(attrName))
       return;
-    func.walk([&](ConvertLayoutOp op) {
-      auto lowering = state.conversions.find(op);
-      if (lowering == state.conversions.end() ||
-          std::holds_alternative<NoopLowering>(lowering->second))
+    func.walk([&](Operation *op) {
+      Value source;
+      StringRef what;
+      if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+        auto lowering = state.conversions.find(op);
+        if (lowering == state.conversions.end() ||
+            std::holds_alternative<NoopLowering>(lowering->second))
+          return WalkResult::advance();
+        source = convert.getSource();
+        what = "conversion";
+      } else if (auto gather = dyn_cast<GatherOp>(op)) {
+        source = gather.getSource();
+        what = "gather";
+      } else {
         return WalkResult::advance();
-      int64_t words = tensorRegisterWords(op.getSource().getType());
-      if (words < target.maxThreadRegisters)
+      }
+      int64_t sourceWords = tensorRegisterWords(source.getType());
+      int64_t otherWords = liveTensorRegistersAcross(op, source);
+      if (sourceWords + otherWords < target.maxThreadRegisters)
         return WalkResult::advance();
       func->setAttr(attrName,
                     IntegerAttr::get(IntegerType::get(func.getContext(), 32),
@@ -63,16 +79,21 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
       auto opts = remark::RemarkOpts::name("register-bound")
                       .category(kLoweringRemarkCategory)
                       .function(func.getName());
+      std::string held = "the source of this " + what.str() + " holds " +
+                         std::to_string(sourceWords) +
+                         " 32-bit registers per thread";
+      if (otherWords > 0)
+        held += ", and the other tensors live across it " +
+                std::to_string(otherWords);
       if (remark::detail::InFlightRemark remark =
-              remark::passed(op.getLoc(), opts))
+              remark::passed(op->getLoc(), opts))
         remark << remark::detail::Remark::Arg(
-            "Reason",
-            "the source of this conversion holds " + std::to_string(words) +
-                " 32-bit registers per thread, at least the " +
-                std::to_string(target.maxThreadRegisters) +
-                " a thread can have: the kernel gets " + attrName.str() +
-                " = " + std::to_string(target.maxThreadRegisters) +
-                ", so that it spills no more than it must");
+            "Reason", held + ", at least the " +
+                          std::to_string(target.maxThreadRegisters) +
+                          " a thread can have: the kernel gets " +
+                          attrName.str() + " = " +
+                          std::to_string(target.maxThreadRegisters) +
+                          ", so that it spills no more than it must");
       return WalkResult::interrupt();
     });
   });

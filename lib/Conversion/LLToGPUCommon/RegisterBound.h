@@ -10,9 +10,10 @@ namespace mlir::ll::lowering {
 /// Sets the target's register bound (GPUTargetHooks::
 /// getMaxRegistersAttrName) to the most a thread can have on every kernel
 /// with a known block size and no bound of its own in which a conversion
-/// (decided in `state`, not a no-op) has a source of at least that many
-/// 32-bit registers per thread, with an `ll-lowering` remark at the
-/// conversion (docs/lowering.md, "Register bound"). A bound a function
+/// (decided in `state`, not a no-op) or a gather holds at least that many
+/// 32-bit registers per thread at once: its source and the other
+/// distributed tensors live across it. With an `ll-lowering` remark at
+/// that op (docs/lowering.md, "Register bound"). A bound a function
 /// already has must be an integer from 1 to that most, else a located
 /// error (failure).
 LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
