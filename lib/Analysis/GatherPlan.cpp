@@ -507,22 +507,36 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
       kBarrierCycles * double(2 * (int64_t(1) << shared.roundBits) - 1) +
       double(distinct) * double(2 * diagonals(memoryOfValue) + 2) * kAluCycles;
 
-  // Live registers at the gather's peak, per thread (32-bit words). Both
-  // hold the results; where the indices stay live after the gather, also
-  // the indices (taken as 32-bit) and one address or lane per distinct
-  // index register, which it otherwise consumes one by one. The shuffles
-  // also keep the whole source until their last shuffle, which the
-  // shared-memory gather frees at its store.
+  // Live registers at the gather's peak, per thread (32-bit words), with
+  // the other tensors live across it (docs/gather.md, "Registers"). The
+  // shared-memory gather holds the results (its loads are issued together)
+  // and, where the indices stay live after it, the indices (taken as
+  // 32-bit) and one address per distinct index register; otherwise it
+  // consumes the indices one by one. The shuffles keep the whole source
+  // until their last shuffle; the results unless each goes to an
+  // elementwise user as it is made; and, where the indices stay live, one
+  // lane per distinct index register, the indices themselves only where a
+  // register select reads their bits (more than one shuffle per element):
+  // one shuffle needs the lane alone, which the loop around a
+  // loop-invariant gather makes once.
   plan.indicesLiveAfter = opts.indicesLiveAfter;
+  plan.resultsConsumedOneByOne = opts.resultsConsumedOneByOne;
   plan.otherLiveRegisters =
       std::clamp<int64_t>(opts.otherLiveRegisters, 0, int64_t(1) << 40);
-  int64_t common = elementWords(Ri, elementBits) + plan.otherLiveRegisters;
-  if (opts.indicesLiveAfter)
-    common += elementWords(Ri, 32) +
-              elementWords(llvm::countr_zero(uint64_t(distinct)), 32);
-  plan.sharedLiveRegisters = common;
-  if (plan.warpLocal)
-    plan.shuffleLiveRegisters = common + elementWords(R, elementBits);
+  int64_t resultWords = elementWords(Ri, elementBits);
+  int64_t indexWords = elementWords(Ri, 32);
+  int64_t laneWords = elementWords(llvm::countr_zero(uint64_t(distinct)), 32);
+  plan.sharedLiveRegisters =
+      resultWords + plan.otherLiveRegisters +
+      (opts.indicesLiveAfter ? indexWords + laneWords : 0);
+  if (plan.warpLocal) {
+    plan.shuffleLiveRegisters =
+        elementWords(R, elementBits) + plan.otherLiveRegisters +
+        (opts.resultsConsumedOneByOne ? 0 : resultWords);
+    if (opts.indicesLiveAfter)
+      plan.shuffleLiveRegisters +=
+          laneWords + (plan.shuffle->shufflesPerRegister > 1 ? indexWords : 0);
+  }
 
   // The choice.
   if (opts.forceKind == GatherKind::Shuffle && !plan.warpLocal)
@@ -536,17 +550,21 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
     plan.kind = GatherKind::SharedMemory;
     plan.reason = "not warp-local: " + plan.notWarpLocal;
   } else if (plan.shuffleLiveRegisters > target.registerBudget &&
-             plan.sharedLiveRegisters < plan.shuffleLiveRegisters) {
+             plan.sharedLiveRegisters <= plan.shuffleLiveRegisters) {
     plan.kind = GatherKind::SharedMemory;
-    plan.reason = "warp-local, but the shuffles keep about " +
-                  std::to_string(plan.shuffleLiveRegisters) +
-                  " registers per thread live (the source, the results" +
-                  (plan.indicesLiveAfter ? ", the indices and lanes" : "") +
-                  (plan.otherLiveRegisters ? ", other tensors" : "") +
-                  "), more than the " + std::to_string(target.registerBudget) +
-                  " a gather can have without spilling; shared memory needs "
-                  "about " +
-                  std::to_string(plan.sharedLiveRegisters);
+    plan.reason =
+        "warp-local, but the shuffles keep about " +
+        std::to_string(plan.shuffleLiveRegisters) +
+        " registers per thread live (the source" +
+        (plan.resultsConsumedOneByOne ? "" : ", the results") +
+        (!plan.indicesLiveAfter                  ? ""
+         : plan.shuffle->shufflesPerRegister > 1 ? ", the indices and lanes"
+                                                 : ", the lanes") +
+        (plan.otherLiveRegisters ? ", other tensors" : "") +
+        "), more than the " + std::to_string(target.registerBudget) +
+        " a gather can have without spilling; shared memory needs "
+        "about " +
+        std::to_string(plan.sharedLiveRegisters);
   } else if (plan.shuffleCost <= plan.sharedCost) {
     plan.kind = GatherKind::Shuffle;
     plan.reason = "warp-local, and " +
@@ -604,6 +622,8 @@ std::string GatherPlan::explain() const {
                           : " (the indices die in the gather");
   if (otherLiveRegisters)
     os << "; " << otherLiveRegisters << " of other tensors live across it";
+  if (resultsConsumedOneByOne)
+    os << "; each result goes to an elementwise user as it is made";
   os << ")\n";
   os << "=> " << gatherKindName(kind) << ": " << reason << "\n";
   return text;

@@ -40,6 +40,7 @@ class GatherPlan:
     shared_live_registers: int
     indices_live_after: bool  # counted in the live registers when True
     other_live_registers: int  # of other tensors live across the gather
+    results_consumed_one_by_one: bool  # by elementwise users (shuffles)
     shuffles: int | None
     selects: int | None
     shuffles_per_register: int | None
@@ -72,6 +73,7 @@ def plan_gather(
     kind: str | None = None,
     indices_live_after: bool = True,
     other_live_registers: int = 0,
+    results_consumed_one_by_one: bool = False,
 ) -> GatherPlan:
     """Plans ``ll.gather`` of a tensor of layout ``src`` by indices (and a
     result) of layout ``index`` along ``axis``. ``kind`` forces the
@@ -79,8 +81,10 @@ def plan_gather(
     ``indices_live_after``: whether the indices are used after the gather
     (or live across a loop around it), which the register estimate counts;
     ``other_live_registers``: 32-bit registers per thread of other tensors
-    live across the gather. ``ll-plan-conversions`` reads both from the IR
-    (docs/gather.md, "Registers")."""
+    live across the gather; ``results_consumed_one_by_one``: whether every
+    user of the result is elementwise (the shuffles then hold no results).
+    ``ll-plan-conversions`` reads all three from the IR (docs/gather.md,
+    "Registers")."""
     _check_layout(src, "src")
     _check_layout(index, "index")
     if isinstance(axis, bool) or not isinstance(axis, int):
@@ -93,6 +97,11 @@ def plan_gather(
         raise TypeError(
             "indices_live_after must be a bool, not "
             f"{type(indices_live_after).__name__}"
+        )
+    if not isinstance(results_consumed_one_by_one, bool):
+        raise TypeError(
+            "results_consumed_one_by_one must be a bool, not "
+            f"{type(results_consumed_one_by_one).__name__}"
         )
     if isinstance(other_live_registers, bool) or not isinstance(
         other_live_registers, int
@@ -110,6 +119,7 @@ def plan_gather(
         kind,
         indices_live_after,
         other_live_registers,
+        results_consumed_one_by_one,
     )
     explain = d.pop("explain")
     return GatherPlan(**d, _explain=explain)

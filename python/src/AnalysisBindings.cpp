@@ -228,7 +228,8 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
 static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
                              nb::handle elementBits, nb::handle target,
                              nb::handle kind, bool indicesLiveAfter,
-                             nb::handle otherLiveRegisters) {
+                             nb::handle otherLiveRegisters,
+                             bool resultsConsumedOneByOne) {
   const LinearLayout &a = toLayout(src, "src");
   const LinearLayout &i = toLayout(index, "index");
   int64_t ax = toInt64(axis, "axis");
@@ -239,6 +240,7 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   GPUTarget t = toTarget(target);
   GatherPlanOptions options;
   options.indicesLiveAfter = indicesLiveAfter;
+  options.resultsConsumedOneByOne = resultsConsumedOneByOne;
   options.otherLiveRegisters =
       toInt64(otherLiveRegisters, "other_live_registers");
   if (options.otherLiveRegisters < 0)
@@ -275,6 +277,7 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   d["shared_live_registers"] = plan.sharedLiveRegisters;
   d["indices_live_after"] = plan.indicesLiveAfter;
   d["other_live_registers"] = plan.otherLiveRegisters;
+  d["results_consumed_one_by_one"] = plan.resultsConsumedOneByOne;
   if (plan.shuffle) {
     const GatherShuffle &s = *plan.shuffle;
     d["shuffles"] = s.shuffles;
@@ -393,7 +396,7 @@ static void populate(nb::module_ &m) {
         "allow_matrix"_a, "allow_one_sided"_a.none());
   m.def("_plan_gather", &planGatherPy, "src"_a, "index"_a, "axis"_a,
         "element_bits"_a, "target"_a, "kind"_a.none(), "indices_live_after"_a,
-        "other_live_registers"_a);
+        "other_live_registers"_a, "results_consumed_one_by_one"_a);
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);
   m.def("_wavefronts", &wavefrontsPy, "memory_layout"_a, "distributed"_a,

@@ -34,10 +34,51 @@ def test_live_registers_counted_from_sizes(bits):
     n = _elements_per_thread(shape)
     words = max(1, n * bits // 32)
     plan = _plan(bits)
-    # Both paths: indices (32-bit), one lane or address per index register,
-    # the results; the shuffles also hold the whole source.
+    # Shared memory: indices (32-bit), one address per index register, the
+    # results. Shuffles: the whole source, the results, one lane per index
+    # register, and the indices where a register select reads them (more
+    # than one shuffle per element).
     assert plan.shared_live_registers == n + n + words
-    assert plan.shuffle_live_registers == n + n + words + words
+    selects_read_indices = plan.shuffles_per_register > 1
+    assert plan.shuffle_live_registers == (
+        words + words + n + (n if selects_read_indices else 0)
+    )
+
+
+@pytest.mark.parametrize("bits", [16, 32])
+def test_results_consumed_one_by_one_leave_the_shuffle_estimate(bits):
+    n = _elements_per_thread((64, 64))
+    words = max(1, n * bits // 32)
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    held = ll.plan_gather(layout, layout, 0, bits)
+    handed_on = ll.plan_gather(
+        layout, layout, 0, bits, results_consumed_one_by_one=True
+    )
+    assert handed_on.results_consumed_one_by_one
+    assert handed_on.shuffle_live_registers == held.shuffle_live_registers - words
+    # The shared-memory gather's loads are issued together: it keeps them.
+    assert handed_on.shared_live_registers == held.shared_live_registers
+    assert "elementwise user" in handed_on.explain()
+    with pytest.raises(TypeError, match="results_consumed_one_by_one"):
+        ll.plan_gather(layout, layout, 0, bits, results_consumed_one_by_one=1)
+
+
+def test_above_the_budget_equal_estimates_take_shared_memory():
+    # Triton's 64x64 fp32 layout on 2 warps in a loop (indices and an
+    # accumulator of 64 registers live across, results to the add): 256
+    # registers either way, above the budget; shared memory frees the
+    # source at its store, the shuffles spilled (docs/gather.md).
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    plan = ll.plan_gather(
+        layout,
+        layout,
+        0,
+        32,
+        other_live_registers=64,
+        results_consumed_one_by_one=True,
+    )
+    assert plan.shuffle_live_registers == plan.shared_live_registers == 256
+    assert plan.kind == "shared_memory"
 
 
 @pytest.mark.parametrize("bits", [8, 16, 32, 64])

@@ -105,10 +105,11 @@ struct GatherPlan {
   /// (shuffles: 0 when not warp-local); a shuffle gather above the budget
   /// would spill and goes through shared memory instead.
   int64_t shuffleLiveRegisters = 0, sharedLiveRegisters = 0;
-  /// GatherPlanOptions::indicesLiveAfter and otherLiveRegisters, as
-  /// planned with.
+  /// GatherPlanOptions::indicesLiveAfter, otherLiveRegisters and
+  /// resultsConsumedOneByOne, as planned with.
   bool indicesLiveAfter = true;
   int64_t otherLiveRegisters = 0;
+  bool resultsConsumedOneByOne = false;
   /// Why `kind` was chosen, in one sentence.
   std::string reason;
   llvm::SmallVector<LayoutDim, 4> sourceDims;
@@ -138,6 +139,12 @@ struct GatherPlanOptions {
   /// 32-bit registers per thread of other values live across the gather (a
   /// loop's accumulator, a loop-invariant tensor), added to both estimates.
   int64_t otherLiveRegisters = 0;
+  /// Whether every user of the result takes it element by element (an
+  /// elementwise op, such as an accumulator's add). The shuffles then hand
+  /// each result to its user as it is made and the shuffle estimate leaves
+  /// the results out; the shared-memory estimate keeps them (its loads are
+  /// issued together, ahead of their uses).
+  bool resultsConsumedOneByOne = false;
 };
 
 /// Plans the gather of `src` (layout of the source) by an index tensor of

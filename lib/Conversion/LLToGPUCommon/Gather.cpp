@@ -46,6 +46,7 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
   options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
   options.otherLiveRegisters =
       liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
+  options.resultsConsumedOneByOne = isConsumedElementwise(op.getResult());
   if (PlanAttr given = getPlan(op)) {
     if (given.getKind() != PlanKind::Shuffle &&
         given.getKind() != PlanKind::SharedMemory)

@@ -205,6 +205,7 @@ struct LLPlanConversionsPass
     options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
     options.otherLiveRegisters =
         liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
+    options.resultsConsumedOneByOne = isConsumedElementwise(op.getResult());
     if (PlanAttr given = getPlan(op))
       if (std::optional<std::string> error = requestGatherPlan(given, options))
         return op.emitError("cannot plan this gather: ") << *error;

@@ -77,6 +77,16 @@ inline bool isLiveAfter(Value value, Operation *op) {
   return false;
 }
 
+/// Whether every user of `value` takes it element by element (an
+/// elementwise op: an accumulator's add, a cast), so that a producer that
+/// makes it register by register can hand each register on as it is made.
+inline bool isConsumedElementwise(Value value) {
+  return !value.use_empty() &&
+         llvm::all_of(value.getUsers(), [](Operation *user) {
+           return user->hasTrait<OpTrait::Elementwise>();
+         });
+}
+
 /// 32-bit registers per thread that a value of `type` takes: its
 /// layout's registers, packed; 0 for a type without a `#ll.linear`
 /// encoding. Saturated far above any register file: the estimates only
