@@ -114,7 +114,7 @@ def gather_cases(dir_a, dir_b, names):
             continue
         if not names and fa == fb and _same(dir_a, dir_b, fa):
             continue
-        (m, n), axis, w = e["shape"], e["axis"], e["warps"]
+        w = e["warps"]
         tiles = gather.once_tiles(e)
         triples, wants = gather.buffer_sets(torch, e, tiles, 4)
         sets = [((x, i), y) for x, i, y in triples]
@@ -126,8 +126,8 @@ def gather_cases(dir_a, dir_b, names):
             launchers[key] = (lambda xi, yi, k=k, t=tiles:
                               k.launch(t, xi[0], xi[1], yi))
 
-        def triton(xi, yi, m=m, n=n, axis=axis, w=w, t=tiles):
-            tk.gather[(t,)](xi[0], xi[1], yi, m, n, axis, num_warps=w)
+        def triton(xi, yi, e=e, t=tiles):
+            gather.launch_triton(tk, e, t, xi[0], xi[1], yi)
 
         launchers.update(triton=triton, triton_again=triton)
         correct = {}

@@ -1,6 +1,7 @@
 """ll.gather against Triton 3.6's tl.gather, side by side on one GPU.
 
-  LL_BUILD_DIR=build/x python bench/gather.py prepare [out_dir]   # CPU
+  LL_BUILD_DIR=build/x python bench/gather.py prepare [out_dir] [cases]
+  python bench/gather.py draw SEED [COUNT] > cases.json            # CPU
   python3 bench/gather.py run <out_dir> <results_dir>              # GPU
   python3 bench/gather.py once <out_dir> {ll,triton} <case>        # ncu
   python3 bench/gather.py report <results_dir> [commit]            # Markdown
@@ -19,7 +20,10 @@ gather is warp-local, shared memory always), as PTX.
 times it beside Triton's as CUDA-graph replays (bench/gpu.py graph_times),
 Triton timed twice (the A/A control). Cases are the shapes of the paper's
 Figure 6: the gathered axis from 2 to 512 elements in a tile, fp16 and
-fp32, 2 to 8 warps.
+fp32, 2 to 8 warps; or those of a case file (`prepare`'s second argument),
+such as `draw` writes: random shapes, axes, warps and element types, with
+an index tile whose extent along the axis may differ from the source's
+(`index_shape`), for gathers the table above was not tuned on.
 """
 
 from __future__ import annotations
@@ -46,10 +50,64 @@ SHAPES = [
 DTYPES = ["fp32", "fp16"]
 
 
-def case_list():
+def case_list(path=None):
+    """The cases of a case file, or the Figure 6 shapes."""
+    if path:
+        return _read_json(path)
     return [{"name": f"g{m}x{n}_a{axis}_w{w}_{dt}", "shape": [m, n],
              "axis": axis, "warps": w, "dtype": dt}
             for (m, n, axis, w) in SHAPES for dt in DTYPES]
+
+
+def draw(seed, count=24):
+    """`count` random gather cases: tiles of 2^8 to 2^14 elements, each
+    side 2 to 512, the axis 0 or 1, 1 to 8 warps (no more than the tile's
+    elements keep busy), fp32, fp16 or int32 data, and for a third of them
+    an index tile half or twice the source's extent along the axis."""
+    import random
+
+    rng = random.Random(seed)
+    cases = []
+    while len(cases) < count:
+        m, n = 1 << rng.randint(1, 9), 1 << rng.randint(1, 9)
+        if not 256 <= m * n <= 1 << 14:
+            continue
+        axis = rng.randint(0, 1)
+        warps = rng.choice([w for w in (1, 2, 4, 8) if m * n >= 64 * w])
+        dtype = rng.choice(["fp32", "fp16", "int32"])
+        index = [m, n]
+        if rng.random() < 1 / 3:
+            index[axis] = index[axis] * 2 if rng.random() < 0.5 \
+                else max(1, index[axis] // 2)
+        if index[0] * index[1] < 32:
+            continue
+        name = (f"h{len(cases):02d}_g{m}x{n}_a{axis}_w{warps}_{dtype}"
+                + (f"_i{index[0]}x{index[1]}" if index != [m, n] else ""))
+        cases.append({"name": name, "shape": [m, n], "axis": axis,
+                      "warps": warps, "dtype": dtype,
+                      "index_shape": index})
+    return cases
+
+
+def index_shape(c):
+    """The index (and result) tile's shape: the source's unless the case
+    names another."""
+    return c.get("index_shape", c["shape"])
+
+
+def torch_dtype(torch, c):
+    return {"fp32": torch.float32, "fp16": torch.float16,
+            "int32": torch.int32}[c["dtype"]]
+
+
+def launch_triton(tk, e, tiles, x, i, y, loop=False):
+    """Triton's one-gather (or loop) kernel of case `e` over `tiles` tiles."""
+    (m, n), (mi, ni) = e["shape"], index_shape(e)
+    if loop:
+        return tk.gather_loop[(tiles,)](x, i, y, m, n, mi, ni, e["axis"],
+                                        ROUNDS, num_warps=e["warps"])
+    return tk.gather[(tiles,)](x, i, y, m, n, mi, ni, e["axis"],
+                               num_warps=e["warps"])
 
 
 TRITON_SOURCE = '''
@@ -58,26 +116,29 @@ import triton.language as tl
 
 
 @triton.jit
-def gather(x, i, y, M: tl.constexpr, N: tl.constexpr, AXIS: tl.constexpr):
-    base = tl.program_id(0) * M * N
+def gather(x, i, y, M: tl.constexpr, N: tl.constexpr, MI: tl.constexpr,
+           NI: tl.constexpr, AXIS: tl.constexpr):
+    pid = tl.program_id(0)
     offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-    src = tl.load(x + base + offs)
-    idx = tl.load(i + base + offs)
-    tl.store(y + base + offs, tl.gather(src, idx, AXIS))
+    io = tl.arange(0, MI)[:, None] * NI + tl.arange(0, NI)[None, :]
+    src = tl.load(x + pid * M * N + offs)
+    idx = tl.load(i + pid * MI * NI + io)
+    tl.store(y + pid * MI * NI + io, tl.gather(src, idx, AXIS))
 
 
 @triton.jit
-def gather_loop(x, i, y, M: tl.constexpr, N: tl.constexpr,
-                AXIS: tl.constexpr, ROUNDS: tl.constexpr):
-    base = tl.program_id(0) * M * N
+def gather_loop(x, i, y, M: tl.constexpr, N: tl.constexpr, MI: tl.constexpr,
+                NI: tl.constexpr, AXIS: tl.constexpr, ROUNDS: tl.constexpr):
+    pid = tl.program_id(0)
     offs = tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :]
-    src = tl.load(x + base + offs)
-    idx = tl.load(i + base + offs)
-    acc = tl.zeros([M, N], dtype=src.dtype)
+    io = tl.arange(0, MI)[:, None] * NI + tl.arange(0, NI)[None, :]
+    src = tl.load(x + pid * M * N + offs)
+    idx = tl.load(i + pid * MI * NI + io)
+    acc = tl.zeros([MI, NI], dtype=src.dtype)
     for _ in range(ROUNDS):
         src = src + 1
         acc += tl.gather(src, idx, AXIS)
-    tl.store(y + base + offs, acc)
+    tl.store(y + pid * MI * NI + io, acc)
 '''
 
 
@@ -101,7 +162,8 @@ def _triton_module():
 
 
 def _triton_layouts(tk, c):
-    """Triton's io layout and gather layout (encoding texts) for case c."""
+    """Triton's io layouts (source, index) and gather layouts (source,
+    index) for case c, as encoding texts."""
     return _layouts_of(_triton_compile(tk, c).asm["ttgir"])
 
 
@@ -111,8 +173,8 @@ def _triton_compile(tk, c):
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
-    ty = {"fp32": "*fp32", "fp16": "*fp16"}[c["dtype"]]
-    m, n = c["shape"]
+    ty = {"fp32": "*fp32", "fp16": "*fp16", "int32": "*i32"}[c["dtype"]]
+    (m, n), (mi, ni) = c["shape"], index_shape(c)
     # The launcher's specialization: torch's buffers are 16-byte aligned, so
     # Triton's JIT compiles with tt.divisibility = 16 on the three pointers,
     # which lets its coalescing pick vector loads and stores. Without it the
@@ -120,19 +182,22 @@ def _triton_compile(tk, c):
     aligned = {(k,): [["tt.divisibility", 16]] for k in range(3)}
     src = ASTSource(tk.gather, signature={
         "x": ty, "i": "*i32", "y": ty, "M": "constexpr", "N": "constexpr",
-        "AXIS": "constexpr"}, constexprs={"M": m, "N": n, "AXIS": c["axis"]},
+        "MI": "constexpr", "NI": "constexpr", "AXIS": "constexpr"},
+        constexprs={"M": m, "N": n, "MI": mi, "NI": ni, "AXIS": c["axis"]},
         attrs=aligned)
     return triton.compile(src, target=GPUTarget("cuda", 90, 32),
                           options={"num_warps": c["warps"]})
 
 
 def _layouts_of(ttgir):
-    """(io, gather source, gather index) encoding texts of a gather TTGIR."""
+    """(source io, index io, gather source, gather index) encoding texts of
+    a gather TTGIR (its first load is the source's, its second the
+    index's)."""
     aliases = dict(re.findall(r"^(#\w+) = (#ttg\.\w+<.*>)$", ttgir, re.MULTILINE))
     gather = re.search(r"tt\.gather .*: \(tensor<[^,]+, (#\w+)>, "
                        r"tensor<[^,]+, (#\w+)>\)", ttgir)
-    load = re.search(r"tt\.load .*: tensor<[^,]+, (#\w+)>", ttgir)
-    return (aliases[load.group(1)], aliases[gather.group(1)],
+    loads = re.findall(r"tt\.load .*: tensor<[^,]+, (#\w+)>", ttgir)
+    return (aliases[loads[0]], aliases[loads[1]], aliases[gather.group(1)],
             aliases[gather.group(2)])
 
 
@@ -159,7 +224,7 @@ def _compiled_kind(text):
     return re.search(r"ll\.gather.*?kind = (\w+)", planned).group(1)
 
 
-def prepare(out_dir):
+def prepare(out_dir, cases=None):
     sys.path.insert(0, HERE)
     from build_env import use_build_dir
 
@@ -176,26 +241,28 @@ def prepare(out_dir):
                          "nvidia", "bin", "ptxas")
     ptxas = ptxas if os.path.exists(ptxas) else None
     manifest = []
-    for c in case_list():
-        io, src_enc, idx_enc = _triton_layouts(tk, c)
-        shape = c["shape"]
-        lay = {k: layout_from_ttg(t, shape) for k, t in
-               (("io", io), ("src", src_enc), ("index", idx_enc))}
+    for c in case_list(cases):
+        io, index_io, src_enc, idx_enc = _triton_layouts(tk, c)
+        shape, ishape = c["shape"], index_shape(c)
+        lay = {k: layout_from_ttg(t, sh) for k, t, sh in
+               (("io", io, shape), ("index_io", index_io, ishape),
+                ("src", src_enc, shape), ("index", idx_enc, ishape))}
         bases = {k: {d: v for d, v in dict(l.bases).items() if d != "block"}
                  for k, l in lay.items()}
         bits = kernels.DTYPES[c["dtype"]][1]
         plan = ll.plan_gather(lay["src"], lay["index"], c["axis"], bits)
         kinds = ["shuffle", "shared_memory"] if plan.warp_local \
             else ["shared_memory"]
+        io_layout = (bases["io"], bases["index_io"])
         planned = {
             "once": _compiled_kind(kernels.gather(
-                bases["src"], bases["index"], shape, shape, c["axis"],
-                c["dtype"], io_layout=bases["io"])),
+                bases["src"], bases["index"], shape, ishape, c["axis"],
+                c["dtype"], io_layout=io_layout)),
             "loop": _compiled_kind(kernels.gather_loop(
-                bases["src"], bases["index"], shape, shape, c["axis"],
-                c["dtype"], rounds=ROUNDS, io_layout=bases["io"]))}
-        entry = dict(c, triton_io=io, triton_src=src_enc,
-                     triton_index=idx_enc, layouts=bases,
+                bases["src"], bases["index"], shape, ishape, c["axis"],
+                c["dtype"], rounds=ROUNDS, io_layout=io_layout))}
+        entry = dict(c, triton_io=io, triton_index_io=index_io,
+                     triton_src=src_enc, triton_index=idx_enc, layouts=bases,
                      planned=planned, warp_local=plan.warp_local,
                      shuffles_per_register=plan.shuffles_per_register,
                      shuffle_cost=plan.shuffle_cost,
@@ -211,15 +278,15 @@ def prepare(out_dir):
                 name = f"ll_{'gather_loop' if loop else 'gather'}"
                 if loop:
                     text = kernels.gather_loop(
-                        bases["src"], bases["index"], shape, shape,
+                        bases["src"], bases["index"], shape, ishape,
                         c["axis"], c["dtype"], rounds=ROUNDS, name=name,
                         plan=None if kind == "folded" else kind,
-                        io_layout=bases["io"])
+                        io_layout=io_layout)
                 else:
                     text = kernels.gather(
-                        bases["src"], bases["index"], shape, shape,
+                        bases["src"], bases["index"], shape, ishape,
                         c["axis"], c["dtype"], name=name,
-                        io_layout=bases["io"],
+                        io_layout=io_layout,
                         plan=None if kind == "folded" else kind)
                 ptx = ll.compile(text, chip="sm_90")
                 fname = f"{c['name']}.{kind}.{name}.ptx"
@@ -244,8 +311,8 @@ def prepare(out_dir):
 
 
 def once_tiles(e):
-    """CTAs of a one-gather launch of case `e`: 32 MiB of 4-byte data, at
-    least 8 per SM of the H100."""
+    """CTAs of a one-gather launch of case `e`: 32 MiB of 4-byte source
+    data, at least 8 per SM of the H100."""
     m, n = e["shape"]
     return max(132 * 8, (32 << 20) // (m * n * 4))
 
@@ -255,18 +322,19 @@ def buffer_sets(torch, e, tiles, count, rounds=None):
     in its element type, in-range int32 indices, an empty output) and what
     each y must hold: the gather of x by i, or with `rounds` what the loop
     kernel accumulates."""
-    m, n = e["shape"]
+    (m, n), (mi, ni) = e["shape"], index_shape(e)
     axis = e["axis"]
-    dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
+    dt = torch_dtype(torch, e)
     sets, wants = [], []
     for _ in range(count):
         x = torch.randint(0, 8, (tiles * m * n,), device="cuda",
                           dtype=torch.int32).to(dt)
-        i = torch.randint(0, e["shape"][axis], (tiles * m * n,),
+        i = torch.randint(0, e["shape"][axis], (tiles * mi * ni,),
                           device="cuda", dtype=torch.int32)
-        sets.append((x, i, torch.empty_like(x)))
+        sets.append((x, i, torch.empty(tiles * mi * ni, device="cuda",
+                                       dtype=dt)))
         g = torch.gather(x.view(tiles, m, n).to(torch.float32), axis + 1,
-                         i.view(tiles, m, n).long())
+                         i.view(tiles, mi, ni).long())
         if rounds is not None:
             g = rounds * g + rounds * (rounds + 1) / 2
         wants.append(g.reshape(-1).to(dt))
@@ -282,8 +350,7 @@ def run(ptx_dir, results_dir):
     manifest = _read_json(os.path.join(ptx_dir, "manifest.json"))
     results = []
     for e in manifest:
-        m, n = e["shape"]
-        axis, w = e["axis"], e["warps"]
+        w = e["warps"]
         res = dict(e)
         for mode in ("once", "loop"):
             tiles = once_tiles(e) if mode == "once" else 132 * 8
@@ -309,20 +376,16 @@ def run(ptx_dir, results_dir):
                     launchers[kind + "_cubin"] = (
                         lambda xi, ii, yi, k=ours, t=tiles:
                         k.launch(t, xi, ii, yi))
-            if mode == "once":
-                def trit(xi, ii, yi, t=tiles, m=m, n=n, axis=axis, w=w):
-                    tk.gather[(t,)](xi, ii, yi, m, n, axis, num_warps=w)
-            else:
-                def trit(xi, ii, yi, t=tiles, m=m, n=n, axis=axis, w=w):
-                    tk.gather_loop[(t,)](xi, ii, yi, m, n, axis, ROUNDS,
-                                         num_warps=w)
+            def trit(xi, ii, yi, t=tiles, e=e, loop=mode == "loop"):
+                launch_triton(tk, e, t, xi, ii, yi, loop)
             launchers["triton"] = trit
             launchers["triton_again"] = trit
             if mode == "once":
                 # The kernel Triton's launcher runs must be the one whose
                 # layouts ours were built with (prepare harvested them).
-                ran = tk.gather[(tiles,)](*sets[0], m, n, axis, num_warps=w)
-                want = (e["triton_io"], e["triton_src"], e["triton_index"])
+                ran = launch_triton(tk, e, tiles, *sets[0])
+                want = (e["triton_io"], e["triton_index_io"],
+                        e["triton_src"], e["triton_index"])
                 if _layouts_of(ran.asm["ttgir"]) != want:
                     raise RuntimeError(
                         f"{e['name']}: Triton's launcher compiled other "
@@ -363,13 +426,8 @@ def once(ptx_dir, which, name, mode="loop"):
     tk = _triton_module()
     e = next(x for x in _read_json(os.path.join(ptx_dir, "manifest.json"))
              if x["name"] == name)
-    m, n = e["shape"]
-    dt = {"fp32": torch.float32, "fp16": torch.float16}[e["dtype"]]
     tiles = 132
-    x = torch.randint(0, 8, (tiles * m * n,), device="cuda").to(dt)
-    i = torch.randint(0, e["shape"][e["axis"]], (tiles * m * n,),
-                      device="cuda", dtype=torch.int32)
-    y = torch.empty_like(x)
+    ((x, i, y),), _ = buffer_sets(torch, e, tiles, 1)
     if which == "ll":
         fname = e["kernels"][f"{_planned(e, mode)}/{mode}"]
         from gpu import RawKernel
@@ -378,11 +436,8 @@ def once(ptx_dir, which, name, mode="loop"):
                       "ll_gather_loop" if mode == "loop" else "ll_gather",
                       32 * e["warps"], e["dynamic_shared_bytes"][fname])
         k.launch(tiles, x, i, y)
-    elif mode == "loop":
-        tk.gather_loop[(tiles,)](x, i, y, m, n, e["axis"], ROUNDS,
-                                 num_warps=e["warps"])
     else:
-        tk.gather[(tiles,)](x, i, y, m, n, e["axis"], num_warps=e["warps"])
+        launch_triton(tk, e, tiles, x, i, y, mode == "loop")
     torch.cuda.synchronize()
 
 
@@ -475,7 +530,13 @@ if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "prepare":
         prepare(sys.argv[2] if len(sys.argv) > 2 else
-                os.path.join(HERE, "ptx_gather"))
+                os.path.join(HERE, "ptx_gather"),
+                sys.argv[3] if len(sys.argv) > 3 else None)
+    elif cmd == "draw":
+        json.dump(draw(int(sys.argv[2]),
+                       *(int(a) for a in sys.argv[3:4])), sys.stdout,
+                  indent=1)
+        print()
     elif cmd == "run":
         run(sys.argv[2], sys.argv[3])
     elif cmd == "once":

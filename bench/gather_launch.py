@@ -86,7 +86,7 @@ def _time_case(mode, e, cuda, tk):
     from gpu import RawKernel, graph_times
 
     name = e["name"]
-    (m, n), axis, w = e["shape"], e["axis"], e["warps"]
+    w = e["warps"]
     tiles = gather.once_tiles(e)
     sets, wants = gather.buffer_sets(torch, e, tiles, 4)
     ck = gather._triton_compile(tk, e)
@@ -131,7 +131,7 @@ def _time_case(mode, e, cuda, tk):
             add(f"triton_cubin_carveout_{c}", theirs(c), zero, zero)
 
     def triton_launcher(xi, ii, yi):
-        tk.gather[(tiles,)](xi, ii, yi, m, n, axis, num_warps=w)
+        gather.launch_triton(tk, e, tiles, xi, ii, yi)
     launchers["triton"] = launchers["triton_again"] = triton_launcher
     flat = [((x, i), y) for x, i, y in sets]
     correct = {}

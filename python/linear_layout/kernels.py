@@ -357,19 +357,31 @@ def _gather_io(src, io_layout, src_shape, index_shape, elem, index_dtype,
         return ([f"      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}",
                  f"      %j = ll.load_tile %ip : !llvm.ptr<1> -> {ti}"],
                 [f"      ll.store_tile {result}, %yp : {tr}, !llvm.ptr<1>"])
-    if src_shape != index_shape:
-        raise ValueError("io_layout: needs equal source and index shapes")
-    _check_warps(src, io_layout, warps)
-    enc = _encoding(io_layout, src_shape, "io_layout")
-    dims = "x".join(map(str, src_shape))
-    io_src = f"tensor<{dims}x{elem}, {enc}>"
-    io_idx = f"tensor<{dims}x{element_type(index_dtype)}, {enc}>"
+    if isinstance(io_layout, tuple):
+        if len(io_layout) != 2:
+            raise ValueError("io_layout: expected a layout or a pair "
+                             "(source layout, index layout)")
+        src_io, index_io = io_layout
+    elif src_shape != index_shape:
+        raise ValueError("io_layout: source and index shapes differ, so it "
+                         "must be a pair (source layout, index layout)")
+    else:
+        src_io = index_io = io_layout
+    _check_warps(src, src_io, warps)
+    _check_warps(src, index_io, warps)
+    src_dims = "x".join(map(str, src_shape))
+    idx_dims = "x".join(map(str, index_shape))
+    io_src = (f"tensor<{src_dims}x{elem}, "
+              f"{_encoding(src_io, src_shape, 'io_layout')}>")
+    idx_enc = _encoding(index_io, index_shape, "io_layout")
+    io_idx = f"tensor<{idx_dims}x{element_type(index_dtype)}, {idx_enc}>"
+    io_out = f"tensor<{idx_dims}x{elem}, {idx_enc}>"
     return ([f"      %t0 = ll.load_tile %xp : !llvm.ptr<1> -> {io_src}",
              f"      %j0 = ll.load_tile %ip : !llvm.ptr<1> -> {io_idx}",
              f"      %t = ll.convert_layout %t0 : {io_src} -> {ta}",
              f"      %j = ll.convert_layout %j0 : {io_idx} -> {ti}"],
-            [f"      %out = ll.convert_layout {result} : {tr} -> {io_src}",
-             f"      ll.store_tile %out, %yp : {io_src}, !llvm.ptr<1>"])
+            [f"      %out = ll.convert_layout {result} : {tr} -> {io_out}",
+             f"      ll.store_tile %out, %yp : {io_out}, !llvm.ptr<1>"])
 
 
 def gather(src, index, src_shape, index_shape, axis: int, dtype: str,
@@ -385,7 +397,9 @@ def gather(src, index, src_shape, index_shape, axis: int, dtype: str,
 
     `io_layout`: load both tiles and store the result in this layout
     instead, converting to and from the gather's layouts (what Triton's
-    kernel does: it loads coalesced, then converts). `plan`: an ``ll.plan``
+    kernel does: it loads coalesced, then converts); a pair (source layout,
+    index layout) where the two differ, as they must where the shapes do
+    (the result is stored in the index's). `plan`: an ``ll.plan``
     kind for the gather (``"shuffle"`` or ``"shared_memory"``)."""
     src_shape, index_shape, nwarps, elem, ta, ti, tr = _gather_header(
         src, index, src_shape, index_shape, axis, dtype, index_dtype, warps,

@@ -145,14 +145,11 @@ def test_gather_loop_matches_numpy(case):
     assert np.array_equal(got, expected)
 
 
-def _io_layout(rng, case):
-    """A random layout of the (equal) source and index shape over the same
+def _io_layout(rng, case, shape=None):
+    """A random layout of `shape` (the source's by default) over the same
     lanes and warps: what a kernel loads and stores in around the gather."""
-    units = [
-        gc._unit(d, b)
-        for d in range(2)
-        for b in range(case["src_shape"][d].bit_length() - 1)
-    ]
+    shape = shape or case["src_shape"]
+    units = [gc._unit(d, b) for d in range(2) for b in range(shape[d].bit_length() - 1)]
     rng.shuffle(units)
     warp_bits = case["warps"].bit_length() - 1
     warps = [
@@ -167,7 +164,6 @@ FOLD_CASES = [
     (c, t)
     for lanes in (32, 64)
     for c in gc.gather_cases(40, 100 + lanes, lanes)
-    if c["src_shape"] == c["index_shape"]
     for t in dict.fromkeys(TARGETS[lanes][1:2] + TARGETS[lanes][-1:])
 ]
 
@@ -194,8 +190,9 @@ def _check_in_interpreter(case, lowered, what):
 
 
 def test_fold_gather_conversions_matches_numpy():
-    """Gathers between conversions from and back to a random io layout (the
-    shape of bench/gather.py's kernels), through ll-fold-gather-conversions:
+    """Gathers between conversions from and back to random io layouts (the
+    shape of bench/gather.py's kernels; the source's and the index's differ
+    where their shapes do), through ll-fold-gather-conversions:
     bit-exact in the interpreter whether or not the fold happens, and it
     happens on some (so the test covers the folded gathers). The folds in
     rounds (NVIDIA only: docs/gather.md, "Rounds") are lowered for ROCDL as
@@ -203,7 +200,8 @@ def test_fold_gather_conversions_matches_numpy():
     rng = np.random.default_rng(7)
     folded = in_rounds = 0
     for case, target in FOLD_CASES:
-        text = gather_text(case, io_layout=_io_layout(rng, case))
+        io = (_io_layout(rng, case), _io_layout(rng, case, case["index_shape"]))
+        text = gather_text(case, io_layout=io)
         chip, _, wave = target.partition(":")
         fold = (
             f"ll-fold-gather-conversions{{target={chip}"
