@@ -86,6 +86,7 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "heldout9": (os.path.join(HERE, "heldout9_corpus.json"),),
            "heldout10": (os.path.join(HERE, "heldout10_corpus.json"),),
            "heldout11": (os.path.join(HERE, "heldout11_corpus.json"),),
+           "heldout12": (os.path.join(HERE, "heldout12_corpus.json"),),
            "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
 
 

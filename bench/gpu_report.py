@@ -218,7 +218,10 @@ def main(src, note=""):
                            "code of the ninth's measurements",
               "heldout11": ": an eleventh held-out draw of Triton's "
                            "encodings (another seed), drawn on 2026-11-30 "
-                           "after the tenth's fix"}
+                           "after the tenth's fix",
+              "heldout12": ": a twelfth held-out draw of Triton's "
+                           "encodings (another seed), drawn on 2026-11-30 "
+                           "after the register bound's new terms"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
