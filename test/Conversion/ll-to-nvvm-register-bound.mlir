@@ -96,3 +96,69 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A one-warp kernel that gathers by shuffles in a loop gets the bound too,
+// though it holds far fewer registers: its shuffles run on their latency,
+// and under .maxntid alone ptxas keeps to fewer registers and issues them
+// two at a time (docs/gather.md, "Shuffles of one warp"). Not on two warps,
+// and not through shared memory.
+// CHECK-LABEL: gpu.func @one_warp_shuffle_loop(
+// CHECK-SAME:    nvvm.maxnreg = 255 : i32
+// CHECK-LABEL: gpu.func @two_warp_shuffle_loop(
+// CHECK-NOT:     nvvm.maxnreg
+// CHECK-LABEL: gpu.func @one_warp_shared_loop(
+// CHECK-NOT:     nvvm.maxnreg
+// CHECK:         gpu.return
+// REMARK: remark: [Passed] register-bound | Category:ll-lowering | Function=one_warp_shuffle_loop | Reason="this one-warp kernel gathers by shuffles in a loop, which runs on their latency: the kernel gets nvvm.maxnreg = 255, so that ptxas may issue more of them at a time"
+// REMARK-NOT: [Passed] register-bound
+#s = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+#w = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[16, 0]], block = []}>
+gpu.module @m {
+  gpu.func @one_warp_shuffle_loop(%x: !llvm.ptr<1>, %i: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #s>
+    %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #s>
+    %j = ll.load_tile %i : !llvm.ptr<1> -> tensor<32x32xi32, #s>
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #s>) {
+      %g = ll.gather %t[%j] axis = 1 {ll.plan = #ll.plan<kind = shuffle>} : tensor<32x32xf32, #s>, tensor<32x32xi32, #s> -> tensor<32x32xf32, #s>
+      %acc1 = arith.addf %acc, %g : tensor<32x32xf32, #s>
+      scf.yield %acc1 : tensor<32x32xf32, #s>
+    }
+    ll.store_tile %r, %y : tensor<32x32xf32, #s>, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @two_warp_shuffle_loop(%x: !llvm.ptr<1>, %i: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #w>
+    %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #w>
+    %j = ll.load_tile %i : !llvm.ptr<1> -> tensor<32x32xi32, #w>
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #w>) {
+      %g = ll.gather %t[%j] axis = 1 {ll.plan = #ll.plan<kind = shuffle>} : tensor<32x32xf32, #w>, tensor<32x32xi32, #w> -> tensor<32x32xf32, #w>
+      %acc1 = arith.addf %acc, %g : tensor<32x32xf32, #w>
+      scf.yield %acc1 : tensor<32x32xf32, #w>
+    }
+    ll.store_tile %r, %y : tensor<32x32xf32, #w>, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @one_warp_shared_loop(%x: !llvm.ptr<1>, %i: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %zero = arith.constant dense<0.0> : tensor<32x32xf32, #s>
+    %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #s>
+    %j = ll.load_tile %i : !llvm.ptr<1> -> tensor<32x32xi32, #s>
+    %r = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #s>) {
+      %g = ll.gather %t[%j] axis = 1 {ll.plan = #ll.plan<kind = shared_memory>} : tensor<32x32xf32, #s>, tensor<32x32xi32, #s> -> tensor<32x32xf32, #s>
+      %acc1 = arith.addf %acc, %g : tensor<32x32xf32, #s>
+      scf.yield %acc1 : tensor<32x32xf32, #s>
+    }
+    ll.store_tile %r, %y : tensor<32x32xf32, #s>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -53,7 +53,21 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
     // A bound the kernel's author set stays as it is.
     if (func->hasAttr(attrName))
       return;
-    func.walk([&](Operation *op) {
+    // Sets the bound, with a remark at `op`: `why`, the bound, `so`.
+    auto bound = [&](Operation *op, const std::string &why, StringRef so) {
+      func->setAttr(attrName,
+                    IntegerAttr::get(IntegerType::get(func.getContext(), 32),
+                                     target.maxThreadRegisters));
+      auto opts = remark::RemarkOpts::name("register-bound")
+                      .category(kLoweringRemarkCategory)
+                      .function(func.getName());
+      if (remark::detail::InFlightRemark remark =
+              remark::passed(op->getLoc(), opts))
+        remark << remark::detail::Remark::Arg(
+            "Reason", why + ": the kernel gets " + attrName.str() + " = " +
+                          std::to_string(target.maxThreadRegisters) + so.str());
+    };
+    WalkResult held = func.walk([&](Operation *op) {
       Value source;
       StringRef what;
       if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
@@ -73,27 +87,40 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
       int64_t otherWords = liveTensorRegistersAcross(op, source);
       if (sourceWords + otherWords < target.maxThreadRegisters)
         return WalkResult::advance();
-      func->setAttr(attrName,
-                    IntegerAttr::get(IntegerType::get(func.getContext(), 32),
-                                     target.maxThreadRegisters));
-      auto opts = remark::RemarkOpts::name("register-bound")
-                      .category(kLoweringRemarkCategory)
-                      .function(func.getName());
-      std::string held = "the source of this " + what.str() + " holds " +
-                         std::to_string(sourceWords) +
-                         " 32-bit registers per thread";
+      std::string why = "the source of this " + what.str() + " holds " +
+                        std::to_string(sourceWords) +
+                        " 32-bit registers per thread";
       if (otherWords > 0)
-        held += ", and the other tensors live across it " +
-                std::to_string(otherWords);
-      if (remark::detail::InFlightRemark remark =
-              remark::passed(op->getLoc(), opts))
-        remark << remark::detail::Remark::Arg(
-            "Reason", held + ", at least the " +
-                          std::to_string(target.maxThreadRegisters) +
-                          " a thread can have: the kernel gets " +
-                          attrName.str() + " = " +
-                          std::to_string(target.maxThreadRegisters) +
-                          ", so that it spills no more than it must");
+        why += ", and the other tensors live across it " +
+               std::to_string(otherWords);
+      bound(op,
+            why + ", at least the " +
+                std::to_string(target.maxThreadRegisters) +
+                " a thread can have",
+            ", so that it spills no more than it must");
+      return WalkResult::interrupt();
+    });
+    if (held.wasInterrupted())
+      return;
+    // A one-warp block that gathers by shuffles in a loop: a chain of
+    // shuffles on one warp runs on their latency, and under .maxntid alone
+    // ptxas keeps registers for blocks the SM may never hold and issues
+    // the shuffles two at a time (docs/gather.md, "Shuffles of one warp").
+    int64_t threads = 1;
+    for (int32_t d : *blockSize)
+      threads *= d;
+    if (threads != target.lanesPerWarp)
+      return;
+    func.walk([&](GatherOp op) {
+      auto lowering = state.gathers.find(op);
+      if (lowering == state.gathers.end() ||
+          lowering->second.plan.kind != GatherKind::Shuffle ||
+          !isInsideLoop(op))
+        return WalkResult::advance();
+      bound(op,
+            "this one-warp kernel gathers by shuffles in a loop, which runs "
+            "on their latency",
+            ", so that ptxas may issue more of them at a time");
       return WalkResult::interrupt();
     });
   });
