@@ -106,16 +106,11 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
     // shuffles on one warp runs on their latency, and under .maxntid alone
     // ptxas keeps registers for blocks the SM may never hold and issues
     // the shuffles two at a time (docs/gather.md, "Shuffles of one warp").
-    int64_t threads = 1;
-    for (int32_t d : *blockSize)
-      threads *= d;
-    if (threads != target.lanesPerWarp)
-      return;
     func.walk([&](GatherOp op) {
       auto lowering = state.gathers.find(op);
       if (lowering == state.gathers.end() ||
           lowering->second.plan.kind != GatherKind::Shuffle ||
-          !isInsideLoop(op))
+          !isOneWarpBlock(op, hooks) || !isInsideLoop(op))
         return WalkResult::advance();
       bound(op,
             "this one-warp kernel gathers by shuffles in a loop, which runs "
