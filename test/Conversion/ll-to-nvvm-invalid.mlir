@@ -222,6 +222,31 @@ gpu.module @k {
 
 // -----
 
+// Block sizes below 1 or above the target's block: -32 x -1 would multiply
+// into a plausible 32 threads, and 2^31 - 1 in each dimension overflows
+// the product.
+#w1 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+gpu.module @k {
+  // expected-error @below {{known_block_size must have sizes of at least 1 and at most 1024 threads in all on sm_90, got array<i32: -32, -1, 1>}}
+  gpu.func @negative_block(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: -32, -1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<1x32xf32, #w1>
+    gpu.return
+  }
+}
+
+// -----
+
+#w1 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
+gpu.module @k {
+  // expected-error @below {{known_block_size must have sizes of at least 1 and at most 1024 threads in all on sm_90, got array<i32: 2147483647, 2147483647, 2147483647>}}
+  gpu.func @huge_block(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 2147483647, 2147483647, 2147483647>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<1x32xf32, #w1>
+    gpu.return
+  }
+}
+
+// -----
+
 // A four-warp layout in a kernel declared with one warp.
 #w4 = #ll.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [[1, 0], [2, 0]]}>
 gpu.module @k {

@@ -16,6 +16,7 @@
 #include "Patterns.h"
 #include "RegisterBound.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/SymbolTable.h"
@@ -145,6 +146,43 @@ static LogicalResult checkFunctionBoundaries(Operation *root) {
   return failure(walk.wasInterrupted());
 }
 
+/// The lowering reads a kernel's `known_block_size` as its threads (the
+/// product of the sizes). A size below 1, or a product above the target's
+/// block, is a located error here: a negative pair would multiply into a
+/// plausible count, and large sizes overflow the product.
+static LogicalResult checkKnownBlockSizes(Operation *root,
+                                          const GPUTarget &target) {
+  WalkResult walk = root->walk([&](gpu::GPUFuncOp func) {
+    std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize();
+    if (!size)
+      return WalkResult::advance();
+    bool lowersLL = func.walk([](Operation *op) {
+                          return isLLOp(op) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+                        })
+                        .wasInterrupted();
+    if (!lowersLL)
+      return WalkResult::advance();
+    // Each size is checked before it multiplies, so the product stays
+    // within the target's block.
+    int64_t threads = 1;
+    for (int32_t d : *size) {
+      bool fits = d >= 1 && d <= target.maxBlockThreads &&
+                  threads * d <= target.maxBlockThreads;
+      if (!fits) {
+        func.emitError("known_block_size must have sizes of at least 1 and "
+                       "at most ")
+            << target.maxBlockThreads << " threads in all on " << target.name
+            << ", got " << func.getKnownBlockSizeAttr();
+        return WalkResult::interrupt();
+      }
+      threads *= d;
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
                                       const GPUTargetHooks &hooks,
                                       const LLLoweringOptions &options) {
@@ -160,6 +198,8 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
   if (failed(verify(root)))
     return failure();
   if (failed(checkFunctionBoundaries(root)))
+    return failure();
+  if (failed(checkKnownBlockSizes(root, hooks.getTarget())))
     return failure();
   LoweringState state;
   if (failed(prepareLowering(root, hooks, options, state)))
