@@ -42,11 +42,7 @@ FailureOr<GatherLowering> decideGather(GatherOp op,
   FailureOr<ThreadLayout> src = failure(), idx = failure();
   if (failed(getGatherLayouts(op, hooks.getTarget(), src, idx)))
     return failure();
-  GatherPlanOptions options;
-  options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
-  options.otherLiveRegisters =
-      liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
-  options.resultsConsumedOneByOne = isConsumedElementwise(op.getResult());
+  GatherPlanOptions options = gatherLivenessOptions(op);
   if (PlanAttr given = getPlan(op)) {
     if (given.getKind() != PlanKind::Shuffle &&
         given.getKind() != PlanKind::SharedMemory)

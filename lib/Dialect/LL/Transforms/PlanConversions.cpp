@@ -201,11 +201,7 @@ struct LLPlanConversionsPass
       return op.emitError("cannot plan a gather of ")
              << elementType << " elements (integers or floats only)";
     int bits = int(elementType.getIntOrFloatBitWidth());
-    GatherPlanOptions options;
-    options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
-    options.otherLiveRegisters =
-        liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
-    options.resultsConsumedOneByOne = isConsumedElementwise(op.getResult());
+    GatherPlanOptions options = gatherLivenessOptions(op);
     if (PlanAttr given = getPlan(op))
       if (std::optional<std::string> error = requestGatherPlan(given, options))
         return op.emitError("cannot plan this gather: ") << *error;

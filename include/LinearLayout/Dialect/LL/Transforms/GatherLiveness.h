@@ -16,6 +16,7 @@
 #define LINEARLAYOUT_DIALECT_LL_TRANSFORMS_GATHERLIVENESS_H
 
 #include "LinearLayout/Analysis/GPUTarget.h"
+#include "LinearLayout/Analysis/GatherPlan.h"
 #include "LinearLayout/Core/DimNames.h"
 #include "LinearLayout/Dialect/LL/IR/LLDialect.h"
 
@@ -132,6 +133,19 @@ inline int64_t liveTensorRegistersAcross(Operation *op, ValueRange exclude) {
     words += tensorRegisterWords(value.getType());
   }
   return words;
+}
+
+/// The options a gather's register estimate reads from the IR around `op`
+/// (GatherPlanOptions: indicesLiveAfter, otherLiveRegisters,
+/// resultsConsumedOneByOne), the same for the planning pass and the
+/// lowering.
+inline GatherPlanOptions gatherLivenessOptions(GatherOp op) {
+  GatherPlanOptions options;
+  options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
+  options.otherLiveRegisters =
+      liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
+  options.resultsConsumedOneByOne = isConsumedElementwise(op.getResult());
+  return options;
 }
 
 } // namespace mlir::ll
