@@ -87,6 +87,7 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "heldout10": (os.path.join(HERE, "heldout10_corpus.json"),),
            "heldout11": (os.path.join(HERE, "heldout11_corpus.json"),),
            "heldout12": (os.path.join(HERE, "heldout12_corpus.json"),),
+           "heldout13": (os.path.join(HERE, "heldout13_corpus.json"),),
            "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
 
 

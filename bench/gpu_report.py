@@ -221,7 +221,10 @@ def main(src, note=""):
                            "after the tenth's fix",
               "heldout12": ": a twelfth held-out draw of Triton's "
                            "encodings (another seed), drawn on 2026-11-30 "
-                           "after the register bound's new terms"}
+                           "after the register bound's new terms",
+              "heldout13": ": a thirteenth held-out draw of Triton's "
+                           "encodings (another seed), drawn on 2026-12-01 "
+                           "after the gather register rules"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus

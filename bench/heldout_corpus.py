@@ -22,6 +22,7 @@ Needs Triton (no GPU).
     python3 bench/heldout_corpus.py --seed 20261205 --out heldout10_corpus.json
     python3 bench/heldout_corpus.py --seed 20261206 --out heldout11_corpus.json
     python3 bench/heldout_corpus.py --seed 20261207 --out heldout12_corpus.json
+    python3 bench/heldout_corpus.py --seed 20261208 --out heldout13_corpus.json
 
 A second draw (another seed, another file) checks again, later, on cases
 that nobody looked at either.
