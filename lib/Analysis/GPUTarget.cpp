@@ -9,10 +9,26 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
+#include <tuple>
+
 using namespace mlir::ll;
 
 static bool isLowerHex(char c) {
   return llvm::isDigit(c) || (c >= 'a' && c <= 'f');
+}
+
+/// The warps and blocks one SM holds at once, from the CUDA programming
+/// guide's table of compute capabilities (64 K registers on all of them).
+static std::pair<int, int> nvidiaSMWarpsAndBlocks(int arch) {
+  if (arch == 75)
+    return {32, 16};
+  if (arch == 86 || arch == 87)
+    return {48, 16};
+  if (arch == 89)
+    return {48, 24};
+  if (arch >= 120)
+    return {48, 32};
+  return {64, 32};
 }
 
 /// The per-block shared-memory limit of the CUDA programming guide's table
@@ -49,6 +65,7 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
       t.lanesPerWarp = 32;
       t.sharedBanks = 32;
       t.maxSharedBytes = nvidiaMaxSharedBytes(t.arch);
+      std::tie(t.smMaxWarps, t.smMaxBlocks) = nvidiaSMWarpsAndBlocks(t.arch);
       t.maxStaticSharedBytes = 48 * 1024;
       t.hasLdmatrix = t.arch >= 75;
       t.hasStmatrix = t.arch >= 90;

@@ -162,3 +162,68 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A conversion through shared memory right after the load of its source:
+// under .maxntid alone ptxas keeps the registers low and issues some loads
+// after the first shared stores. The loads fill 32 registers per thread
+// here (bf16 pairs, 64 per thread), 48 with the addresses: 10 blocks of 4
+// warps still fit an SM, so the kernel gets the bound. On 8 warps with 128
+// registers loaded, one block would fit: no bound (docs/lowering.md,
+// "Loads in flight").
+// CHECK-LABEL: gpu.func @loads_in_flight(
+// CHECK-SAME:    nvvm.maxnreg = 255 : i32
+// CHECK-LABEL: gpu.func @loads_of_one_block(
+// CHECK-NOT:     nvvm.maxnreg
+// CHECK:         gpu.return
+// REMARK: remark: [Passed] register-bound | Category:ll-lowering | Function=loads_in_flight | Reason="this conversion goes through shared memory right after loads that fill 32 registers per thread: the kernel gets nvvm.maxnreg = 255, so that ptxas issues them all before the first shared store"
+// REMARK-NOT: [Passed] register-bound
+#acc = #ll.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#row = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [8, 0], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[0, 64], [4, 0]], block = []}>
+#col8 = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[8, 0], [16, 0], [32, 0], [0, 1], [0, 2]], warp = [[64, 0], [128, 0], [0, 4]], block = []}>
+#row8 = #ll.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 32], [0, 64], [64, 0], [128, 0]], lane = [[0, 8], [1, 0], [2, 0], [4, 0], [8, 0]], warp = [[0, 16], [16, 0], [32, 0]], block = []}>
+gpu.module @m {
+  gpu.func @loads_in_flight(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<64x128xbf16, #acc>
+    %u = ll.convert_layout %t : tensor<64x128xbf16, #acc> -> tensor<64x128xbf16, #row>
+    ll.store_tile %u, %q : tensor<64x128xbf16, #row>, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @loads_of_one_block(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %t = ll.load_tile %p : !llvm.ptr<1> -> tensor<256x128xbf16, #col8>
+    %u = ll.convert_layout %t : tensor<256x128xbf16, #col8> -> tensor<256x128xbf16, #row8>
+    ll.store_tile %u, %q : tensor<256x128xbf16, #row8>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// A gather through shared memory of a source and indices loaded just
+// before it (32 + 32 registers per thread, one warp): the bound. By
+// shuffles, there is no shared store to wait for: none.
+// CHECK-LABEL: gpu.func @gather_loads_in_flight(
+// CHECK-SAME:    nvvm.maxnreg = 255 : i32
+// CHECK-LABEL: gpu.func @gather_shuffles_once(
+// CHECK-NOT:     nvvm.maxnreg
+// CHECK:         gpu.return
+// REMARK: remark: [Passed] register-bound | Category:ll-lowering | Function=gather_loads_in_flight | Reason="this gather goes through shared memory right after loads that fill 64 registers per thread: the kernel gets nvvm.maxnreg = 255, so that ptxas issues them all before the first shared store"
+// REMARK-NOT: [Passed] register-bound
+#s = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = [], block = []}>
+gpu.module @m {
+  gpu.func @gather_loads_in_flight(%x: !llvm.ptr<1>, %i: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #s>
+    %j = ll.load_tile %i : !llvm.ptr<1> -> tensor<32x32xi32, #s>
+    %g = ll.gather %t[%j] axis = 1 {ll.plan = #ll.plan<kind = shared_memory>} : tensor<32x32xf32, #s>, tensor<32x32xi32, #s> -> tensor<32x32xf32, #s>
+    ll.store_tile %g, %y : tensor<32x32xf32, #s>, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @gather_shuffles_once(%x: !llvm.ptr<1>, %i: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<32x32xf32, #s>
+    %j = ll.load_tile %i : !llvm.ptr<1> -> tensor<32x32xi32, #s>
+    %g = ll.gather %t[%j] axis = 1 {ll.plan = #ll.plan<kind = shuffle>} : tensor<32x32xf32, #s>, tensor<32x32xi32, #s> -> tensor<32x32xf32, #s>
+    ll.store_tile %g, %y : tensor<32x32xf32, #s>, !llvm.ptr<1>
+    gpu.return
+  }
+}

@@ -70,6 +70,13 @@ struct GPUTarget {
   /// sm_35 (docs/lowering.md, "Register bound"; the lowering bounds no
   /// AMD kernel's registers).
   int64_t maxThreadRegisters = 255;
+  /// What one SM holds at once, for the occupancy the register bound
+  /// weighs (docs/lowering.md, "Loads in flight"): 32-bit registers, warps
+  /// and blocks (the CUDA programming guide's table of compute
+  /// capabilities; sm_90's here). Not used on AMD.
+  int64_t smRegisters = 64 * 1024;
+  int smMaxWarps = 64;
+  int smMaxBlocks = 32;
   /// The most shared memory per thread a gather through shared memory
   /// should hold at once where shared memory and the L1 are one array
   /// (NVIDIA since sm_70); a larger source goes in rounds. The driver sizes

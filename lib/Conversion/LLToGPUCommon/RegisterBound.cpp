@@ -8,19 +8,78 @@
 // must hold its whole source at once, and with it every other distributed
 // tensor live across it (a loop's accumulator, a loop-invariant operand);
 // where those need every register, the kernel is such a one and gets the
-// thread's maximum as its explicit bound, which ptxas then spends.
+// thread's maximum as its explicit bound, which ptxas then spends. So does
+// a kernel whose conversion or gather through shared memory follows the
+// loads of its tiles, where the bound lets ptxas issue them all at once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RegisterBound.h"
 
+#include "AddressMap.h"
+#include "Emitter.h"
+
 #include "LinearLayout/Dialect/LL/Transforms/GatherLiveness.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Remarks.h"
 
 namespace mlir::ll::lowering {
+
+/// Registers ptxas keeps beside the loaded values while the loads are in
+/// flight: addresses, the thread's coordinates (docs/lowering.md, "Loads
+/// in flight": within 16 of what ptxas took on 126 kernels).
+static constexpr int64_t kAddressRegisters = 16;
+
+/// The 32-bit registers per thread that the vectors of `load` fill (one
+/// per vector of up to 32 bits, bits / 32 for a wider one), when `value`
+/// is the result of an ll.load_tile in `op`'s block; else 0.
+static int64_t loadedRegisters(Value value, Operation *op,
+                               const GPUTarget &target) {
+  auto load = value.getDefiningOp<LoadTileOp>();
+  if (!load || load->getBlock() != op->getBlock())
+    return 0;
+  RankedTensorType type = load.getType();
+  // The lowering reports a layout or element type it cannot lower; here
+  // such a load only fills no registers.
+  ScopedDiagnosticHandler quiet(op->getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<int> bits = getElementBits(load, type.getElementType());
+  if (failed(bits))
+    return 0;
+  FailureOr<ThreadLayout> tl =
+      getThreadLayout(load, getLinearEncoding(type).getLinearLayout(),
+                      type.getRank(), target, kTileLayoutName);
+  if (failed(tl))
+    return 0;
+  auto [col, row] = globalMaps(*tl, type.getShape(), bool(load.getRowStride()));
+  int64_t vector =
+      findVector(col, row ? &*row : nullptr, maxVectorElements(*bits))
+          .elements();
+  int64_t vectorRegisters = std::max<int64_t>(1, vector * *bits / 32);
+  return tl->numRegisters() / vector * vectorRegisters;
+}
+
+/// Whether a kernel of `threads` threads whose loads fill `loaded`
+/// registers per thread, beside `other` live ones, could keep all its loads
+/// in flight under an explicit bound and still hold the blocks that
+/// overlap one another's loads: at least 4 blocks and a quarter of the
+/// SM's warps (docs/lowering.md, "Loads in flight").
+static bool paysToHoldLoads(int64_t loaded, int64_t other, int64_t threads,
+                            const GPUTarget &target) {
+  int64_t registers = loaded + other + kAddressRegisters;
+  if (loaded == 0 || registers >= target.maxThreadRegisters || threads <= 0)
+    return false;
+  // Registers are allocated per warp in units of 256 (8 a thread).
+  int64_t allocated = (registers + 7) / 8 * 8;
+  int64_t warps = (threads + target.lanesPerWarp - 1) / target.lanesPerWarp;
+  int64_t blocks = std::min<int64_t>(
+      {target.smMaxBlocks, target.smMaxWarps / warps,
+       target.smRegisters / (allocated * warps * target.lanesPerWarp)});
+  return blocks >= 4 && blocks * warps * 4 >= target.smMaxWarps;
+}
 
 LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
                                    const LoweringState &state) {
@@ -98,6 +157,47 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
                 std::to_string(target.maxThreadRegisters) +
                 " a thread can have",
             ", so that it spills no more than it must");
+      return WalkResult::interrupt();
+    });
+    if (held.wasInterrupted())
+      return;
+    // A conversion or gather through shared memory of tiles loaded just
+    // before it: under .maxntid alone ptxas keeps the registers low and
+    // issues part of the loads after the first shared stores, which wait
+    // for the first loads (docs/lowering.md, "Loads in flight").
+    held = func.walk([&](Operation *op) {
+      int64_t loaded = 0, other = 0;
+      StringRef what;
+      if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+        auto lowering = state.conversions.find(op);
+        if (lowering == state.conversions.end() ||
+            !std::holds_alternative<SharedMemoryLowering>(lowering->second))
+          return WalkResult::advance();
+        loaded = loadedRegisters(convert.getSource(), op, target);
+        other = liveTensorRegistersAcross(op, convert.getSource());
+        what = "conversion";
+      } else if (auto gather = dyn_cast<GatherOp>(op)) {
+        auto lowering = state.gathers.find(op);
+        if (lowering == state.gathers.end() ||
+            lowering->second.plan.kind != GatherKind::SharedMemory)
+          return WalkResult::advance();
+        loaded = loadedRegisters(gather.getSource(), op, target) +
+                 loadedRegisters(gather.getIndices(), op, target);
+        other = liveTensorRegistersAcross(
+            op, {gather.getSource(), gather.getIndices()});
+        what = "gather";
+      } else {
+        return WalkResult::advance();
+      }
+      std::optional<int64_t> threads = knownBlockThreads(op);
+      if (!threads || !paysToHoldLoads(loaded, other, *threads, target))
+        return WalkResult::advance();
+      bound(op,
+            "this " + what.str() +
+                " goes through shared memory right after "
+                "loads that fill " +
+                std::to_string(loaded) + " registers per thread",
+            ", so that ptxas issues them all before the first shared store");
       return WalkResult::interrupt();
     });
     if (held.wasInterrupted())

@@ -13,7 +13,11 @@ namespace mlir::ll::lowering {
 /// (decided in `state`, not a no-op) or a gather holds at least that many
 /// 32-bit registers per thread at once: its source and the other
 /// distributed tensors live across it. With an `ll-lowering` remark at
-/// that op (docs/lowering.md, "Register bound"). A bound a function
+/// that op (docs/lowering.md, "Register bound"). The same bound where a
+/// conversion or gather through shared memory takes tiles loaded just
+/// before it and the registers that holding those loads in flight takes
+/// leave the SM at least 4 blocks and a quarter of its warps
+/// (docs/lowering.md, "Loads in flight"). A bound a function
 /// already has must be an integer from 1 to that most, else a located
 /// error (failure).
 LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
