@@ -242,10 +242,8 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
     if (!load || load->getBlock() != op->getBlock() ||
         !op.getSource().hasOneUse())
       return {};
-    auto [col, row] =
-        globalMaps(src, load.getType().getShape(), bool(load.getRowStride()));
-    VectorShape vec =
-        findVector(col, row ? &*row : nullptr, maxVectorElements(bits));
+    VectorShape vec = tileLoadVector(src, load.getType().getShape(),
+                                     bool(load.getRowStride()), bits);
     return {/*loadedForIt=*/true, vec.elements() * bits};
   }
 

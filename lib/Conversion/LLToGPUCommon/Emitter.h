@@ -226,6 +226,16 @@ struct Emitter {
 /// The most elements of `bits` bits one access moves (16 bytes).
 inline int64_t maxVectorElements(int bits) { return 128 / bits; }
 
+/// The vectors an ll.load_tile of thread layout `tl` over a tile of
+/// `shape` (`hasRows`: with a row stride) loads `bits`-bit elements in, as
+/// its lowering finds them.
+inline VectorShape tileLoadVector(const ThreadLayout &tl,
+                                  ArrayRef<int64_t> shape, bool hasRows,
+                                  int bits) {
+  auto [col, row] = globalMaps(tl, shape, hasRows);
+  return findVector(col, row ? &*row : nullptr, maxVectorElements(bits));
+}
+
 /// The order of a conversion's stores to shared memory on `hooks`' target.
 inline StoreOrder sharedStoreOrder(const GPUTargetHooks &hooks) {
   return hooks.pairsSharedStores() ? StoreOrder::SharedBases

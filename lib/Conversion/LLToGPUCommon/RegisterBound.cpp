@@ -54,9 +54,8 @@ static int64_t loadedRegisters(Value value, Operation *op,
                       type.getRank(), target, kTileLayoutName);
   if (failed(tl))
     return 0;
-  auto [col, row] = globalMaps(*tl, type.getShape(), bool(load.getRowStride()));
   int64_t vector =
-      findVector(col, row ? &*row : nullptr, maxVectorElements(*bits))
+      tileLoadVector(*tl, type.getShape(), bool(load.getRowStride()), *bits)
           .elements();
   int64_t vectorRegisters = std::max<int64_t>(1, vector * *bits / 32);
   return tl->numRegisters() / vector * vectorRegisters;
@@ -174,7 +173,8 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
             !std::holds_alternative<SharedMemoryLowering>(lowering->second))
           return WalkResult::advance();
         loaded = loadedRegisters(convert.getSource(), op, target);
-        other = liveTensorRegistersAcross(op, convert.getSource());
+        if (loaded > 0)
+          other = liveTensorRegistersAcross(op, convert.getSource());
         what = "conversion";
       } else if (auto gather = dyn_cast<GatherOp>(op)) {
         auto lowering = state.gathers.find(op);
@@ -183,8 +183,9 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
           return WalkResult::advance();
         loaded = loadedRegisters(gather.getSource(), op, target) +
                  loadedRegisters(gather.getIndices(), op, target);
-        other = liveTensorRegistersAcross(
-            op, {gather.getSource(), gather.getIndices()});
+        if (loaded > 0)
+          other = liveTensorRegistersAcross(
+              op, {gather.getSource(), gather.getIndices()});
         what = "gather";
       } else {
         return WalkResult::advance();
