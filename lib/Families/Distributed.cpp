@@ -226,9 +226,10 @@ mlir::ll::getDistributedRank(const DistributedLayoutSpec &spec) {
   auto rank = rankAndCga(spec);
   if (!rank)
     return rank.takeError();
-  if (*rank > 8)
-    return makeError("layouts of rank above 8 are not supported, got rank " +
-                     llvm::Twine(*rank));
+  if (*rank > kMaxDistributedRank)
+    return makeError("layouts of rank above " +
+                     llvm::Twine(kMaxDistributedRank) +
+                     " are not supported, got rank " + llvm::Twine(*rank));
   if (parameterBits(spec) > kMaxParameterBits)
     return makeError("the layout parameters describe more than 2^48 "
                      "elements per CTA (size_per_thread, threads_per_warp, "

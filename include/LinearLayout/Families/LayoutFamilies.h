@@ -98,8 +98,15 @@ struct DistributedLayoutSpec {
   CgaLayout cgaLayout;
 };
 
+/// The highest tensor rank a distributed layout may have. Triton's `tl.sort`
+/// and `tl.flip` reshape a tile of 2^k elements to rank k (k is 20 at
+/// Triton's largest tile), so rank is bounded by what the element count
+/// allows, not by what kernels write by hand.
+constexpr int64_t kMaxDistributedRank = 32;
+
 /// The rank of the tensors a layout applies to, or an error when the
-/// parameters are inconsistent (e.g. vectors of different lengths).
+/// parameters are inconsistent (e.g. vectors of different lengths) or the
+/// rank is above kMaxDistributedRank.
 llvm::Expected<int64_t> getDistributedRank(const DistributedLayoutSpec &spec);
 
 /// The layout (register, lane, warp, block) -> (dim0, ...) of `spec` for a

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinearLayout/Dialect/Triton/IR/TTGLayout.h"
+#include "LinearLayout/Families/LayoutFamilies.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -158,8 +159,9 @@ private:
     auto array = dyn_cast<ArrayAttr>(attr);
     if (!array)
       return error(key) << "must be a list of integers, not " << attr;
-    if (array.size() > 8)
-      return error(key) << "has more than 8 entries";
+    if (int64_t(array.size()) > kMaxDistributedRank)
+      return error(key) << "has more than " << kMaxDistributedRank
+                        << " entries";
     for (Attribute element : array) {
       auto integer = dyn_cast<IntegerAttr>(element);
       if (!integer || !integer.getType().isInteger())

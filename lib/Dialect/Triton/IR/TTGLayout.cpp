@@ -9,6 +9,7 @@
 
 #include "LinearLayout/Dialect/Triton/IR/TTGLayout.h"
 #include "LinearLayout/Core/DimNames.h"
+#include "LinearLayout/Families/LayoutFamilies.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -243,7 +244,7 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
                                     "order", &orderValues},
                                 {"shape", &shapeValues}}) {
       auto list = dyn_cast_or_null<ArrayAttr>(dict.get(name));
-      if (!list || list.size() > 8) {
+      if (!list || int64_t(list.size()) > kMaxDistributedRank) {
         error(dictLoc) << "field '" << name << "' must be a list of integers";
         return {};
       }
