@@ -47,6 +47,10 @@ DTYPES = {
     "int32": ("i32", 32, np.int32),
     "int16": ("i16", 16, np.int16),
     "int8": ("i8", 8, np.int8),
+    # A mask: bytes in memory (0 or not, as torch.bool), i1 in registers.
+    # The conv kernel converts the i1 tensor; ll.convert_layout moves its
+    # elements as bytes (docs/lowering.md, "Masks").
+    "bool": ("i1", 8, np.bool_),
 }
 
 _HW_DIMS = ("register", "lane", "warp", "block")
@@ -151,6 +155,12 @@ def _check_name(name):
         raise ValueError(f"name: {name!r} is not an identifier")
 
 
+def _check_not_mask(dtype, what):
+    if dtype == "bool":
+        raise ValueError(f"dtype: {what} kernels do not take 'bool' (only "
+                         "conv moves a mask)")
+
+
 def _header(src, dst, shape, dtype, warps, name, lanes=32):
     _check_lanes(src, dst, lanes)
     shape = _shape(shape)
@@ -193,10 +203,22 @@ def conv(src, dst, shape, dtype: str, warps: int | None = None,
     ta = f"tensor<{dims}x{elem}, {enc_a}>"
     tb = f"tensor<{dims}x{elem}, {enc_b}>"
     tile = int(np.prod(shape))
-    return (_prologue(name, lanes * nwarps, tile, bits) + f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+    if dtype == "bool":
+        # Bytes in memory: the mask is (byte != 0), stored back as 0 or 1.
+        ba, bb = (f"tensor<{dims}xi8, {e}>" for e in (enc_a, enc_b))
+        body = f"""      %bytes = ll.load_tile %xp : !llvm.ptr<1> -> {ba}
+      %zero = arith.constant dense<0> : {ba}
+      %t = arith.cmpi ne, %bytes, %zero : {ba}
+      %u = ll.convert_layout %t : {ta} -> {tb}
+      %v = arith.extui %u : {tb} to {bb}
+      ll.store_tile %v, %yp : {bb}, !llvm.ptr<1>
+"""
+    else:
+        body = f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
       %u = ll.convert_layout %t : {ta} -> {tb}
       ll.store_tile %u, %yp : {tb}, !llvm.ptr<1>
-""" + _EPILOGUE)
+"""
+    return _prologue(name, lanes * nwarps, tile, bits) + body + _EPILOGUE
 
 
 def epilogue(src, dst, shape, dtype: str, warps: int | None = None,
@@ -209,6 +231,7 @@ def epilogue(src, dst, shape, dtype: str, warps: int | None = None,
     the kernel's memory traffic is its stores, which the conversion must
     hide under (bench/gpu.py). Takes (x, y) as `conv` does; x is unused.
     fp8 tiles hold the index's low byte."""
+    _check_not_mask(dtype, "epilogue")
     shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
         src, dst, shape, dtype, warps, name, lanes)
     integer = elem in ("i8", "i16", "i32", "i64") or elem.startswith("f8")
@@ -231,6 +254,7 @@ def epilogue(src, dst, shape, dtype: str, warps: int | None = None,
 def epilogue_reference(shape, dtype: str, tiles: int = 1):
     """What `epilogue` stores in each of `tiles` tiles: 0, 1, 2, ... in
     dtype, as numpy_dtype(dtype) (bf16 and fp8 as their raw bits)."""
+    _check_not_mask(dtype, "epilogue")
     index = np.arange(int(np.prod(_shape(shape))), dtype=np.int64)
     if dtype == "bf16":
         u = index.astype(np.float32).view(np.uint32).astype(np.uint64)
@@ -263,6 +287,7 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
     if unroll is not None and not isinstance(unroll, bool):
         raise TypeError(f"unroll: expected a bool or None, got "
                         f"{type(unroll).__name__}")
+    _check_not_mask(dtype, "conv_loop")
     shape, elem, nwarps, enc_a, enc_b, dims, bits = _header(
         src, dst, shape, dtype, warps, name, lanes)
     if unroll is None:
@@ -299,6 +324,8 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
 
 def _gather_header(src, index, src_shape, index_shape, axis, dtype,
                    index_dtype, warps, name, lanes):
+    _check_not_mask(dtype, "gather")
+    _check_not_mask(index_dtype, "gather (index)")
     _check_lanes(src, index, lanes)
     src_shape, index_shape = _shape(src_shape), _shape(index_shape)
     if len(src_shape) != len(index_shape):

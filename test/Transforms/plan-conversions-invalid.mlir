@@ -21,10 +21,10 @@ func.func @unknown_kind(%x: tensor<8x8xf32, #a>) -> tensor<8x8xf32, #a> {
 // -----
 
 #a = #ll.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>
-func.func @boolean_elements(%x: tensor<8x8xi1, #a>) -> tensor<8x8xi1, #a> {
-  // expected-error @+1 {{cannot plan a conversion of 1-bit elements (8, 16, 32 or 64 bits)}}
-  %y = ll.convert_layout %x : tensor<8x8xi1, #a> -> tensor<8x8xi1, #a>
-  return %y : tensor<8x8xi1, #a>
+func.func @nibble_elements(%x: tensor<8x8xi4, #a>) -> tensor<8x8xi4, #a> {
+  // expected-error @+1 {{cannot plan a conversion of 4-bit elements (1, 8, 16, 32 or 64 bits)}}
+  %y = ll.convert_layout %x : tensor<8x8xi4, #a> -> tensor<8x8xi4, #a>
+  return %y : tensor<8x8xi4, #a>
 }
 
 // -----

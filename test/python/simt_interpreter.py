@@ -315,6 +315,10 @@ class _Interpreter:
         bits, _ = _scalar_info(str(op.results[0].type))
         return self.get(op.operands[0]) & _mask(bits)
 
+    # the elementwise ops the ll lowering leaves per register (masks)
+    op_arith_extui = op_llvm_zext
+    op_arith_trunci = op_llvm_trunc
+
     def op_arith_index_cast(self, op, mask):
         return self.get(op.operands[0]).copy()
 
@@ -369,6 +373,9 @@ class _Interpreter:
         if key not in table:
             raise InterpreterError(f"icmp predicate {pred} is not interpreted")
         return table[key].astype(np.uint64)
+
+    # arith.cmpi's predicates are numbered as llvm.icmp's (eq = 0 ... uge = 9)
+    op_arith_cmpi = op_llvm_icmp
 
     @staticmethod
     def _permute_bytes(lo, hi, sel, field_bits, what):

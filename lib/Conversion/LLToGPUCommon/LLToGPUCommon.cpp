@@ -15,6 +15,7 @@
 #include "LineGroupLoads.h"
 #include "Patterns.h"
 #include "RegisterBound.h"
+#include "WidenMasks.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -201,6 +202,7 @@ LogicalResult mlir::ll::lowerLLToLLVM(Operation *root,
     return failure();
   if (failed(checkKnownBlockSizes(root, hooks.getTarget())))
     return failure();
+  widenMaskMoves(root);
   LoweringState state;
   if (failed(prepareLowering(root, hooks, options, state)))
     return failure();

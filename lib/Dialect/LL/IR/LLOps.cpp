@@ -9,6 +9,13 @@
 using namespace mlir;
 using namespace mlir::ll;
 
+int mlir::ll::getMovedElementBits(Type elementType) {
+  if (elementType.isInteger(1))
+    return 8;
+  return elementType.isIntOrFloat() ? int(elementType.getIntOrFloatBitWidth())
+                                    : 0;
+}
+
 LinearAttr mlir::ll::getLinearEncoding(Type type) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);
   if (!tensor)

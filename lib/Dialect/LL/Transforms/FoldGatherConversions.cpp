@@ -64,8 +64,8 @@ const LinearLayout &layoutOf(Value value) {
 }
 
 int elementBitsOf(Value value) {
-  Type type = llvm::cast<RankedTensorType>(value.getType()).getElementType();
-  return type.isIntOrFloat() ? int(type.getIntOrFloatBitWidth()) : 0;
+  return getMovedElementBits(
+      llvm::cast<RankedTensorType>(value.getType()).getElementType());
 }
 
 struct LLFoldGatherConversionsPass

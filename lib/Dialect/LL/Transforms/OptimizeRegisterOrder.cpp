@@ -279,8 +279,8 @@ void RegisterOrderOptimizer::recordBoundaries(FunctionOpInterface func) {
   edgesOf.assign(webs.size(), {});
   func.walk([&](Operation *op) {
     auto bitsOf = [](Value v) {
-      Type element = cast<RankedTensorType>(v.getType()).getElementType();
-      return element.isIntOrFloat() ? int(element.getIntOrFloatBitWidth()) : 0;
+      return getMovedElementBits(
+          cast<RankedTensorType>(v.getType()).getElementType());
     };
     if (auto load = dyn_cast<LoadTileOp>(op)) {
       if (int w = webOf(load.getResult()); w >= 0)

@@ -200,7 +200,7 @@ struct LLPlanConversionsPass
     if (!elementType.isIntOrFloat())
       return op.emitError("cannot plan a gather of ")
              << elementType << " elements (integers or floats only)";
-    int bits = int(elementType.getIntOrFloatBitWidth());
+    int bits = getMovedElementBits(elementType);
     GatherPlanOptions options = gatherLivenessOptions(op);
     if (PlanAttr given = getPlan(op))
       if (std::optional<std::string> error = requestGatherPlan(given, options))
@@ -228,10 +228,10 @@ struct LLPlanConversionsPass
     if (!elementType.isIntOrFloat())
       return op.emitError("cannot plan a conversion of ")
              << elementType << " elements (integers or floats only)";
-    int bits = int(elementType.getIntOrFloatBitWidth());
+    int bits = getMovedElementBits(elementType);
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
       return op.emitError("cannot plan a conversion of ")
-             << bits << "-bit elements (8, 16, 32 or 64 bits)";
+             << bits << "-bit elements (1, 8, 16, 32 or 64 bits)";
     const LinearLayout &src = getLinearEncoding(srcType).getLinearLayout();
     const LinearLayout &dst = getLinearEncoding(dstType).getLinearLayout();
     // The same located error as ll-optimize-register-order and the lowering.

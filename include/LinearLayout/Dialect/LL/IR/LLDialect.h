@@ -41,6 +41,12 @@ namespace mlir::ll {
 bool isDistributedTensorType(Type type);
 /// The `#ll.linear` encoding of a ranked tensor type, or null.
 LinearAttr getLinearEncoding(Type type);
+/// The bits one element of `elementType` takes where a conversion or a
+/// gather moves it (registers packed in words, shuffles, shared memory): 8
+/// for i1, whose masks move as bytes as in Triton (the lowering widens them,
+/// docs/lowering.md "Masks"); the width of any other integer or float; 0
+/// for other types.
+int getMovedElementBits(Type elementType);
 /// The discardable attribute on ll.convert_layout that records (or, written
 /// by hand, fixes) its plan (ll-plan-conversions): an `#ll.plan`.
 inline constexpr llvm::StringLiteral kPlanAttrName = "ll.plan";
