@@ -8,7 +8,7 @@ bytes). ``--explain`` adds each plan's full explanation; ``--json`` prints the
 rows as JSON; ``--html FILE`` writes one self-contained page with each
 conversion's layouts and plan drawn (docs/pictures.md); ``--emit-mlir FILE`` writes a standalone module of the
 conversions as ``conv`` kernels (load the tile in the source layout, convert,
-store it; elements moved as integers of their width) that
+store it; elements moved as integers of their width, masks as ``bool``) that
 ``python -m linear_layout compile`` turns into PTX or GFX assembly and the GPU
 benchmark can time (docs/triton-interop.md).
 """
@@ -20,7 +20,7 @@ import json
 import re
 import sys
 
-INTEGER_DTYPES = {8: "int8", 16: "int16", 32: "int32", 64: "int64"}
+INTEGER_DTYPES = {1: "bool", 8: "int8", 16: "int16", 32: "int32", 64: "int64"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,13 +57,14 @@ def module_target(text: str) -> str:
     return f"sm_{m.group(2)}" if m.group(1) == "cuda" else m.group(2)
 
 
-def rows(conversions, target: str) -> list[dict]:
-    """One dict per conversion: what the report prints."""
+def rows(conversions, target: str) -> list[tuple[dict, object]]:
+    """One (row, plan) per conversion: what the report prints. A conversion
+    that cannot be planned (data moved between CTAs, ...) keeps its row,
+    with kind "error" and the reason under "error", and plan None."""
     from linear_layout.ttgir import gluon_text
 
     out = []
     for i, c in enumerate(conversions):
-        plan = c.plan(target)
         row = {
             "index": i,
             "location": c.location,
@@ -71,25 +72,39 @@ def rows(conversions, target: str) -> list[dict]:
             "element_bits": c.element_bits,
             "src": gluon_text(c.src_encoding),
             "dst": gluon_text(c.dst_encoding),
-            "kind": plan.kind,
-            "vector_bits": plan.vector_bits,
-            "store_instruction": plan.swizzle.store_instruction
-            if plan.swizzle
-            else None,
-            "load_instruction": plan.swizzle.load_instruction if plan.swizzle else None,
-            "store_wavefronts": plan.store_wavefronts,
-            "load_wavefronts": plan.load_wavefronts,
-            "shuffles": plan.shuffles,
-            "selects": plan.selects,
-            "shared_bytes": plan.shared_bytes,
-            "rounds": plan.rounds,
         }
+        try:
+            plan = c.plan(target)
+        except ValueError as e:
+            row.update(kind="error", error=str(e))
+            out.append((row, None))
+            continue
+        row.update(
+            {
+                "kind": plan.kind,
+                "vector_bits": plan.vector_bits,
+                "store_instruction": plan.swizzle.store_instruction
+                if plan.swizzle
+                else None,
+                "load_instruction": plan.swizzle.load_instruction
+                if plan.swizzle
+                else None,
+                "store_wavefronts": plan.store_wavefronts,
+                "load_wavefronts": plan.load_wavefronts,
+                "shuffles": plan.shuffles,
+                "selects": plan.selects,
+                "shared_bytes": plan.shared_bytes,
+                "rounds": plan.rounds,
+            }
+        )
         out.append((row, plan))
     return out
 
 
 def _plan_text(row: dict) -> str:
     kind = row["kind"]
+    if kind == "error":
+        return f"not planned: {row['error']}"
     if kind == "shared_memory":
         return (
             f"shared_memory: {row['store_instruction']} + {row['load_instruction']}, "
@@ -116,15 +131,19 @@ def emit_mlir(conversions) -> tuple[str, list[str]]:
             )
             continue
         warps = c.src.in_dims.get("warp", 1)
-        text = kernels.conv(
-            c.src,
-            c.dst,
-            c.shape,
-            dtype,
-            warps,
-            name=f"conv_{i}",
-            lanes=c.src.in_dims.get("lane", 32),
-        )
+        try:
+            text = kernels.conv(
+                c.src,
+                c.dst,
+                c.shape,
+                dtype,
+                warps,
+                name=f"conv_{i}",
+                lanes=c.src.in_dims.get("lane", 32),
+            )
+        except ValueError as e:
+            notes.append(f"conversion {i} ({c.location}): no conv kernel: {e}")
+            continue
         body = text.split("gpu.module @ll_kernels {\n", 1)[1].rsplit("  }\n}\n", 1)[0]
         funcs.append(f"    // conversion {i}: {c.location}\n" + body)
     module = (
@@ -186,22 +205,28 @@ def run(args: argparse.Namespace, read_input) -> int:
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
+    # A conversion that cannot be planned is reported in its row and, with
+    # its location, on stderr; the command then fails (exit 1).
+    unplanned = [row for row, plan in table if plan is None]
+    for row in unplanned:
+        print(f"{row['location']}: error: {row['error']}", file=sys.stderr)
+    status = 1 if unplanned else 0
     if args.json:
         out = [
-            dict(row, explanation=plan.explain()) if args.explain else row
+            dict(row, explanation=plan.explain()) if args.explain and plan else row
             for row, plan in table
         ]
         print(json.dumps(out, indent=1))
-        return 0
+        return status
     print(f"{name}: {len(table)} layout conversions, planned for {args.target}")
     for row, plan in table:
         shape = "x".join(str(s) for s in row["shape"])
-        print(
-            f"\n[{row['index']}] {row['location']}  {shape} x {row['element_bits']}-bit"
-        )
+        bits = row["element_bits"]
+        width = f"{bits}-bit (moved as bytes)" if bits == 1 else f"{bits}-bit"
+        print(f"\n[{row['index']}] {row['location']}  {shape} x {width}")
         print(f"    from: {row['src']}")
         print(f"    to:   {row['dst']}")
         print(f"    plan: {_plan_text(row)}")
-        if args.explain:
+        if args.explain and plan is not None:
             print("    " + plan.explain().replace("\n", "\n    "))
-    return 0
+    return status

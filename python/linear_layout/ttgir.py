@@ -60,11 +60,19 @@ class TritonConversion:
     src_encoding: str
     dst_encoding: str
 
+    @property
+    def moved_bits(self) -> int:
+        """The bits each element takes where the conversion moves it: its
+        width, but a byte for a mask (i1), as the lowering moves masks
+        (docs/lowering.md, "Masks")."""
+        return 8 if self.element_bits == 1 else self.element_bits
+
     def plan(self, target: str = "sm_90", **options):
-        """The conversion planned for ``target`` (``ll.plan_conversion``)."""
+        """The conversion planned for ``target`` (``ll.plan_conversion``, of
+        ``moved_bits``-bit elements)."""
         from linear_layout.planning import plan_conversion
 
-        return plan_conversion(self.src, self.dst, self.element_bits, target, **options)
+        return plan_conversion(self.src, self.dst, self.moved_bits, target, **options)
 
 
 def from_ttgir(text: str, name: str = "<ttgir>") -> list[TritonConversion]:

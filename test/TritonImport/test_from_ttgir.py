@@ -159,3 +159,62 @@ def test_report_html_page(tmp_path):
     assert page.count("<svg") >= 3  # both layouts and the plan
     assert "03-matrix" not in page and "02-layouts.py" in page
     assert "http://" not in page.replace("http://www.w3.org", "")
+
+
+def test_report_moves_masks_as_bytes_and_takes_high_ranks(tmp_path):
+    """A mask (i1) conversion is planned as bytes, and tl.sort / tl.flip's
+    rank-11 reshapes import (ops-corpus/masks_sort: Triton's own output)."""
+    ops_corpus = os.path.join(os.path.dirname(CORPUS), "ops-corpus")
+    path = os.path.join(ops_corpus, "masks_sort.sm90.ttgir")
+    out = tmp_path / "k.mlir"
+    r = _report(path, "--emit-mlir", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "x 1-bit (moved as bytes)" in r.stdout
+    ptx = ll.compile(out.read_text(), chip="sm_90")
+    assert ".entry conv_0" in str(ptx)
+    from ttgir_tools import run
+
+    with open(path) as f:
+        planned = run(["--ll-import-ttgir", "--ll-plan-conversions"], f.read())
+    assert planned.returncode == 0, planned.stderr
+    assert "xi1, #" in planned.stdout and "ll.plan = #ll.plan<" in planned.stdout
+
+
+_TWO_CTAS = """\
+#blocked = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1], CGALayout = [[0, 1]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 1]], instrShape = [16, 32, 16]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%x: tensor<64x64xf16, #blocked>, %a: tensor<64x64xf16, #mma>) -> (tensor<64x64xf16, #blocked1>, tensor<64x64xf16, #blocked2>) {
+    %0 = ttg.convert_layout %x : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked1>
+    %1 = ttg.convert_layout %a : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked2>
+    tt.return %0, %1 : tensor<64x64xf16, #blocked1>, tensor<64x64xf16, #blocked2>
+  }
+}
+"""
+
+
+def test_report_keeps_the_rows_of_conversions_it_cannot_plan(tmp_path):
+    """Two CTAs: the first conversion moves data between them (no plan: its
+    row says why, stderr gives the location, exit 1); the second stays in
+    each CTA and is planned. --emit-mlir notes that neither has a conv
+    kernel (one CTA per block) instead of failing."""
+    path = tmp_path / "two_ctas.ttgir"
+    path.write_text(_TWO_CTAS)
+    r = _report(
+        str(path),
+        "--emit-mlir",
+        str(tmp_path / "k.mlir"),
+        "--html",
+        str(tmp_path / "r.html"),
+    )
+    assert r.returncode == 1
+    assert f"{path}:7:10: error: the conversion moves data between CTAs" in r.stderr
+    assert "plan: not planned: the conversion moves data between CTAs" in r.stdout
+    assert "[1]" in r.stdout and "plan: shared_memory" in r.stdout
+    assert r.stderr.count("no conv kernel") == 2 and "Traceback" not in r.stderr
+    assert "not planned" in (tmp_path / "r.html").read_text()
+    r = _report(str(path), "--json")
+    rows = json.loads(r.stdout)
+    assert [row["kind"] for row in rows] == ["error", "shared_memory"]

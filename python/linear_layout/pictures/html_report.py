@@ -30,7 +30,8 @@ class ReportConversion:
     """One conversion: ``src`` -> ``dst`` of a tensor of ``shape`` with
     ``element_bits``-bit elements at ``location`` (``file:line:col``);
     ``source_line`` is the text of that line. ``plan`` defaults to
-    ``ll.plan_conversion(src, dst, element_bits, target)``."""
+    ``ll.plan_conversion(src, dst, element_bits, target)``; ``error`` is why
+    a conversion has no plan (its section then says so)."""
 
     src: LinearLayout
     dst: LinearLayout
@@ -40,6 +41,7 @@ class ReportConversion:
     shape: tuple | None = None
     plan: Any = None
     target: str = "sm_90"
+    error: str = ""
 
     def resolved_plan(self):
         if self.plan is None:
@@ -118,9 +120,12 @@ def as_report_conversion(
             f"expected ReportConversion items (or objects with src, dst and "
             f"element_bits), not {type(c).__name__}"
         )
-    plan = getattr(c, "plan", None)
+    plan, error = getattr(c, "plan", None), ""
     if callable(plan):
-        plan = plan(target)
+        try:
+            plan = plan(target)
+        except ValueError as e:  # e.g. data moved between CTAs
+            plan, error = None, str(e)
     location = getattr(c, "location", "") or ""
     shape = getattr(c, "shape", None)
     return ReportConversion(
@@ -132,6 +137,7 @@ def as_report_conversion(
         tuple(shape) if shape else None,
         plan,
         target,
+        error,
     )
 
 
@@ -157,9 +163,21 @@ def html_report(
     ]
     rows, sections = [], []
     for k, c in enumerate(conversions, 1):
-        plan = c.resolved_plan()
         where = c.location or f"conversion {k}"
         shape = "×".join(map(str, c.shape or list(c.src.out_dims.values())))
+        if c.error:
+            rows.append(
+                f'<tr><td><a href="#c{k}">{k}</a></td><td>{html.escape(where)}</td>'
+                f"<td>{shape}</td><td>{c.element_bits}</td><td>not planned</td>"
+                f"<td>-</td></tr>"
+            )
+            sections.append(
+                f'<h2 id="c{k}">{k}. {html.escape(where)}</h2>'
+                + (f"<pre>{html.escape(c.source_line)}</pre>" if c.source_line else "")
+                + f"<p>not planned: {html.escape(c.error)}</p>"
+            )
+            continue
+        plan = c.resolved_plan()
         rows.append(
             f'<tr><td><a href="#c{k}">{k}</a></td><td>{html.escape(where)}</td>'
             f"<td>{shape}</td><td>{c.element_bits}</td><td>{plan.kind}</td>"

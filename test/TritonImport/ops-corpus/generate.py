@@ -68,6 +68,19 @@ def k_shapes(x_ptr, y_ptr, i_ptr, N: tl.constexpr):
 
 
 @triton.jit
+def k_masks_sort(x_ptr, y_ptr, m_ptr, M: tl.constexpr, N: tl.constexpr):
+    rows = tl.arange(0, M)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
+    # A mask through a layout conversion (i1 elements).
+    mt = tl.trans(x > 0)
+    tl.store(m_ptr + cols[:, None] * M + rows[None, :], mt.to(tl.int8))
+    # Sort and flip reshape the tile to rank log2(M * N) (here 11).
+    y = tl.sort(x, dim=1) + tl.flip(x, 1)
+    tl.store(y_ptr + rows[:, None] * N + cols[None, :], y)
+
+
+@triton.jit
 def k_math(x_ptr, y_ptr, u_ptr, N: tl.constexpr):
     offs = tl.arange(0, N)
     x = tl.load(x_ptr + offs, mask=offs < 10, other=1.0, eviction_policy="evict_last")
@@ -255,6 +268,12 @@ cases = [
         k_shapes,
         {"x_ptr": "*fp32", "y_ptr": "*fp32", "i_ptr": "*i32"},
         {"N": 16},
+    ),
+    (
+        "masks_sort",
+        k_masks_sort,
+        {"x_ptr": "*fp32", "y_ptr": "*fp32", "m_ptr": "*i8"},
+        {"M": 16, "N": 128},
     ),
     ("math", k_math, {"x_ptr": "*fp32", "y_ptr": "*fp32", "u_ptr": "*u32"}, {"N": 128}),
     ("debug", k_debug, {"x_ptr": "*fp32"}, {"N": 64}),
