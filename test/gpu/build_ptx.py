@@ -39,12 +39,13 @@ def build(out_dir, random_count, seed=0, loop_random_every=8):
                  case_lib.shuffle_cases(max(random_count // 4, 1), seed + 1) +
                  case_lib.register_select_cases(max(random_count // 10, 1),
                                                 seed + 2) +
-                 case_lib.large_tile_cases())
+                 case_lib.large_tile_cases() +
+                 case_lib.mask_cases())
     t0 = time.time()
     for idx, case in enumerate(all_cases):
         kinds = [("conv", "sm_90")]
         if case["origin"] in ("corpus", "large") or \
-                idx % loop_random_every == 0:
+                (idx % loop_random_every == 0 and case["origin"] != "mask"):
             kinds.append(("conv_loop", "sm_90"))
         if case["origin"] == "corpus":
             # sm_90a, what Hopper users name for wgmma code, runs too.

@@ -204,10 +204,28 @@ def register_select_cases(count=24, seed=2, lane_bits=5):
     return cases
 
 
+def mask_cases(count=16, seed=40):
+    """The 8-bit pairs of the random and shuffle families as masks (dtype
+    "bool": bytes in memory, i1 converted, moved as bytes)."""
+    pairs = random_cases(count * 4, seed) + shuffle_cases(count * 2, seed + 1)
+    masks = [dict(c, name=c["name"].rsplit("_", 1)[0] + "_bool", dtype="bool",
+                  origin="mask")
+             for c in pairs if BITS[c["dtype"]] == 8]
+    return masks[:count]
+
+
+def mask_input_and_expected(n, rng):
+    """Bytes that are 0 about half the time; the conv kernel of a mask
+    stores (byte != 0) as 0 or 1."""
+    x = (rng.integers(0, 2, size=n, dtype=np.uint8)
+         * rng.integers(1, 256, size=n, dtype=np.uint8))
+    return x, (x != 0).astype(np.uint8)
+
+
 # Kernel inputs and expected outputs (conv_loop adds 1 after every
 # conversion).
 BITS = {"int8": 8, "fp8e4nv": 8, "fp16": 16, "bf16": 16, "int16": 16,
-        "fp32": 32, "int32": 32, "fp64": 64, "int64": 64}
+        "fp32": 32, "int32": 32, "fp64": 64, "int64": 64, "bool": 8}
 UINT = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}
 
 

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from cases import BITS as _BITS
 from cases import UINT as _UINT
-from cases import loop_input_and_expected
+from cases import loop_input_and_expected, mask_input_and_expected
 
 pytestmark = pytest.mark.gpu
 
@@ -87,7 +87,9 @@ def run_entry(entry, ptx_dir=PTX_DIR, tiles=TILES, seed=0):
     n = int(np.prod(entry["shape"])) * tiles
     bits = _BITS[entry["dtype"]]
     rng = np.random.default_rng(seed)
-    if entry["kernel"] == "conv":
+    if entry["dtype"] == "bool":
+        x, expected = mask_input_and_expected(n, rng)
+    elif entry["kernel"] == "conv":
         u = _UINT[bits]
         x = rng.integers(0, np.iinfo(u).max, size=n, dtype=u, endpoint=True)
         expected = x
@@ -117,3 +119,4 @@ def test_manifest_complete():
     names = {e["name"] for e in _ENTRIES if e["origin"] == "corpus"}
     assert len(names) >= 13
     assert any(e.get("chip") == "sm_90a" for e in _ENTRIES)
+    assert sum(e["origin"] == "mask" for e in _ENTRIES) >= 8
