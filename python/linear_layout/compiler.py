@@ -265,10 +265,17 @@ def _llvm_ir(module, chip, wave_size, index_bitwidth, options="",
     return proc.stdout, max((int(d) for d in dynamic), default=0), said
 
 
+# An empty gpu.module (report --emit-mlir of a kernel without conversions)
+# is refused alike for every target.
+_NO_KERNEL = "module: no kernel to compile (the gpu.module has no gpu.func kernel)"
+
+
 def _amdgpu_assembly(module, chip, wave_size, index_bitwidth, options,
                      remarks=False):
     ir_text, dynamic, said = _llvm_ir(module, chip, wave_size,
                                       index_bitwidth, options, remarks)
+    if "amdgpu_kernel" not in ir_text:
+        raise ValueError(_NO_KERNEL)
     llc = find_amdgpu_llc()
     if llc is None:
         raise RuntimeError(
@@ -335,6 +342,8 @@ def compile(module, chip: str = "sm_90", index_bitwidth: int = 32,
     dynamic = re.findall(r"ll\.dynamic_shared_bytes = (\d+)", llvm_text)
     out = lower(llvm_text, "builtin.module(gpu-module-to-binary{format=isa})")
     ptx = _ptx_objects(out)
+    if not ptx:
+        raise ValueError(_NO_KERNEL)
     if len(ptx) != 1:
         raise ValueError(f"module: expected one gpu.module with kernels, "
                          f"found {len(ptx)} PTX objects")

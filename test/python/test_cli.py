@@ -102,3 +102,17 @@ def test_missing_file_and_command():
     assert proc.returncode == 2 and "command" in proc.stderr
     proc = _run("--help")
     assert proc.returncode == 0 and "compile" in proc.stdout
+
+
+@pytest.mark.parametrize("chip", ["sm_90", "gfx942"])
+def test_compile_refuses_a_gpu_module_without_kernels(tmp_path, chip):
+    """What `report --emit-mlir` writes for a kernel without conversions:
+    the same error on every target, not an empty assembly on one."""
+    src = tmp_path / "empty.mlir"
+    src.write_text(
+        "module attributes {gpu.container_module} {\n"
+        "  gpu.module @ll_kernels {\n  }\n}\n"
+    )
+    proc = _run("compile", str(src), "--chip", chip, "-o", str(tmp_path / "k"))
+    assert proc.returncode == 1
+    assert "no kernel to compile" in proc.stderr and "Traceback" not in proc.stderr
