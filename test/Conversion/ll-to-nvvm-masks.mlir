@@ -2,9 +2,10 @@
 // RUN: ll-opt %s --split-input-file --ll-plan-conversions=target=sm_90 --convert-ll-to-nvvm | FileCheck %s
 
 // A mask (i1) moves as bytes (docs/lowering.md, "Masks"): planned for 8-bit
-// elements, each register zero-extended to i8 before the move and truncated
-// after (scalar arith ops, for ll-finalize-nvvm). Here the 16 bytes of a
-// thread go out as one 16-byte store. The 16x32 transpose of the paper, through shared memory.
+// elements, each register zero-extended to i8 before the move and compared
+// with 0 after (scalar arith ops, for ll-finalize-nvvm). The 16x32
+// transpose of the paper, through shared memory: the 16 bytes of a thread
+// go out as one 16-byte store.
 #rows = #ll.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], warp = []}>
 #cols = #ll.linear<{register = [[0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], warp = []}>
 // PLAN-LABEL: gpu.func @mask_transpose
@@ -13,8 +14,8 @@
 // CHECK-COUNT-16: arith.extui %{{.*}} : i1 to i8
 // CHECK: llvm.store %{{.*}} : vector<4xi32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier
-// CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
-// CHECK-COUNT-16: arith.trunci %{{.*}} : i8 to i1
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: arith.cmpi ne, %{{.*}}, %{{.*}} : i8
 // CHECK-NOT: ll.convert_layout
 gpu.module @k {
   gpu.func @mask_transpose(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>) kernel {
@@ -39,7 +40,7 @@ gpu.module @k {
 // CHECK-LABEL: gpu.func @mask_gather
 // CHECK-COUNT-2: arith.extui %{{.*}} : i1 to i8
 // CHECK: nvvm.shfl.sync idx
-// CHECK: arith.trunci %{{.*}} : i8 to i1
+// CHECK: arith.cmpi ne, %{{.*}}, %{{.*}} : i8
 // CHECK-NOT: ll.gather
 gpu.module @m {
   gpu.func @mask_gather(%ps: !llvm.ptr<1>, %pi: !llvm.ptr<1>, %po: !llvm.ptr<1>) kernel {

@@ -827,9 +827,12 @@ void loadRegisters(Emitter &em, Value base, Type elementType, int bits,
 
 /// The instructions whose results `value` is made of: its definition, seen
 /// through the ops that only pick or reinterpret bits (extracts, bitcasts,
-/// truncations, shifts, selects between two sources), so that the halves
-/// of one shuffled word or the elements of one loaded vector name the same
-/// producer.
+/// truncations and extensions, shifts, selects between two sources), so
+/// that the halves of one shuffled word or the elements of one loaded
+/// vector name the same producer. Also through the arith casts a
+/// register-wise elementwise op leaves before ll-finalize-nvvm, and a
+/// comparison with a constant: a mask's bytes reach its store through a
+/// compare with 0 and an extui (docs/lowering.md, "Masks").
 static void collectProducers(Value value,
                              llvm::SmallPtrSetImpl<Operation *> &producers,
                              int depth = 0) {
@@ -862,8 +865,13 @@ static void collectProducers(Value value,
     return;
   }
   if (isa<LLVM::ExtractElementOp, LLVM::BitcastOp, LLVM::TruncOp, LLVM::ZExtOp,
-          LLVM::LShrOp>(op))
+          LLVM::LShrOp, arith::TruncIOp, arith::ExtUIOp, arith::ExtSIOp,
+          arith::BitcastOp>(op))
     return collectProducers(op->getOperand(0), producers, depth + 1);
+  // A mask's byte back to i1 (byte != 0, WidenMasks.cpp).
+  if (auto compare = dyn_cast<arith::CmpIOp>(op);
+      compare && matchPattern(compare.getRhs(), m_Constant()))
+    return collectProducers(compare.getLhs(), producers, depth + 1);
   if (!isa<UnrealizedConversionCastOp>(op))
     producers.insert(op);
 }

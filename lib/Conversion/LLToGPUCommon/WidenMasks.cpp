@@ -1,9 +1,13 @@
 //===- WidenMasks.cpp - Masks moved as bytes ------------------------------===//
 //
 // A conversion or gather of i1 elements moves them as bytes: the registers
-// are zero-extended to i8 before it and truncated after, so every plan,
-// shuffle and shared-memory access below sees 8-bit elements, the width
-// ll-plan-conversions planned them at (getMovedElementBits).
+// are zero-extended to i8 before it and compared with 0 after, so every
+// plan, shuffle and shared-memory access below sees 8-bit elements, the
+// width ll-plan-conversions planned them at (getMovedElementBits). The
+// compare, not a truncation: the bytes are 0 or 1 either way, but LLVM
+// narrows a shared load of two bytes whose bytes are each truncated to one
+// bit into two byte loads (twice the planned load wavefronts), and leaves
+// one compared with 0 whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 
 namespace mlir::ll::lowering {
 
@@ -44,7 +49,11 @@ void widenMaskMoves(Operation *root) {
     else
       wide = ConvertLayoutOp::create(b, loc, result.clone(byte), wideSource);
     wide->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-    Value narrow = arith::TruncIOp::create(b, loc, result, wide->getResult(0));
+    Value zero = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(result.clone(byte), b.getI8IntegerAttr(0)));
+    Value narrow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         wide->getResult(0), zero);
     op->getResult(0).replaceAllUsesWith(narrow);
     op->erase();
   }

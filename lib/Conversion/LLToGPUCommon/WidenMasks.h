@@ -9,7 +9,7 @@ namespace mlir::ll::lowering {
 
 /// Rewrites every ll.convert_layout and ll.gather under `root` that moves
 /// i1 elements (a mask) into the same op on i8, between an `arith.extui`
-/// of its source and an `arith.trunci` of its result, keeping the op's
+/// of its source and an `arith.cmpi ne` with 0 of its result, keeping the op's
 /// attributes (its `ll.plan`, planned for 8-bit elements). The lowering
 /// then packs, shuffles and stores masks as bytes, as Triton does
 /// (docs/lowering.md, "Masks").
