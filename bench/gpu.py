@@ -88,7 +88,8 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "heldout11": (os.path.join(HERE, "heldout11_corpus.json"),),
            "heldout12": (os.path.join(HERE, "heldout12_corpus.json"),),
            "heldout13": (os.path.join(HERE, "heldout13_corpus.json"),),
-           "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),)}
+           "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),),
+           "masks": (os.path.join(HERE, "masks_corpus.json"),)}
 
 
 def corpus_choice():
@@ -152,6 +153,8 @@ def build(out_dir):
                  "warps": c["warps"]}
         for kind, make in (("conv", kernels.conv),
                            ("conv_loop", kernels.conv_loop)):
+            if kind == "conv_loop" and c["dtype"] == "bool":
+                continue  # a mask has no + 1: no loop kernel (run skips it)
             kw = {"rounds": ROUNDS} if kind == "conv_loop" else {}
             ptx = ll.compile(make(c["A"], c["B"], c["shape"], c["dtype"],
                                   c["warps"], name="ll_" + kind, **kw),
@@ -184,7 +187,7 @@ def _device():
 
     torch_dtypes = {"fp32": torch.float32, "fp16": torch.float16,
                     "bf16": torch.bfloat16, "fp8e4nv": torch.float8_e4m3fn,
-                    "int8": torch.int8}
+                    "int8": torch.int8, "bool": torch.bool}
     return cp, torch, tk, torch_dtypes
 
 
@@ -363,8 +366,8 @@ def case_tensors(c, torch, tk, TORCH):
     tiles = max(1, (256 << 20) // (M * N * el))
     base = torch.randint(-8, 8, (tiles * M * N,), device="cuda",
                          dtype=torch.int32)
-    x = base.to(torch.float32).to(dt) if dt != torch.int8 else \
-        base.to(torch.int8)
+    x = base.to(torch.float32).to(dt) if dt not in (torch.int8, torch.bool) \
+        else base.to(torch.int8) if dt == torch.int8 else (base & 1).bool()
     A = tk.as_layout(c["A"], c["shape"])
     B = tk.as_layout(c["B"], c["shape"])
     return tiles, x, A, B

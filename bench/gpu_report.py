@@ -224,7 +224,10 @@ def main(src, note=""):
                            "after the register bound's new terms",
               "heldout13": ": a thirteenth held-out draw of Triton's "
                            "encodings (another seed), drawn on 2026-12-01 "
-                           "after the gather register rules"}
+                           "after the gather register rules",
+              "masks": ": the conversions of masks (i1) that Triton 3.6 "
+                       "emits in small kernels (bench/mask_corpus.py), "
+                       "moved as bytes; conv only (a mask has no + 1)"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus
@@ -278,7 +281,12 @@ def main(src, note=""):
                 and b["floor_epilogue_correct"])
     def geomean(values):
         values = [v for v in values if v]
-        return math.exp(sum(map(math.log, values)) / len(values))
+        # None where no case has the kernel (the mask corpus has no loops).
+        return math.exp(sum(map(math.log, values)) / len(values)) \
+            if values else None
+
+    def fmt(value):
+        return f"{value:.3f}" if value is not None else "-"
 
     corpus_rows = [r for r in rows if r["in_corpus"]]
     geo = geomean(r["loop_ratio"] for r in corpus_rows)
@@ -347,11 +355,11 @@ def main(src, note=""):
             f"{r['ll_conflicts']} / {r['triton_conflicts']} |")
     extra = len(rows) - len(corpus_rows)
     summary = (f"Geometric mean over the {len(corpus_rows)} corpus cases "
-               f"of the conv_loop ratio: {geo:.3f}; of the conv ratio: "
-               f"{conv_geo:.3f}.")
+               f"of the conv_loop ratio: {fmt(geo)}; of the conv ratio: "
+               f"{fmt(conv_geo)}.")
     if extra:
         summary += (f" With the {extra} cases of `bench/extra_cases.json`: "
-                    f"{geo_all:.3f} and {conv_geo_all:.3f}.")
+                    f"{fmt(geo_all)} and {fmt(conv_geo_all)}.")
     summary += (f" conv time over a plain copy of the same bytes (the "
                 f"floor of conv), geometric mean: ours {copy_geo:.3f}, "
                 f"Triton {copy_geo_t:.3f}.")
