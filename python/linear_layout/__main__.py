@@ -37,10 +37,20 @@ class Command(NamedTuple):
 
 
 def _read_input(path: str) -> str:
+    """The text of `path` ('-': standard input); OSError, or
+    UnicodeDecodeError where it is not UTF-8 (see _input_error)."""
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+        stdin = getattr(sys.stdin, "buffer", None)
+        return stdin.read().decode("utf-8") if stdin else sys.stdin.read()
+    with open(path, "rb") as f:
+        return f.read().decode("utf-8")
+
+
+def _input_error(path: str, e: OSError | UnicodeDecodeError) -> str:
+    name = "<stdin>" if path == "-" else path
+    if isinstance(e, UnicodeDecodeError):
+        return f"error: {name}: not UTF-8 text ({e.reason} at byte {e.start})"
+    return f"error: {name}: {e.strerror or e}"
 
 
 def _write_output(path: str | None, text: str) -> None:
@@ -119,8 +129,8 @@ def _compile(args: argparse.Namespace) -> int:
 
     try:
         text = _read_input(args.input)
-    except OSError as e:
-        print(f"error: {args.input}: {e.strerror}", file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as e:
+        print(_input_error(args.input, e), file=sys.stderr)
         return 1
     options = {
         "index_bitwidth": args.index_bitwidth,

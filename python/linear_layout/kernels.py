@@ -55,6 +55,17 @@ DTYPES = {
 
 _HW_DIMS = ("register", "lane", "warp", "block")
 
+# The most elements a reference helper builds (2^31: 2 GiB of int8).
+_MAX_REFERENCE_ELEMENTS = 1 << 31
+
+
+def _integer(value, name: str) -> int:
+    """`value` as an int: an int or NumPy integer, not a bool, float or str
+    (which int() would silently truncate or parse)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+    return int(value)
+
 # conv_loop unrolls a register-only round trip while (adds in the unrolled
 # body) x (warps per CTA) stays at most this: on the H100 (2026-11-24), the
 # wgmma-accumulator no-op ran 0.86-0.99x Triton's time unrolled up to
@@ -98,12 +109,24 @@ def _bases(layout, name: str) -> dict:
     if any(bases.get("block", [])):
         raise ValueError(f"{name}: layouts spanning several CTAs (block "
                          "bases) are not supported")
-    return {d: [list(map(int, b)) for b in bases.get(d, [])]
-            for d in _HW_DIMS[:3]}
+    out = {}
+    for d in _HW_DIMS[:3]:
+        vectors = bases.get(d, [])
+        if isinstance(vectors, (str, bytes)) or not hasattr(vectors, "__iter__"):
+            raise TypeError(f"{name}: {d} bases must be a list of vectors, "
+                            f"got {type(vectors).__name__}")
+        out[d] = []
+        for b in vectors:
+            if isinstance(b, (str, bytes)) or not hasattr(b, "__iter__"):
+                raise TypeError(f"{name}: a {d} basis must be a list of ints, "
+                                f"got {type(b).__name__}")
+            out[d].append([_integer(v, f"{name}: {d} basis entry") for v in b])
+    return out
 
 
 def threads(layout, lanes: int = 32) -> int:
     """Threads per CTA for a layout: lanes x 2^(number of warp bases)."""
+    _check_lane_count(lanes)
     return lanes * (1 << len(_bases(layout, "layout")["warp"]))
 
 
@@ -112,11 +135,49 @@ def _shape(shape) -> list:
         raise TypeError("shape: expected a non-empty list of sizes")
     out = []
     for s in shape:
-        s = int(s)
+        s = _integer(s, "shape")
         if s <= 0 or s & (s - 1):
             raise ValueError(f"shape: {s} is not a positive power of two")
         out.append(s)
     return out
+
+
+def _check_fits(layout, shape, name):
+    """The layout's bases address the tensor of `shape`: each basis has one
+    entry per dimension, inside its size (as #ll.linear's verifier would
+    say later, at compile time); a LinearLayout's own sizes are `shape`."""
+    dims = getattr(layout, "out_dims", None)
+    if dims is not None and not isinstance(layout, dict):
+        if list(dict(dims).values()) != list(shape):
+            raise ValueError(f"{name}: the layout is of shape "
+                             f"{list(dict(dims).values())}, not {shape}")
+    for d, vectors in _bases(layout, name).items():
+        for b in vectors:
+            if len(b) != len(shape):
+                raise ValueError(f"{name}: {d} basis {b} has {len(b)} entries "
+                                 f"for a tensor of rank {len(shape)}")
+            if any(v < 0 or v >= size for v, size in zip(b, shape)):
+                raise ValueError(f"{name}: {d} basis {b} lies outside the "
+                                 f"shape {shape}")
+    # Every element held by some thread: the bases span the tensor's bits
+    # (rank over F2 of the bases, each coordinate's bits side by side).
+    widths = [size.bit_length() - 1 for size in shape]
+    pivots = {}
+    for vectors in _bases(layout, name).values():
+        for b in vectors:
+            word, shift = 0, 0
+            for v, w in zip(b, widths):
+                word |= v << shift
+                shift += w
+            while word:
+                top = word.bit_length() - 1
+                if top not in pivots:
+                    pivots[top] = word
+                    break
+                word ^= pivots[top]
+    if len(pivots) < sum(widths):
+        raise ValueError(f"{name}: the bases reach 2^{len(pivots)} of the "
+                         f"2^{sum(widths)} elements of the shape {shape}")
 
 
 def _encoding(layout, shape, name) -> str:
@@ -131,16 +192,20 @@ def _check_warps(src, dst, warps):
     wd = len(_bases(dst, "dst")["warp"])
     if ws != wd:
         raise ValueError(f"dst: has {1 << wd} warps but src has {1 << ws}")
-    if warps is not None and int(warps) != (1 << ws):
+    if warps is not None and _integer(warps, "warps") != (1 << ws):
         raise ValueError(f"warps: {warps} does not match the layouts' "
                          f"{1 << ws} warps")
     return 1 << ws
 
 
-def _check_lanes(src, dst, lanes):
-    if lanes not in (32, 64):
+def _check_lane_count(lanes):
+    if _integer(lanes, "lanes") not in (32, 64):
         raise ValueError(f"lanes: expected 32 or 64 lanes per warp, got "
                          f"{lanes!r}")
+
+
+def _check_lanes(src, dst, lanes):
+    _check_lane_count(lanes)
     for what, layout in (("src", src), ("dst", dst)):
         n = 1 << len(_bases(layout, what)["lane"])
         if n > lanes:
@@ -164,6 +229,8 @@ def _check_not_mask(dtype, what):
 def _header(src, dst, shape, dtype, warps, name, lanes=32):
     _check_lanes(src, dst, lanes)
     shape = _shape(shape)
+    _check_fits(src, shape, "src")
+    _check_fits(dst, shape, "dst")
     elem = element_type(dtype)
     nwarps = _check_warps(src, dst, warps)
     enc_a = _encoding(src, shape, "src")
@@ -255,7 +322,14 @@ def epilogue_reference(shape, dtype: str, tiles: int = 1):
     """What `epilogue` stores in each of `tiles` tiles: 0, 1, 2, ... in
     dtype, as numpy_dtype(dtype) (bf16 and fp8 as their raw bits)."""
     _check_not_mask(dtype, "epilogue")
-    index = np.arange(int(np.prod(_shape(shape))), dtype=np.int64)
+    elements = 1
+    for size in _shape(shape):
+        elements *= size
+    tiles = _integer(tiles, "tiles")
+    if tiles < 1 or elements * tiles > _MAX_REFERENCE_ELEMENTS:
+        raise ValueError(f"tiles: {tiles} tiles of {elements} elements is not "
+                         f"from 1 to {_MAX_REFERENCE_ELEMENTS} elements")
+    index = np.arange(elements, dtype=np.int64)
     if dtype == "bf16":
         u = index.astype(np.float32).view(np.uint32).astype(np.uint64)
         u = (u + 0x7FFF + ((u >> 16) & 1)) >> 16  # round to nearest even
@@ -282,7 +356,7 @@ def conv_loop(src, dst, shape, dtype: str, warps: int | None = None,
     drift apart through an unrolled body, so the code the SM must keep
     cached grows with both). A loop that moves data between threads stays
     a loop: unrolled, its code outgrows the instruction cache."""
-    if not isinstance(rounds, int) or rounds < 0:
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
         raise ValueError(f"rounds: expected a non-negative int, got {rounds!r}")
     if unroll is not None and not isinstance(unroll, bool):
         raise TypeError(f"unroll: expected a bool or None, got "
@@ -492,5 +566,15 @@ def gather_reference(x, i, axis: int):
     """NumPy's result of ``gather`` on one tile: ``np.take_along_axis`` with
     the indices taken modulo the source's size along `axis`."""
     x, i = np.asarray(x), np.asarray(i)
+    axis = _integer(axis, "axis")
+    if x.ndim == 0 or x.ndim != i.ndim:
+        raise ValueError(f"x and i: ranks {x.ndim} and {i.ndim}; expected one "
+                         "rank of at least 1")
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"axis: {axis} is out of range for rank {x.ndim}")
+    if x.shape[axis] == 0:
+        raise ValueError("x: no element along the gathered axis")
+    if not np.issubdtype(i.dtype, np.integer):
+        raise TypeError(f"i: expected integer indices, got {i.dtype}")
     return np.take_along_axis(x, i.astype(np.int64) % x.shape[axis],
                               axis=axis)

@@ -168,3 +168,56 @@ def test_compile_verifies_a_module_built_in_python_first():
             compiler.compile(module)
         with pytest.raises(ValueError, match="does not verify"):
             compiler.lower(module, "builtin.module(ll-plan-conversions)")
+
+
+_A = {"register": [[0, 1], [0, 2], [0, 4], [0, 8]],
+      "lane": [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], "warp": []}
+_B = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+      "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []}
+
+
+@pytest.mark.parametrize(
+    "call,error,message",
+    [
+        # int() would truncate a float or parse a str: refused instead.
+        (lambda k: k.conv(_A, _B, [16.9, 32], "fp32"), TypeError, "shape"),
+        (lambda k: k.conv(_A, _B, ["16", "32"], "fp32"), TypeError, "shape"),
+        (lambda k: k.conv(_A, _B, [16, 32], "fp32", warps=4.7), TypeError, "warps"),
+        (lambda k: k.conv(_A, _B, [16, 32], "fp32", lanes=32.0), TypeError, "lanes"),
+        (lambda k: k.conv_loop(_A, _B, [16, 32], "fp32", rounds=True), ValueError,
+         "rounds"),
+        (lambda k: k.threads(_A, lanes=0), ValueError, "lanes"),
+        (lambda k: k.conv({"register": 5}, _B, [16, 32], "fp32"), TypeError,
+         "register bases"),
+        (lambda k: k.conv({"register": [[1.9, 0]]}, _B, [16, 32], "fp32"),
+         TypeError, "basis entry"),
+        # The layout must hold the tensor it is written on.
+        (lambda k: k.conv(_A, _B, [64, 64], "fp32"), ValueError, "bases reach"),
+        (lambda k: k.conv(_A, _B, [32, 16], "fp32"), ValueError, "outside"),
+        (lambda k: k.gather_reference([[1, 2]], [[0, 1]], 5), ValueError, "axis"),
+        (lambda k: k.gather_reference([[]], [[]], 1), ValueError, "no element"),
+        (lambda k: k.epilogue_reference((16, 32), "int8", tiles=2**40), ValueError,
+         "tiles"),
+        (lambda k: k.epilogue_reference((2**40, 2**40), "fp32"), ValueError,
+         "tiles"),
+    ],
+)
+def test_kernel_generators_refuse_what_they_would_coerce(call, error, message):
+    from linear_layout import kernels
+
+    with pytest.raises(error, match=message):
+        call(kernels)
+
+
+def test_cli_input_that_is_not_utf8_is_an_error(tmp_path):
+    import subprocess
+    import sys
+
+    bad = tmp_path / "garbage.bin"
+    bad.write_bytes(b"\xae\xff\x00module")
+    for args, stdin in (([str(bad)], None), (["-"], bad.read_bytes())):
+        proc = subprocess.run(
+            [sys.executable, "-m", "linear_layout", "compile", *args],
+            input=stdin, capture_output=True, check=False)
+        assert proc.returncode == 1
+        assert b"not UTF-8 text" in proc.stderr and b"Traceback" not in proc.stderr

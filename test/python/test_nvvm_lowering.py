@@ -214,10 +214,16 @@ def test_generator_and_compile_errors():
         ll.compile("module {}", index_bitwidth=16)
     with pytest.raises(TypeError, match="module"):
         ll.compile(42)
-    # A layout that does not cover the tile: ll-opt's diagnostic comes back.
+    # A layout that does not cover the tile: the generator refuses it, and
+    # in hand-edited text ll-opt's diagnostic comes back.
     bad = dict(case["src"], register=[[1, 0], [2, 0], [4, 0], [4, 0]])
+    with pytest.raises(ValueError, match="src: the bases reach"):
+        kernels.conv(bad, case["dst"], case["shape"], "fp32")
+    text = kernels.conv(case["src"], case["dst"], case["shape"], "fp32")
+    good = "register = " + str(case["src"]["register"])
+    assert good in text
     with pytest.raises(ValueError, match="ll-opt failed"):
-        ll.compile(kernels.conv(bad, case["dst"], case["shape"], "fp32"))
+        ll.compile(text.replace(good, "register = " + str(bad["register"]), 1))
 
 
 def test_conv_loop_unrolls_register_only_round_trips():
