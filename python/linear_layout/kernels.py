@@ -147,10 +147,10 @@ def _check_fits(layout, shape, name):
     entry per dimension, inside its size (as #ll.linear's verifier would
     say later, at compile time); a LinearLayout's own sizes are `shape`."""
     dims = getattr(layout, "out_dims", None)
-    if dims is not None and not isinstance(layout, dict):
-        if list(dict(dims).values()) != list(shape):
-            raise ValueError(f"{name}: the layout is of shape "
-                             f"{list(dict(dims).values())}, not {shape}")
+    if dims is not None and not isinstance(layout, dict) and \
+            list(dict(dims).values()) != list(shape):
+        raise ValueError(f"{name}: the layout is of shape "
+                         f"{list(dict(dims).values())}, not {shape}")
     for d, vectors in _bases(layout, name).items():
         for b in vectors:
             if len(b) != len(shape):
