@@ -170,10 +170,16 @@ def test_compile_verifies_a_module_built_in_python_first():
             compiler.lower(module, "builtin.module(ll-plan-conversions)")
 
 
-_A = {"register": [[0, 1], [0, 2], [0, 4], [0, 8]],
-      "lane": [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], "warp": []}
-_B = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
-      "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "warp": []}
+_A = {
+    "register": [[0, 1], [0, 2], [0, 4], [0, 8]],
+    "lane": [[0, 16], [1, 0], [2, 0], [4, 0], [8, 0]],
+    "warp": [],
+}
+_B = {
+    "register": [[1, 0], [2, 0], [4, 0], [8, 0]],
+    "lane": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]],
+    "warp": [],
+}
 
 
 @pytest.mark.parametrize(
@@ -184,22 +190,33 @@ _B = {"register": [[1, 0], [2, 0], [4, 0], [8, 0]],
         (lambda k: k.conv(_A, _B, ["16", "32"], "fp32"), TypeError, "shape"),
         (lambda k: k.conv(_A, _B, [16, 32], "fp32", warps=4.7), TypeError, "warps"),
         (lambda k: k.conv(_A, _B, [16, 32], "fp32", lanes=32.0), TypeError, "lanes"),
-        (lambda k: k.conv_loop(_A, _B, [16, 32], "fp32", rounds=True), ValueError,
-         "rounds"),
+        (
+            lambda k: k.conv_loop(_A, _B, [16, 32], "fp32", rounds=True),
+            ValueError,
+            "rounds",
+        ),
         (lambda k: k.threads(_A, lanes=0), ValueError, "lanes"),
-        (lambda k: k.conv({"register": 5}, _B, [16, 32], "fp32"), TypeError,
-         "register bases"),
-        (lambda k: k.conv({"register": [[1.9, 0]]}, _B, [16, 32], "fp32"),
-         TypeError, "basis entry"),
+        (
+            lambda k: k.conv({"register": 5}, _B, [16, 32], "fp32"),
+            TypeError,
+            "register bases",
+        ),
+        (
+            lambda k: k.conv({"register": [[1.9, 0]]}, _B, [16, 32], "fp32"),
+            TypeError,
+            "basis entry",
+        ),
         # The layout must hold the tensor it is written on.
         (lambda k: k.conv(_A, _B, [64, 64], "fp32"), ValueError, "bases reach"),
         (lambda k: k.conv(_A, _B, [32, 16], "fp32"), ValueError, "outside"),
         (lambda k: k.gather_reference([[1, 2]], [[0, 1]], 5), ValueError, "axis"),
         (lambda k: k.gather_reference([[]], [[]], 1), ValueError, "no element"),
-        (lambda k: k.epilogue_reference((16, 32), "int8", tiles=2**40), ValueError,
-         "tiles"),
-        (lambda k: k.epilogue_reference((2**40, 2**40), "fp32"), ValueError,
-         "tiles"),
+        (
+            lambda k: k.epilogue_reference((16, 32), "int8", tiles=2**40),
+            ValueError,
+            "tiles",
+        ),
+        (lambda k: k.epilogue_reference((2**40, 2**40), "fp32"), ValueError, "tiles"),
     ],
 )
 def test_kernel_generators_refuse_what_they_would_coerce(call, error, message):
@@ -218,6 +235,9 @@ def test_cli_input_that_is_not_utf8_is_an_error(tmp_path):
     for args, stdin in (([str(bad)], None), (["-"], bad.read_bytes())):
         proc = subprocess.run(
             [sys.executable, "-m", "linear_layout", "compile", *args],
-            input=stdin, capture_output=True, check=False)
+            input=stdin,
+            capture_output=True,
+            check=False,
+        )
         assert proc.returncode == 1
         assert b"not UTF-8 text" in proc.stderr and b"Traceback" not in proc.stderr

@@ -539,3 +539,109 @@ def test_hardware_view_agrees_with_triton():
             )
     for b, w, lane, coords in ll.pictures._layouts.hardware_rows(layout):
         assert coords == [warps[w][r][lane] for r in range(len(coords))]
+
+
+_HUNT_D = ll.LinearLayout(
+    {
+        "register": [[0, 1], [0, 2]],
+        "lane": [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]],
+        "warp": [[4, 0], [8, 0]],
+        "block": [],
+    },
+    {"dim0": 16, "dim1": 32},
+)
+_HUNT_M = ll.LinearLayout.from_mlir(
+    "#ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], "
+    "[2, 8], [4, 16], [8, 0]]} -> {dim0 = 16, dim1 = 32}>"
+)
+
+
+@pytest.mark.parametrize(
+    "call,error,message",
+    [
+        (lambda P: P.render_png("<svg></svg>"), ValueError, "no width and height"),
+        (lambda P: P.render_png("garbage"), ValueError, "not SVG text"),
+        (
+            lambda P: P.render_png('<svg width="9" height="9"/>', scale=-1),
+            ValueError,
+            "scale",
+        ),
+        (lambda P: P.to_svg(_HUNT_D, title=5), TypeError, "title"),
+        (lambda P: P.to_svg(_HUNT_D, labels=5), TypeError, "labels"),
+        (lambda P: P.hardware_view(5), TypeError, "LinearLayout"),
+        (lambda P: P.plan_svg(None), TypeError, "ConversionPlan"),
+        (
+            lambda P: P.plan_svg(ll.plan_gather(_HUNT_D, _HUNT_D, 0, 32)),
+            TypeError,
+            "ConversionPlan",
+        ),
+        # An option the view does not draw is refused, not dropped.
+        (
+            lambda P: P.to_svg(_HUNT_D, view="hardware", rows="dim9"),
+            ValueError,
+            "tensor view",
+        ),
+        (
+            lambda P: P.to_svg(_HUNT_M, view="memory", rows="dim9"),
+            ValueError,
+            "tensor view",
+        ),
+        (
+            lambda P: P.plan_svg(
+                ll.plan_conversion(_HUNT_D, _HUNT_D, 32), max_rounds=-1
+            ),
+            ValueError,
+            "max_rounds",
+        ),
+        (
+            lambda P: P.access_svg(_HUNT_M, _HUNT_D, 32, max_rows=2.5),
+            TypeError,
+            "max_rows",
+        ),
+    ],
+)
+def test_bad_picture_arguments_are_type_or_value_errors(call, error, message):
+    from linear_layout import pictures
+
+    with pytest.raises(error, match=message):
+        call(pictures)
+
+
+def test_render_png_sizes_svg_by_its_attributes_or_viewbox():
+    from linear_layout.pictures._plans import _size
+
+    assert _size("<svg width='12' height=\"7.5\">") == (12, 8)
+    assert _size('<?xml version="1.0"?>\n<svg viewBox="0 0 30 20">') == (30, 20)
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--through", "M", "--element-bits", "0"], "element_bits"),
+        (["--target", "sm_0"], "--target does not apply to a distributed layout"),
+        (["--access", "store"], "--access does not apply without --through"),
+        (["--view", "text", "--max-cells", "-5"], "--max-cells does not apply"),
+        (["--through", "M", "--zoom", "warp"], "--zoom does not apply"),
+    ],
+)
+def test_show_refuses_options_it_would_not_use(args, message):
+    import subprocess
+    import sys
+
+    memory = (
+        "#ll.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 4], "
+        "[2, 8], [4, 16], [8, 0]]} -> {dim0 = 16, dim1 = 32}>"
+    )
+    layout = (
+        "#ll.linear<{register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], "
+        "[0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []} -> "
+        "{dim0 = 16, dim1 = 32}>"
+    )
+    args = [memory if a == "M" else a for a in args]
+    proc = subprocess.run(
+        [sys.executable, "-m", "linear_layout", "show", layout, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 1 and message in proc.stderr, proc.stderr

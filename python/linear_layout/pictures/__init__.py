@@ -81,6 +81,10 @@ def render_png(svg: str, *, scale: float = 1.0) -> bytes:
         ) from e
     from linear_layout.pictures._plans import _size
 
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+        raise TypeError(f"scale must be a number, not {type(scale).__name__}")
+    if not 0 < scale < float("inf"):
+        raise ValueError(f"scale must be positive, not {scale!r}")
     w, h = _size(svg)
     if w * h * scale * scale > MAX_PNG_PIXELS:
         raise ValueError(

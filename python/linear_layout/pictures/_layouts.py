@@ -541,6 +541,8 @@ def hardware_rows(layout: LinearLayout):
 def hardware_view(layout: LinearLayout) -> str:
     """Per thread, the elements it holds, register by register (the hardware
     point of view; Triton prints the same with ``get_distributed_view``)."""
+    if not isinstance(layout, LinearLayout):
+        raise TypeError(f"expected a LinearLayout, got {type(layout).__name__}")
     ins = layout.in_dims
     lines = []
     last = None
@@ -768,12 +770,33 @@ def _check_count(name: str, value) -> None:
         raise ValueError(f"{name} must be at least 1, not {value}")
 
 
+# What only the tensor view draws: given with another view, an error (an
+# option is obeyed or refused, never dropped).
+_TENSOR_VIEW_OPTIONS = ("rows", "cols", "max_slices", "labels")
+
+
 def layout_svg(layout: LinearLayout, **options) -> str:
     """The picture of a distributed or memory layout (see docs/pictures.md)."""
+    if not isinstance(layout, LinearLayout):
+        raise TypeError(f"expected a LinearLayout, got {type(layout).__name__}")
     kind = layout_kind(layout)
     for name in ("max_cells", "max_slices"):
         if name in options:
             _check_count(name, options[name])
+    title = options.get("title")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str, not {type(title).__name__}")
+    if "labels" in options and not isinstance(options["labels"], bool):
+        raise TypeError(
+            f"labels must be a bool, not {type(options['labels']).__name__}"
+        )
+    view = options.get("view", "tensor")
+    if view in ("hardware", "memory"):
+        for name in _TENSOR_VIEW_OPTIONS:
+            if name in options and not (name == "labels" and kind == "memory"):
+                raise ValueError(
+                    f"{name}= applies to the tensor view, not to view={view!r}"
+                )
     if kind == "memory":
         return memory_svg(layout, **options)
     for bad in ("element_bits", "target"):

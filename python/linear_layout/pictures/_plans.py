@@ -10,8 +10,31 @@ from linear_layout.pictures._svg import MUTED, Svg, warp_colour
 
 
 def _size(svg_text: str) -> tuple[int, int]:
-    m = re.match(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg_text)
-    return int(m.group(1)), int(m.group(2))
+    """The width and height (pixels) of SVG text's outer <svg>: its width
+    and height attributes, else its viewBox; ValueError without either."""
+    if not isinstance(svg_text, str):
+        raise TypeError(f"expected SVG text, got {type(svg_text).__name__}")
+    tag = re.match(r"\s*(?:<\?xml[^>]*>\s*)?<svg\b([^>]*)>", svg_text)
+    if not tag:
+        raise ValueError("not SVG text (expected it to start with '<svg')")
+    attrs = dict(re.findall(r"""([\w:-]+)\s*=\s*["']([^"']*)["']""", tag.group(1)))
+    try:
+        size = [
+            float(re.match(r"[\d.]+", attrs[k]).group()) for k in ("width", "height")
+        ]
+    except (KeyError, AttributeError, ValueError):
+        box = attrs.get("viewBox", "").replace(",", " ").split()
+        if len(box) != 4:
+            raise ValueError(
+                "the SVG has no width and height (or viewBox) to size it by"
+            ) from None
+        try:
+            size = [float(box[2]), float(box[3])]
+        except ValueError:
+            raise ValueError(
+                f"the SVG's viewBox {attrs['viewBox']!r} is not numbers"
+            ) from None
+    return max(1, round(size[0])), max(1, round(size[1]))
 
 
 def place(svg: Svg, svg_text: str, x: float, y: float) -> tuple[int, int]:
@@ -116,7 +139,15 @@ def _side(plan, layout, access: str) -> str:
 
 def plan_svg(plan, src=None, dst=None, *, max_cells=1024, max_rounds=16) -> str:
     """The picture of ``plan`` (an ``ll.plan_conversion`` result)."""
-    from linear_layout.pictures._layouts import memory_svg
+    from linear_layout.pictures._layouts import _check_count, memory_svg
+    from linear_layout.planning import ConversionPlan
+
+    if not isinstance(plan, ConversionPlan):
+        raise TypeError(
+            f"expected a ConversionPlan (ll.plan_conversion), got {type(plan).__name__}"
+        )
+    _check_count("max_cells", max_cells)
+    _check_count("max_rounds", max_rounds)
 
     src = src if src is not None else getattr(plan, "src", None)
     dst = dst if dst is not None else getattr(plan, "dst", None)

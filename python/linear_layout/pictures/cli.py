@@ -140,25 +140,35 @@ def show_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--zoom",
-        default="auto",
+        default=None,
         choices=("auto", "full", "warp", "repetition", "aggregate"),
+        help="pictures of a layout (default auto)",
     )
-    parser.add_argument("--max-cells", type=int, default=4096)
+    parser.add_argument(
+        "--max-cells",
+        type=int,
+        default=None,
+        help="pictures of a layout (default 4096)",
+    )
     parser.add_argument(
         "--element-bits",
         type=int,
         default=None,
         help="memory layouts and accesses: element width (default 32)",
     )
-    parser.add_argument("--target", default="sm_90")
+    parser.add_argument(
+        "--target", default=None, help="memory layouts and accesses (default sm_90)"
+    )
     parser.add_argument(
         "--through",
         default=None,
         metavar="MEMORY",
         help="draw the access of LAYOUT through this memory layout",
     )
-    parser.add_argument("--access", default="load", choices=("load", "store"))
-    parser.add_argument("--vector-bits", type=int, default=None)
+    parser.add_argument(
+        "--access", default=None, choices=("load", "store"), help="with --through"
+    )
+    parser.add_argument("--vector-bits", type=int, default=None, help="with --through")
 
 
 def _fail(e: Exception) -> int:
@@ -174,24 +184,49 @@ def show(args: argparse.Namespace) -> int:
         layout_svg,
     )
 
+    def refuse(names, why):
+        # An option the picture would not use is an error, not dropped.
+        given = [n for n in names if getattr(args, n.replace("-", "_")) is not None]
+        if given:
+            raise ValueError(f"--{given[0]} does not apply {why}")
+
     try:
         shape = parse_shape(args.shape)
         layout = parse_layout(args.layout, shape)
-        bits = args.element_bits or 32
+        bits = 32 if args.element_bits is None else args.element_bits
+        target = args.target or "sm_90"
         if args.through:
+            refuse(("view", "zoom", "max-cells"), "to an access (--through)")
             memory = parse_layout(args.through, shape)
             svg = access_svg(
-                memory, layout, bits, args.vector_bits, args.target, args.access
+                memory, layout, bits, args.vector_bits, target, args.access or "load"
             )
         elif args.view == "text":
+            refuse(
+                (
+                    "zoom",
+                    "max-cells",
+                    "element-bits",
+                    "target",
+                    "access",
+                    "vector-bits",
+                    "output",
+                ),
+                "to --view text (the hardware view as text)",
+            )
             sys.stdout.write(hardware_view(layout))
             return 0
         else:
-            options = {"zoom": args.zoom, "max_cells": args.max_cells}
+            refuse(("access", "vector-bits"), "without --through")
+            options = {"zoom": args.zoom or "auto", "max_cells": 4096}
+            if args.max_cells is not None:
+                options["max_cells"] = args.max_cells
             if args.view:
                 options["view"] = args.view
             if layout_kind(layout) == "memory":
-                options.update(element_bits=bits, target=args.target)
+                options.update(element_bits=bits, target=target)
+            else:
+                refuse(("element-bits", "target"), "to a distributed layout")
             svg = layout_svg(layout, **options)
         _write(args.output, svg)
     except (ValueError, TypeError, ImportError, OSError, RuntimeError) as e:
