@@ -8,6 +8,12 @@
 // RUN: ll-opt --mlir-disable-threading --ll-to-ptx="register-order=false isa-file=%t.whole.ptx" %s -o /dev/null
 // RUN: diff %t.whole.ptx %t.parts.ptx
 // RUN: FileCheck %s < %t.parts.ptx
+// The option is obeyed or refused: negative, or with a format whose output
+// is not the PTX text it splits, it is an error.
+// RUN: not ll-opt --ll-to-ptx="parallel-min-ops=-1" %s 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not ll-opt --ll-to-ptx="parallel-min-ops=1 format=none" %s 2>&1 | FileCheck %s --check-prefix=FORMAT
+// NEGATIVE: error: ll-to-ptx: parallel-min-ops must not be negative, got -1
+// FORMAT: error: ll-to-ptx: parallel-min-ops needs format=isa (PTX text), got format=none
 
 // CHECK: .version
 // CHECK-NOT: .version

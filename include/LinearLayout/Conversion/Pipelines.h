@@ -66,8 +66,9 @@ struct LLToPTXPipelineOptions
       llvm::cl::init(20000)};
 
   /// Reports through `emitError` what the passes would reject only later
-  /// (or, for upstream's, after lowering everything): an unknown `format`,
-  /// an `isa-file` with a format other than isa.
+  /// (or, for upstream's, after lowering everything), or ignore: an unknown
+  /// `format`, an `isa-file` or a `parallel-min-ops` with a format other
+  /// than isa, a negative `parallel-min-ops`.
   LogicalResult
   verify(function_ref<LogicalResult(const Twine &)> emitError) const;
 };

@@ -218,6 +218,15 @@ LogicalResult LLToPTXPipelineOptions::verify(
     return emitError("ll-to-ptx: isa-file needs format=isa (PTX text), got "
                      "format=" +
                      format.getValue());
+  if (parallelMinOps < 0)
+    return emitError("ll-to-ptx: parallel-min-ops must not be negative, got " +
+                     Twine(int64_t(parallelMinOps)));
+  // Set by the user, it must take effect: only the PTX text is compiled in
+  // parts.
+  if (parallelMinOps.hasValue() && format != "isa" && format != "assembly")
+    return emitError("ll-to-ptx: parallel-min-ops needs format=isa (PTX "
+                     "text), got format=" +
+                     format.getValue());
   return success();
 }
 
