@@ -193,9 +193,9 @@ def _pipeline_options(min_round_bytes, register_order,
                 min_round_bytes, bool):
             raise TypeError(f"min_round_bytes: expected an int or None, got "
                             f"{type(min_round_bytes).__name__}")
-        if min_round_bytes < 0:
-            raise ValueError(f"min_round_bytes: must not be negative, got "
-                             f"{min_round_bytes}")
+        if not 0 <= min_round_bytes < 1 << 63:
+            raise ValueError(f"min_round_bytes: must be from 0 to 2^63 - 1, "
+                             f"got {min_round_bytes}")
         options += f" min-round-bytes={min_round_bytes}"
     _check_bool("register_order", register_order)
     if not register_order:
@@ -225,7 +225,8 @@ def _check(chip, index_bitwidth, wave_size=0) -> GPUTarget:
         target = gpu_target(chip, wave_size)
     except ValueError as e:
         raise ValueError(f"wave_size: {e}") from None
-    if index_bitwidth not in (32, 64):
+    if isinstance(index_bitwidth, bool) or not isinstance(index_bitwidth, int) \
+            or index_bitwidth not in (32, 64):
         raise ValueError(f"index_bitwidth: expected 32 or 64, got "
                          f"{index_bitwidth!r}")
     return target

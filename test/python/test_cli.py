@@ -86,7 +86,7 @@ def test_compile_errors_are_located(tmp_path, text, message):
     [
         (["--chip", "sm_xx"], "chip: target 'sm_xx' is not known"),
         (["--chip", "sm_90", "--emit", "llvm"], "llvm_ir is for AMD chips"),
-        (["--min-round-bytes", "-1"], "min_round_bytes: must not be negative"),
+        (["--min-round-bytes", "-1"], "min_round_bytes: must be from 0 to 2^63 - 1"),
     ],
 )
 def test_compile_bad_options(args, message):

@@ -241,3 +241,17 @@ def test_cli_input_that_is_not_utf8_is_an_error(tmp_path):
         )
         assert proc.returncode == 1
         assert b"not UTF-8 text" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        ({"index_bitwidth": 64.0}, "index_bitwidth"),
+        ({"index_bitwidth": True}, "index_bitwidth"),
+        ({"min_round_bytes": 2**63}, "min_round_bytes"),
+    ],
+)
+def test_compile_checks_its_numbers_in_python(options, message):
+    """Refused before ll-opt runs, not as its command-line parse error."""
+    with pytest.raises(ValueError, match=message):
+        ll.compile("module {}", **options)
