@@ -45,7 +45,9 @@ def LL_ConvertLayoutOp : LL_Op<"convert_layout",
     ```
 
     Folds to its operand when both layouts are equal; a chain A→B→C
-    canonicalises to A→C (and to nothing when A = C).
+    canonicalises to A→C (and to nothing when A = C). Elements of 8, 16, 32
+    or 64 bits are planned and lowered; `i1` (a mask) as bytes
+    (docs/lowering.md, "Masks").
   }];
   let arguments = (ins LL_DistributedTensor:$source);
   let results = (outs LL_DistributedTensor:$result);
@@ -203,7 +205,8 @@ def LL_GatherOp : LL_Op<"gather", [Pure]> {
 
     `indices` and `result` have the same shape and `#ll.linear` layout;
     `source` may have another layout and, along `axis` only, another size.
-    The indices are signless integers of any width. An index outside
+    The indices are signless integers of any width; a source of `i1` (a
+    mask) is gathered as bytes. An index outside
     `[0, source size along axis)` reads the element at the index modulo that
     size (its low bits): Triton leaves it undefined, this op defines it.
 
