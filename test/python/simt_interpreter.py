@@ -424,6 +424,8 @@ class _Interpreter:
             cond = cond[:, None]
         return np.where(cond, a, b)
 
+    op_arith_select = op_llvm_select
+
     # floating point (conv_loop's + 1)
     def _float_cast(self, op):
         value = _to_float(self.get(op.operands[0]), str(op.operands[0].type))

@@ -201,3 +201,55 @@ def test_a_gather_of_a_mask(kind):
     )
     expected = (s.reshape(8, 32) != 0)[np.arange(8)[:, None], i.reshape(8, 16)]
     assert np.array_equal(out, expected.astype(np.uint8).ravel())
+
+
+def _compared_words_kernel(case, user: str) -> str:
+    """A mask compared from 32-bit words (not bytes, so it moves widened),
+    converted, and used by `user`: "select" (1 or 2) or "extui"."""
+    text = kernels.conv(case["src"], case["dst"], case["shape"], "int32")
+    enc = re.findall(r"tensor<[^,]+, (#ll\.linear<.*?\}>)>", text)
+    src_t, dst_t = enc[0], enc[-1]
+    dims = "x".join(map(str, case["shape"]))
+    ta, tb = f"tensor<{dims}xi32, {src_t}>", f"tensor<{dims}xi32, {dst_t}>"
+    ma, mb = f"tensor<{dims}xi1, {src_t}>", f"tensor<{dims}xi1, {dst_t}>"
+    use = (
+        f"""      %one = arith.constant dense<1> : {tb}
+      %two = arith.constant dense<2> : {tb}
+      %v = arith.select %u, %one, %two : {mb}, {tb}
+"""
+        if user == "select"
+        else f"""      %v = arith.extui %u : {mb} to {tb}
+"""
+    )
+    body = f"""      %t = ll.load_tile %xp : !llvm.ptr<1> -> {ta}
+      %zero = arith.constant dense<0> : {ta}
+      %m = arith.cmpi sgt, %t, %zero : {ta}
+      %u = ll.convert_layout %m : {ma} -> {mb}
+{use}      ll.store_tile %v, %yp : {tb}, !llvm.ptr<1>
+"""
+    start = text.index("      %t = ll.load_tile")
+    end = text.index("      gpu.return")
+    return text[:start] + body + text[end:]
+
+
+@pytest.mark.parametrize("user", ["select", "extui"])
+@pytest.mark.parametrize("case", MASK32[::4], ids=lambda c: c["name"])
+def test_masks_of_wider_compares_move_widened(case, user):
+    """The mask of a 32-bit compare moves as bytes (zero-extended before,
+    compared with 0 after, or taken as they are by a zero-extension)."""
+    lowered = compiler.lower(
+        _compared_words_kernel(case, user),
+        "builtin.module(gpu.module(ll-plan-conversions{target=sm_90},"
+        "convert-ll-to-nvvm{chip=sm_90}))",
+    )
+    tile = int(np.prod(case["shape"]))
+    rng = np.random.default_rng(5)
+    x = rng.integers(-3, 3, size=2 * tile).astype(np.int32).view(np.uint32)
+    y = np.full_like(x, 0xA5A5A5A5)
+    for block in range(2):
+        simt.run_workgroup(
+            lowered, "conv", [x, y], threads=32 * case["warps"], wave=32, block_id=block
+        )
+    positive = x.view(np.int32) > 0
+    expected = np.where(positive, 1, 2) if user == "select" else positive
+    assert np.array_equal(y, expected.astype(np.uint32))
