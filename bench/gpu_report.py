@@ -227,7 +227,10 @@ def main(src, note=""):
                            "after the gather register rules",
               "masks": ": the conversions of masks (i1) that Triton 3.6 "
                        "emits in small kernels (bench/mask_corpus.py), "
-                       "moved as bytes; conv only (a mask has no + 1)"}
+                       "moved as bytes; conv only (a mask has no + 1)",
+              "heldout_masks": ": held-out blocked conversions of masks "
+                               "(bool), drawn on 2026-12-01 after the mask "
+                               "rules; conv only"}
     if corpus_name in titles:
         in_corpus = _read_json(os.path.join(HERE, f"{corpus_name}_corpus.json"))
         corpus = in_corpus

@@ -23,6 +23,11 @@ Needs Triton (no GPU).
     python3 bench/heldout_corpus.py --seed 20261206 --out heldout11_corpus.json
     python3 bench/heldout_corpus.py --seed 20261207 --out heldout12_corpus.json
     python3 bench/heldout_corpus.py --seed 20261208 --out heldout13_corpus.json
+    python3 bench/heldout_corpus.py --masks --seed 20261210 --out heldout_masks_corpus.json
+
+`--masks` draws blocked -> blocked conversions of masks (dtype bool, i1
+converted as bytes: docs/lowering.md, "Masks"), after the mask rules were
+written from bench/masks_corpus.json.
 
 A second draw (another seed, another file) checks again, later, on cases
 that nobody looked at either.
@@ -47,6 +52,8 @@ from random_corpus import triton_compiles, write_corpus
 SEED = 20261125
 COUNT = 48
 BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "int8": 1}
+# Not among the drawn types: --masks sets it.
+ELEMENT_BYTES = dict(BYTES, bool=1)
 
 
 def split(rng, total_log2, parts):
@@ -62,7 +69,7 @@ def blocked(rng, ll, shape, warps, dtype):
     a random fastest dimension, lanes and warps split at random."""
     order = tuple(int(d) for d in rng.permutation(2))
     vec = int(rng.choice([1, 2, 4, 8, 16]))
-    vec = max(1, min(vec, 16 // BYTES[dtype], shape[order[0]]))
+    vec = max(1, min(vec, 16 // ELEMENT_BYTES[dtype], shape[order[0]]))
     spt = [1, 1]
     spt[order[0]] = vec
     lanes = split(rng, 5, 2)
@@ -85,7 +92,7 @@ def bases(layout, shape):
     return {k: [list(v) for v in b[k]] for k in ("register", "lane", "warp")}
 
 
-def candidates(seed=SEED, prefix="heldout"):
+def candidates(seed=SEED, prefix="heldout", masks=False):
     use_build_dir()
     import linear_layout as ll
 
@@ -94,17 +101,19 @@ def candidates(seed=SEED, prefix="heldout"):
     while len(out) < 5 * COUNT // 2:
         kind = rng.choice(["blocked", "epilogue", "operand"], p=[.4, .35, .25])
         dtype = str(rng.choice(list(BYTES)))
+        if masks:  # the same draws, as blocked masks (one byte an element)
+            kind, dtype = "blocked", "bool"
         warps = int(rng.choice([1, 2, 4, 8], p=[.1, .2, .45, .25]))
         m = 1 << int(rng.integers(4, 9))
         n = 1 << int(rng.integers(4, 9))
-        if not 1024 <= m * n * BYTES[dtype] <= 65536:
+        if not 1024 <= m * n * ELEMENT_BYTES[dtype] <= 65536:
             continue
         # At most 1 KiB of the tile a thread: Triton 3.6 compiled the loop
         # kernel of a 256x256 int8 tile on one warp (2 KiB a thread, twice
         # the registers a thread has) for more than 10 minutes without
         # finishing, so there is no reference to time it against. Every
         # earlier draw is within the bound (its cases are unchanged).
-        if m * n * BYTES[dtype] > 1024 * 32 * warps:
+        if m * n * ELEMENT_BYTES[dtype] > 1024 * 32 * warps:
             continue
         shape = [m, n]
         try:
@@ -142,8 +151,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", default="heldout_corpus.json")
+    parser.add_argument("--masks", action="store_true",
+                        help="blocked -> blocked conversions of masks (bool)")
     args = parser.parse_args()
-    cases = candidates(args.seed, args.out.removesuffix("_corpus.json"))
+    cases = candidates(args.seed, args.out.removesuffix("_corpus.json"),
+                       args.masks)
     kept = []
     with ThreadPoolExecutor(2) as pool:
         for c, ok in zip(cases, pool.map(triton_compiles, cases)):
