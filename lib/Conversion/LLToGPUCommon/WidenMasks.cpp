@@ -51,7 +51,9 @@ static bool convertTheComparedBytes(ConvertLayoutOp op) {
   if (!compare)
     return false;
   auto bytes = llvm::cast<RankedTensorType>(compare.getLhs().getType());
-  if (!bytes.getElementType().isInteger(8))
+  // The plan was made for the mask's layout: the bytes must have it.
+  if (!bytes.getElementType().isInteger(8) ||
+      bytes.getEncoding() != op.getSource().getType().getEncoding())
     return false;
   OpBuilder b(op);
   Location loc = op.getLoc();
