@@ -33,13 +33,6 @@ namespace mlir::ll::lowering {
 /// in flight": within 16 of what ptxas took on 126 kernels).
 static constexpr int64_t kAddressRegisters = 16;
 
-/// A conversion in a block of fewer warps gets no bound for its loads: the
-/// SM holds many such blocks, whose loads overlap one another's, and the
-/// registers the bound lets ptxas take cost blocks (docs/lowering.md,
-/// "Loads in flight", "Not below 4 warps"). Gathers keep it at any size:
-/// on 2 warps it measured gains.
-static constexpr int64_t kMinConversionWarpsToHoldLoads = 4;
-
 /// The 32-bit registers per thread that the vectors of `load` fill (one
 /// per vector of up to 32 bits, bits / 32 for a wider one), when `value`
 /// is the result of an ll.load_tile in `op`'s block; else 0.
@@ -72,18 +65,15 @@ static int64_t loadedRegisters(Value value, Operation *op,
 /// registers per thread, beside `other` live ones, could keep all its loads
 /// in flight under an explicit bound and still hold the blocks that
 /// overlap one another's loads: at least 4 blocks and a quarter of the
-/// SM's warps (docs/lowering.md, "Loads in flight"), in a block of at
-/// least `minWarps` warps.
+/// SM's warps (docs/lowering.md, "Loads in flight").
 static bool paysToHoldLoads(int64_t loaded, int64_t other, int64_t threads,
-                            int64_t minWarps, const GPUTarget &target) {
+                            const GPUTarget &target) {
   int64_t registers = loaded + other + kAddressRegisters;
   if (loaded == 0 || registers >= target.maxThreadRegisters || threads <= 0)
     return false;
   // Registers are allocated per warp in units of 256 (8 a thread).
   int64_t allocated = (registers + 7) / 8 * 8;
   int64_t warps = (threads + target.lanesPerWarp - 1) / target.lanesPerWarp;
-  if (warps < minWarps)
-    return false;
   int64_t blocks = std::min<int64_t>(
       {target.smMaxBlocks, target.smMaxWarps / warps,
        target.smRegisters / (allocated * warps * target.lanesPerWarp)});
@@ -175,7 +165,7 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
     // issues part of the loads after the first shared stores, which wait
     // for the first loads (docs/lowering.md, "Loads in flight").
     held = func.walk([&](Operation *op) {
-      int64_t loaded = 0, other = 0, minWarps = 1;
+      int64_t loaded = 0, other = 0;
       StringRef what;
       if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
         auto lowering = state.conversions.find(op);
@@ -185,7 +175,6 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
         loaded = loadedRegisters(convert.getSource(), op, target);
         if (loaded > 0)
           other = liveTensorRegistersAcross(op, convert.getSource());
-        minWarps = kMinConversionWarpsToHoldLoads;
         what = "conversion";
       } else if (auto gather = dyn_cast<GatherOp>(op)) {
         auto lowering = state.gathers.find(op);
@@ -202,8 +191,7 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
         return WalkResult::advance();
       }
       std::optional<int64_t> threads = knownBlockThreads(op);
-      if (!threads ||
-          !paysToHoldLoads(loaded, other, *threads, minWarps, target))
+      if (!threads || !paysToHoldLoads(loaded, other, *threads, target))
         return WalkResult::advance();
       bound(op,
             "this " + what.str() +

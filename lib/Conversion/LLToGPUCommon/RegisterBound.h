@@ -15,9 +15,8 @@ namespace mlir::ll::lowering {
 /// distributed tensors live across it. With an `ll-lowering` remark at
 /// that op (docs/lowering.md, "Register bound"). The same bound where a
 /// conversion or gather through shared memory takes tiles loaded just
-/// before it (a conversion: in a block of at least 4 warps), and the
-/// registers that holding those loads in flight takes leave the SM at least
-/// 4 blocks and a quarter of its warps
+/// before it and the registers that holding those loads in flight takes
+/// leave the SM at least 4 blocks and a quarter of its warps
 /// (docs/lowering.md, "Loads in flight"). A bound a function
 /// already has must be an integer from 1 to that most, else a located
 /// error (failure).
