@@ -57,8 +57,10 @@ llvm::Expected<GPUTarget> GPUTarget::parse(llvm::StringRef name,
     llvm::StringRef number = name.drop_front(3);
     t.archSpecific = number.consume_back("a");
     unsigned version = 0;
-    if (!number.empty() && llvm::all_of(number, llvm::isDigit) &&
-        !number.getAsInteger(10, version) && version > 0 && version < 10000) {
+    // One spelling per target: sm_090 is not sm_90.
+    if (!number.empty() && number[0] != '0' &&
+        llvm::all_of(number, llvm::isDigit) &&
+        !number.getAsInteger(10, version) && version < 10000) {
       known = true;
       t.vendor = GPUVendor::NVIDIA;
       t.arch = int(version);

@@ -181,6 +181,8 @@ def test_wave_size():
         "tpu",
         "sm_",
         "sm_0",
+        "sm_090",
+        "sm_00",
         "sm_90b",
         "sm_x",
         "gfx",
