@@ -143,41 +143,28 @@ def _shape(shape) -> list:
 
 
 def _check_fits(layout, shape, name):
-    """The layout's bases address the tensor of `shape`: each basis has one
-    entry per dimension, inside its size (as #ll.linear's verifier would
-    say later, at compile time); a LinearLayout's own sizes are `shape`."""
+    """The layout addresses the tensor of `shape` and holds all of it: its
+    bases fit the shape and span it (the F2 core's own checks, which
+    #ll.linear's verifier would give later, at compile time); a
+    LinearLayout's own sizes are `shape`."""
+    from linear_layout._core import LinearLayout
+
     dims = getattr(layout, "out_dims", None)
     if dims is not None and not isinstance(layout, dict) and \
             list(dict(dims).values()) != list(shape):
         raise ValueError(f"{name}: the layout is of shape "
                          f"{list(dict(dims).values())}, not {shape}")
-    for d, vectors in _bases(layout, name).items():
-        for b in vectors:
-            if len(b) != len(shape):
-                raise ValueError(f"{name}: {d} basis {b} has {len(b)} entries "
-                                 f"for a tensor of rank {len(shape)}")
-            if any(v < 0 or v >= size for v, size in zip(b, shape)):
-                raise ValueError(f"{name}: {d} basis {b} lies outside the "
-                                 f"shape {shape}")
-    # Every element held by some thread: the bases span the tensor's bits
-    # (rank over F2 of the bases, each coordinate's bits side by side).
-    widths = [size.bit_length() - 1 for size in shape]
-    pivots = {}
-    for vectors in _bases(layout, name).values():
-        for b in vectors:
-            word, shift = 0, 0
-            for v, w in zip(b, widths):
-                word |= v << shift
-                shift += w
-            while word:
-                top = word.bit_length() - 1
-                if top not in pivots:
-                    pivots[top] = word
-                    break
-                word ^= pivots[top]
-    if len(pivots) < sum(widths):
-        raise ValueError(f"{name}: the bases reach 2^{len(pivots)} of the "
-                         f"2^{sum(widths)} elements of the shape {shape}")
+    try:
+        fitted = LinearLayout(
+            {d: v for d, v in _bases(layout, name).items() if v},
+            {f"dim{i}": size for i, size in enumerate(shape)})
+    except ValueError as e:
+        raise ValueError(f"{name}: the bases lie outside the shape {shape}: "
+                         f"{e}") from None
+    if not fitted.is_surjective():
+        raise ValueError(f"{name}: the bases reach 2^{fitted.rank()} of the "
+                         f"2^{fitted.total_out_bits} elements of the shape "
+                         f"{shape}")
 
 
 def _encoding(layout, shape, name) -> str:
