@@ -152,11 +152,10 @@ BANK_W, ROW_H = 30, 20
 
 
 def schedule_svg(s: AccessSchedule, *, title=None, max_rows=64) -> str:
-    from linear_layout.pictures._layouts import _check_count
+    from linear_layout.pictures._layouts import _check_count, _check_title
 
     _check_count("max_rows", max_rows)
-    if title is not None and not isinstance(title, str):
-        raise TypeError(f"title must be a str, not {type(title).__name__}")
+    _check_title(title)
     c = s.count
     svg = Svg()
     verb = "store to" if s.access == "store" else "load from"

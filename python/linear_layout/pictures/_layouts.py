@@ -770,6 +770,11 @@ def _check_count(name: str, value) -> None:
         raise ValueError(f"{name} must be at least 1, not {value}")
 
 
+def _check_title(title) -> None:
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str, not {type(title).__name__}")
+
+
 # What only the tensor view draws: given with another view, an error (an
 # option is obeyed or refused, never dropped).
 _TENSOR_VIEW_OPTIONS = ("rows", "cols", "max_slices", "labels")
@@ -783,9 +788,7 @@ def layout_svg(layout: LinearLayout, **options) -> str:
     for name in ("max_cells", "max_slices"):
         if name in options:
             _check_count(name, options[name])
-    title = options.get("title")
-    if title is not None and not isinstance(title, str):
-        raise TypeError(f"title must be a str, not {type(title).__name__}")
+    _check_title(options.get("title"))
     if "labels" in options and not isinstance(options["labels"], bool):
         raise TypeError(
             f"labels must be a bool, not {type(options['labels']).__name__}"

@@ -218,9 +218,10 @@ def show(args: argparse.Namespace) -> int:
             return 0
         else:
             refuse(("access", "vector-bits"), "without --through")
-            options = {"zoom": args.zoom or "auto", "max_cells": 4096}
-            if args.max_cells is not None:
-                options["max_cells"] = args.max_cells
+            options = {
+                "zoom": args.zoom or "auto",
+                "max_cells": 4096 if args.max_cells is None else args.max_cells,
+            }
             if args.view:
                 options["view"] = args.view
             if layout_kind(layout) == "memory":

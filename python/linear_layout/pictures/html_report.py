@@ -165,27 +165,20 @@ def html_report(
     for k, c in enumerate(conversions, 1):
         where = c.location or f"conversion {k}"
         shape = "×".join(map(str, c.shape or list(c.src.out_dims.values())))
-        if c.error:
-            rows.append(
-                f'<tr><td><a href="#c{k}">{k}</a></td><td>{html.escape(where)}</td>'
-                f"<td>{shape}</td><td>{c.element_bits}</td><td>not planned</td>"
-                f"<td>-</td></tr>"
-            )
-            sections.append(
-                f'<h2 id="c{k}">{k}. {html.escape(where)}</h2>'
-                + (f"<pre>{html.escape(c.source_line)}</pre>" if c.source_line else "")
-                + f"<p>not planned: {html.escape(c.error)}</p>"
-            )
-            continue
-        plan = c.resolved_plan()
+        plan = None if c.error else c.resolved_plan()
+        kind, cost = ("not planned", "-") if plan is None else (plan.kind, _cost(plan))
         rows.append(
             f'<tr><td><a href="#c{k}">{k}</a></td><td>{html.escape(where)}</td>'
-            f"<td>{shape}</td><td>{c.element_bits}</td><td>{plan.kind}</td>"
-            f"<td>{html.escape(_cost(plan))}</td></tr>"
+            f"<td>{shape}</td><td>{c.element_bits}</td><td>{kind}</td>"
+            f"<td>{html.escape(cost)}</td></tr>"
         )
         parts = [f'<h2 id="c{k}">{k}. {html.escape(where)}</h2>']
         if c.source_line:
             parts.append(f"<pre>{html.escape(c.source_line)}</pre>")
+        if plan is None:
+            parts.append(f"<p>not planned: {html.escape(c.error)}</p>")
+            sections.append("\n".join(parts))
+            continue
         parts.append(
             "<p>" + "<br>".join(html.escape(s) for s in cost_lines(plan)) + "</p>"
         )
