@@ -188,11 +188,28 @@ def run(args: argparse.Namespace, read_input) -> int:
             print(f"error: {args.emit_mlir}: {e.strerror}", file=sys.stderr)
             return 1
     if args.html:
-        from linear_layout.pictures.html_report import write_html_report
+        from linear_layout.pictures.html_report import (
+            ReportConversion,
+            write_html_report,
+        )
 
+        # The plans of the table, not planned again.
+        planned = [
+            ReportConversion(
+                c.src,
+                c.dst,
+                c.element_bits,
+                c.location,
+                shape=tuple(c.shape),
+                plan=plan,
+                target=args.target,
+                error=row.get("error", ""),
+            )
+            for c, (row, plan) in zip(conversions, table)
+        ]
         try:
             write_html_report(
-                conversions,
+                planned,
                 args.html,
                 title=f"Layout conversions of {name}",
                 target=args.target,
