@@ -150,10 +150,22 @@ def random_cases() -> list[dict]:
 _WIDTH = re.compile(r"_[bui](\d+)")
 
 
+_PRELOAD = re.compile(r"\.amdhsa_user_sgpr_kernarg_preload_length\s+([1-9]\d*)")
+
+
 def kernel_body(asm: str) -> list[str]:
-    """The instruction lines (mnemonic first) of the kernel function: from
-    its label to .Lfunc_end, without directives, comments and labels."""
+    """The instruction lines (mnemonic first) that the kernel function
+    executes: from its label to .Lfunc_end, without directives, comments and
+    labels. A kernel whose arguments are preloaded into SGPRs starts with a
+    compatibility preamble (its arguments loaded from memory, then a branch
+    to the 256-byte aligned entry) that preloading firmware skips: it is
+    left out (both sides preload on gfx942; docs/lowering-rocdl.md, "Kernel
+    arguments in SGPRs")."""
     lines, inside = [], False
+    skip_to = None
+    if _PRELOAD.search(asm):
+        m = re.search(r"^\s*s_branch\s+(\S+)", asm, re.M)
+        skip_to = m.group(1) + ":" if m else None
     for raw in asm.splitlines():
         line = raw.split(";", 1)[0].strip()
         if not inside:
@@ -161,6 +173,10 @@ def kernel_body(asm: str) -> list[str]:
             continue
         if line.startswith(".Lfunc_end"):
             break
+        if skip_to is not None:
+            if line == skip_to:
+                skip_to = None
+            continue
         if not line or line.startswith(".") or line.endswith(":"):
             continue
         lines.append(line)

@@ -15,6 +15,15 @@ module attributes {gpu.container_module} {
   gpu.module @ll_kernels {
     // CHECK: .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
     // CHECK-LABEL: transpose:
+    // Kernel arguments preloaded into SGPRs: the compatibility preamble
+    // (loads, then a branch to the 256-byte aligned entry that preloading
+    // firmware starts at).
+    // CHECK: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}]
+    // CHECK-NEXT: s_waitcnt lgkmcnt(0)
+    // CHECK-NEXT: s_branch [[ENTRY:.LBB[0-9_]+]]
+    // CHECK: .p2align 8
+    // CHECK: [[ENTRY]]:
+    // CHECK-NOT: s_load
     gpu.func @transpose(%x: !llvm.ptr<1>, %y: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       // CHECK: global_load_dwordx4
       // CHECK-NOT: s_barrier
@@ -24,6 +33,7 @@ module attributes {gpu.container_module} {
       // CHECK: v_mov_b32_dpp {{.*}} quad_perm:[0,2,1,3]
       // CHECK: global_store
       // CHECK: .amdhsa_group_segment_fixed_size 8192
+      // CHECK: .amdhsa_user_sgpr_kernarg_preload_length 4
       // CHECK: .wavefront_size: 64
       %t = ll.load_tile %x : !llvm.ptr<1> -> tensor<64x64xf16, #a>
       %u = ll.convert_layout %t : tensor<64x64xf16, #a> -> tensor<64x64xf16, #b>

@@ -253,6 +253,28 @@ def LLPackNarrowBlockArguments : Pass<"ll-pack-narrow-block-arguments"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def LLPreloadKernelArguments
+    : Pass<"ll-preload-kernel-arguments", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Ask the AMDGPU backend to preload kernel arguments into "
+                "SGPRs";
+  let description = [{
+    After `convert-gpu-to-rocdl`: every pointer, integer and floating-point
+    argument of every `rocdl.kernel` function gets `llvm.inreg`. On chips
+    with kernel-argument preloading (gfx90a, gfx940-gfx942, gfx950) the
+    AMDGPU backend then has the dispatch place those arguments in user
+    SGPRs. The kernel starts without the scalar load of its argument
+    segment, and without the wait on it before its first address. LLVM
+    puts a compatibility preamble before the kernel's entry: it loads the
+    arguments, padded to 256 bytes, for firmware that does not preload,
+    and firmware that does preload skips it. Other chips ignore the
+    attribute, and their assembly does not change. Triton 3.6's AMD backend
+    marks its kernels' arguments the same way. It is part of the
+    `ll-to-rocdl` pipeline (docs/lowering-rocdl.md, "Kernel arguments in
+    SGPRs").
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def LLExtractGPUModule : Pass<"ll-extract-gpu-module", "::mlir::ModuleOp"> {
   let summary = "Make the body of a gpu.module the whole module";
   let description = [{

@@ -343,6 +343,7 @@ void mlir::ll::buildLLToROCDLPipeline(OpPassManager &pm,
   gpuOptions.chipset = options.chip;
   gpuOptions.indexBitwidth = options.indexBitwidth;
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToROCDLOps(gpuOptions));
+  pm.addNestedPass<gpu::GPUModuleOp>(createLLPreloadKernelArguments());
   GpuROCDLAttachTargetOptions attachOptions;
   attachOptions.chip = options.chip;
   attachOptions.wave64Flag = target->lanesPerWarp == 64;
@@ -401,7 +402,7 @@ void mlir::ll::registerLLPipelines() {
         "ll-optimize-register-order, ll-fold-gather-conversions, "
         "ll-plan-conversions, convert-ll-to-rocdl, convert-scf-to-cf, "
         "gpu.module(ll-pack-narrow-block-arguments), "
-        "convert-gpu-to-rocdl, "
+        "convert-gpu-to-rocdl, gpu.module(ll-preload-kernel-arguments), "
         "rocdl-attach-target, reconcile-unrealized-casts (then "
         "ll-extract-gpu-module, mlir-translate and an LLVM with the AMDGPU "
         "target give ISA)",
