@@ -202,6 +202,42 @@ static std::optional<Value> permuteWords(Emitter &em,
   return hooks.createBytePermute(em.b, em.loc, lo, hi, selector);
 }
 
+/// Per linear part of the rounds' source lanes (their srcCols), whether it
+/// is computed in the units of the target's shuffle address
+/// (GPUTargetHooks::shuffleLaneShift) rather than in lanes. Scaled, each
+/// term of the lane computation that moves its bits costs a shift, and
+/// each round adds only its constant. In lanes, bits that stay in place
+/// cost nothing, but each distinct address that a shuffle reads costs one
+/// more shift. The cheaper one, counted as Emitter::addressShifts counts
+/// address terms (docs/lowering-rocdl.md, "ds_bpermute addresses in
+/// bytes"). On a tie, lanes: their terms share more with the other
+/// address computations of the kernel.
+static std::map<SmallVector<uint64_t>, bool>
+scaleShuffleAddresses(const ShuffleLowering &lw, const GPUTargetHooks &hooks) {
+  std::map<SmallVector<uint64_t>, bool> scaled;
+  int laneShift = hooks.shuffleLaneShift();
+  if (laneShift == 0)
+    return scaled;
+  std::map<SmallVector<uint64_t>, llvm::SmallDenseSet<uint64_t>> addresses;
+  for (const ShuffleRound &round : lw.rounds)
+    if (hooks.affineShuffleReadsAddress(round.srcConst, round.srcCols))
+      addresses[round.srcCols].insert(round.srcConst);
+  int laneIdBits = hooks.groupsAddressTerms()
+                       ? int(llvm::Log2_64(uint64_t(hooks.getLanesPerWarp())))
+                       : -1;
+  for (const auto &[cols, constants] : addresses) {
+    AddressMap map;
+    map.lane.assign(cols.begin(), cols.end());
+    auto termShifts = [&](int shift) {
+      return Emitter::addressShifts(
+          map, shift, 0, 0, laneIdBits, [](int64_t) { return false; }, 0);
+    };
+    scaled[cols] =
+        termShifts(laneShift) < termShifts(0) + int64_t(constants.size());
+  }
+  return scaled;
+}
+
 SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
                                    const ShuffleLowering &lw,
                                    ArrayRef<Value> in, Type elementType) {
@@ -233,6 +269,9 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
   // words[round][w]
   SmallVector<SmallVector<Value>> received;
   std::map<SmallVector<uint64_t>, Value> linearParts;
+  std::map<SmallVector<uint64_t>, bool> scaledParts =
+      scaleShuffleAddresses(lw, hooks);
+  int laneShift = hooks.shuffleLaneShift();
   for (const ShuffleRound &round : lw.rounds) {
     SmallVector<Value> words(lw.wordsPerElement);
     if (vectorWords) {
@@ -276,23 +315,28 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
       words[0] =
           words[0] ? Value(LLVM::OrOp::create(b, loc, words[0], word)) : word;
     }
-    // Source lane: an affine function of the lane. Rounds usually share
-    // the linear part and differ in the constant: one computation each.
+    // Source lane: an affine function of the lane, in the units the
+    // target's shuffle addresses lanes in. Rounds usually share the linear
+    // part and differ in the constant: one computation each.
     Value src;
     if (llvm::any_of(round.srcCols, [](uint64_t c) { return c != 0; })) {
+      int shift = scaledParts[round.srcCols] ? laneShift : 0;
       Value &linear = linearParts[round.srcCols];
       if (!linear) {
         AddressMap map;
-        map.lane.assign(round.srcCols.begin(), round.srcCols.end());
+        for (uint64_t column : round.srcCols)
+          map.lane.push_back(column << shift);
         linear = em.computeThreadPart(map, lane, warp);
       }
-      if (round.srcConst)
-        src = LLVM::XOrOp::create(b, loc, linear,
-                                  em.index(int64_t(round.srcConst)));
-      else
-        src = linear;
+      src =
+          round.srcConst
+              ? Value(LLVM::XOrOp::create(
+                    b, loc, linear, em.index(int64_t(round.srcConst << shift))))
+              : linear;
+      if (shift != laneShift)
+        src = LLVM::ShlOp::create(b, loc, src, em.index(laneShift));
     } else {
-      src = em.index(int64_t(round.srcConst));
+      src = em.index(int64_t(round.srcConst << laneShift));
     }
     if (em.indexType.getWidth() != 32)
       src = LLVM::TruncOp::create(b, loc, i32, src);

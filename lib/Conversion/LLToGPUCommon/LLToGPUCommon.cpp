@@ -51,9 +51,10 @@ Value GPUTargetHooks::createBytePermute(OpBuilder &builder, Location loc, Value,
 }
 
 Value GPUTargetHooks::createAffineShuffle(OpBuilder &builder, Location loc,
-                                          Value value, Value srcLane, uint64_t,
-                                          ArrayRef<uint64_t>) const {
-  return createShuffleIdx(builder, loc, value, srcLane);
+                                          Value value, Value srcAddress,
+                                          uint64_t, ArrayRef<uint64_t>) const {
+  assert(shuffleLaneShift() == 0 && "a lane shift needs its own shuffle");
+  return createShuffleIdx(builder, loc, value, srcAddress);
 }
 
 bool mlir::ll::isLLOp(Operation *op) {

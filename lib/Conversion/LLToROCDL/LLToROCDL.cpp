@@ -105,12 +105,19 @@ public:
     Value address = LLVM::ShlOp::create(builder, loc, srcLane, two);
     return ROCDL::DsBpermuteOp::create(builder, loc, i32, address, value);
   }
+  /// ds_bpermute's byte address, lane * 4, computed with the lane.
+  int shuffleLaneShift() const override { return 2; }
+  bool affineShuffleReadsAddress(uint64_t srcConst,
+                                 ArrayRef<uint64_t> srcCols) const override {
+    return !fixedPattern(srcConst, srcCols);
+  }
   Value createAffineShuffle(OpBuilder &builder, Location loc, Value value,
-                            Value srcLane, uint64_t srcConst,
+                            Value srcAddress, uint64_t srcConst,
                             ArrayRef<uint64_t> srcCols) const override {
-    if (Value v = createFixedPattern(builder, loc, value, srcConst, srcCols))
-      return v;
-    return createShuffleIdx(builder, loc, value, srcLane);
+    if (std::optional<FixedPattern> pattern = fixedPattern(srcConst, srcCols))
+      return emitFixedPattern(builder, loc, value, *pattern);
+    return ROCDL::DsBpermuteOp::create(builder, loc, builder.getI32Type(),
+                                       srcAddress, value);
   }
   bool supportsShuffles() const override { return true; }
   void configureTarget(ConversionTarget &target) const override {
@@ -118,15 +125,22 @@ public:
   }
 
 private:
+  /// A cross-lane move by a fixed pattern: no LDS hardware at all (DPP), or
+  /// no address computation (ds_swizzle).
+  struct FixedPattern {
+    enum Kind { Identity, Dpp, DppBanks, Swizzle } kind;
+    /// Dpp: the control; Swizzle: the offset.
+    uint32_t control = 0;
+    /// DppBanks: (control, bank mask) of each row shift, applied in order.
+    SmallVector<std::pair<uint32_t, uint32_t>, 2> moves = {};
+  };
+
   /// The source lane srcConst ^ M l as a fixed cross-lane pattern, if one
-  /// exists: the identity, a DPP mirror, quad_perm or row shifts (no LDS
-  /// hardware at
-  /// all), or ds_swizzle's bit-mask mode (no address computation). Null
-  /// otherwise. Every pattern keeps the lane bits it does not name, so M
-  /// must be the identity on those.
-  Value createFixedPattern(OpBuilder &builder, Location loc, Value value,
-                           uint64_t srcConst,
-                           ArrayRef<uint64_t> srcCols) const {
+  /// exists: the identity, a DPP mirror, quad_perm or row shifts, or
+  /// ds_swizzle's bit-mask mode. Every pattern keeps the lane bits it does
+  /// not name, so M must be the identity on those.
+  static std::optional<FixedPattern> fixedPattern(uint64_t srcConst,
+                                                  ArrayRef<uint64_t> srcCols) {
     // lowBits: the lane bits the pattern may change; the others must map
     // to themselves and not appear in srcConst.
     auto keepsAbove = [&](int lowBits) {
@@ -145,19 +159,12 @@ private:
           return false;
       return true;
     };
-    Type i32 = builder.getI32Type();
-    auto dpp = [&](uint32_t control) -> Value {
-      return ROCDL::DPPUpdateOp::create(builder, loc, i32, value, value,
-                                        control, /*rowMask=*/0xF,
-                                        /*bankMask=*/0xF,
-                                        /*boundCtrl=*/false);
-    };
     if (keepsAbove(0))
-      return value; // every lane reads itself
+      return FixedPattern{FixedPattern::Identity}; // every lane reads itself
     if (keepsAbove(4) && diagonal(4) && srcConst == 15)
-      return dpp(kDppRowMirror);
+      return FixedPattern{FixedPattern::Dpp, kDppRowMirror};
     if (keepsAbove(3) && diagonal(3) && srcConst == 7)
-      return dpp(kDppRowHalfMirror);
+      return FixedPattern{FixedPattern::Dpp, kDppRowHalfMirror};
     if (keepsAbove(2)) {
       uint32_t control = 0;
       for (uint64_t p = 0; p < 4; ++p) {
@@ -167,7 +174,7 @@ private:
             src ^= srcCols[b];
         control |= uint32_t(src) << (2 * p);
       }
-      return dpp(control);
+      return FixedPattern{FixedPattern::Dpp, control};
     }
     // Moves by whole banks of 4 lanes within a row of 16: lane l reads
     // l + delta(bank); one DPP row_shl (read l + d) or row_shr (read l - d)
@@ -185,18 +192,15 @@ private:
           banksByDelta[delta] |= 1u << bank;
       }
       if (banksByDelta.size() <= 2) {
-        Value result = value;
-        SmallVector<std::pair<int, uint32_t>> moves(banksByDelta.begin(),
-                                                    banksByDelta.end());
-        llvm::sort(moves);
-        for (auto [delta, banks] : moves) {
-          uint32_t control = delta > 0 ? kDppRowShl + uint32_t(delta)
-                                       : kDppRowShr + uint32_t(-delta);
-          result = ROCDL::DPPUpdateOp::create(builder, loc, i32, result, value,
-                                              control, /*rowMask=*/0xF, banks,
-                                              /*boundCtrl=*/false);
-        }
-        return result;
+        SmallVector<std::pair<int, uint32_t>> byDelta(banksByDelta.begin(),
+                                                      banksByDelta.end());
+        llvm::sort(byDelta);
+        FixedPattern pattern{FixedPattern::DppBanks};
+        for (auto [delta, banks] : byDelta)
+          pattern.moves.push_back({delta > 0 ? kDppRowShl + uint32_t(delta)
+                                             : kDppRowShr + uint32_t(-delta),
+                                   banks});
+        return pattern;
       }
     }
     // ds_swizzle bit-mask mode, within groups of 32 lanes:
@@ -207,14 +211,41 @@ private:
         if (srcCols[b] == (uint64_t(1) << b))
           andMask |= 1u << b;
         else if (srcCols[b] != 0)
-          return Value();
+          return std::nullopt;
       }
-      uint32_t offset = andMask | (uint32_t(srcConst) << 10);
-      Value offsetValue = LLVM::ConstantOp::create(
-          builder, loc, i32, builder.getI32IntegerAttr(int32_t(offset)));
-      return ROCDL::DsSwizzleOp::create(builder, loc, i32, value, offsetValue);
+      return FixedPattern{FixedPattern::Swizzle,
+                          andMask | (uint32_t(srcConst) << 10)};
     }
-    return Value();
+    return std::nullopt;
+  }
+
+  static Value emitFixedPattern(OpBuilder &builder, Location loc, Value value,
+                                const FixedPattern &pattern) {
+    Type i32 = builder.getI32Type();
+    switch (pattern.kind) {
+    case FixedPattern::Identity:
+      return value;
+    case FixedPattern::Dpp:
+      return ROCDL::DPPUpdateOp::create(builder, loc, i32, value, value,
+                                        pattern.control, /*rowMask=*/0xF,
+                                        /*bankMask=*/0xF,
+                                        /*boundCtrl=*/false);
+    case FixedPattern::DppBanks: {
+      Value result = value;
+      for (auto [control, banks] : pattern.moves)
+        result = ROCDL::DPPUpdateOp::create(builder, loc, i32, result, value,
+                                            control, /*rowMask=*/0xF, banks,
+                                            /*boundCtrl=*/false);
+      return result;
+    }
+    case FixedPattern::Swizzle: {
+      Value offset = LLVM::ConstantOp::create(
+          builder, loc, i32,
+          builder.getI32IntegerAttr(int32_t(pattern.control)));
+      return ROCDL::DsSwizzleOp::create(builder, loc, i32, value, offset);
+    }
+    }
+    llvm_unreachable("unknown fixed pattern");
   }
 };
 

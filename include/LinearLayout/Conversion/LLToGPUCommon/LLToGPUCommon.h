@@ -136,13 +136,25 @@ public:
   /// Whether createShuffleIdx is available (else shuffle-kind conversions
   /// go through shared memory).
   virtual bool supportsShuffles() const = 0;
+  /// The unit in which createAffineShuffle's instruction names the source
+  /// lane: the lane shifted left by this much. AMD's ds_bpermute takes the
+  /// byte address lane * 4, so its shift is 2.
+  virtual int shuffleLaneShift() const { return 0; }
+  /// Whether createAffineShuffle(srcConst, srcCols) reads its srcAddress:
+  /// false where a fixed-pattern instruction makes the move.
+  virtual bool affineShuffleReadsAddress(uint64_t srcConst,
+                                         ArrayRef<uint64_t> srcCols) const {
+    return true;
+  }
   /// Reads the i32 `value` of the lane srcConst ^ (XOR of srcCols[b] over
   /// the set bits b of the calling lane): an affine source lane, known at
-  /// compile time. `srcLane` is that lane computed at run time. The default
-  /// is createShuffleIdx(value, srcLane); a target may use a fixed-pattern
-  /// instruction instead (AMD DPP quad_perm, ds_swizzle).
+  /// compile time. `srcAddress` is that lane computed at run time, shifted
+  /// left by shuffleLaneShift(). The default is
+  /// createShuffleIdx(value, srcAddress), for a shift of 0. A target may
+  /// use a fixed-pattern instruction instead (AMD DPP quad_perm,
+  /// ds_swizzle).
   virtual Value createAffineShuffle(OpBuilder &builder, Location loc,
-                                    Value value, Value srcLane,
+                                    Value value, Value srcAddress,
                                     uint64_t srcConst,
                                     ArrayRef<uint64_t> srcCols) const;
   /// Whether createBytePermute is available.
