@@ -225,6 +225,10 @@ def main(src, note=""):
               "heldout13": ": a thirteenth held-out draw of Triton's "
                            "encodings (another seed), drawn on 2026-12-01 "
                            "after the gather register rules",
+              "heldout14": ": a fourteenth held-out draw of Triton's "
+                           "encodings (another seed), drawn on 2026-12-01 "
+                           "after the mask rules and the AMD address "
+                           "changes",
               "masks": ": the conversions of masks (i1) that Triton 3.6 "
                        "emits in small kernels (bench/mask_corpus.py), "
                        "moved as bytes; conv only (a mask has no + 1)",
