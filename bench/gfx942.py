@@ -164,7 +164,7 @@ def kernel_body(asm: str) -> list[str]:
     lines, inside = [], False
     skip_to = None
     if _PRELOAD.search(asm):
-        m = re.search(r"^\s*s_branch\s+(\S+)", asm, re.M)
+        m = re.search(r"^\s*s_branch\s+(\S+)", asm, re.MULTILINE)
         skip_to = m.group(1) + ":" if m else None
     for raw in asm.splitlines():
         line = raw.split(";", 1)[0].strip()

@@ -31,6 +31,7 @@ import os
 import random
 import re
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -443,11 +444,14 @@ def _spawn(ll_opt: str, args: list[str], data: bytes):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         preexec_fn=_limit_memory,  # noqa: PLW1509 - no threads here
+        # Its own process group: a timeout kills ll-opt's children too (the
+        # bytecode check's reader), which would otherwise hold the pipes.
+        start_new_session=True,
     )
     try:
         out, err = proc.communicate(data, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
         return None, out, err
     return proc.returncode, out, err

@@ -28,15 +28,21 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 using namespace mlir;
@@ -108,11 +114,31 @@ static LogicalResult readCheckedBytecode(const llvm::MemoryBuffer &input,
   return result;
 }
 
+static llvm::cl::opt<unsigned> bytecodeReadSecondsOption(
+    "bytecode-read-seconds",
+    llvm::cl::desc("CPU seconds that reading a bytecode input may take "
+                   "before it is reported malformed (0: 10 plus 10 per MiB "
+                   "of input)"),
+    llvm::cl::init(0));
+
+/// The CPU seconds the bytecode check may take on `input`: upstream's
+/// reader never returns on some corrupted files (a type entry that refers
+/// back into itself), and a well-formed file is read in well under a second
+/// per MiB.
+static rlim_t bytecodeReadSeconds(const llvm::MemoryBuffer &input) {
+  if (bytecodeReadSecondsOption)
+    return bytecodeReadSecondsOption;
+  return 10 + 10 * rlim_t(input.getBufferSize() >> 20);
+}
+
 /// Reads a bytecode input once in a child process (success for any other
 /// input): upstream's bytecode reader asserts or aborts on some corrupted
-/// files (a FusedLoc entry that is not one, a count of 2^60), which must not
-/// crash the tool. The child's diagnostics are passed on; a child that dies
-/// makes the input "malformed bytecode".
+/// files (a FusedLoc entry that is not one, a count of 2^60), and loops on
+/// others, which must neither crash nor hang the tool. The child's
+/// diagnostics are passed on; a child that dies, or runs out of its CPU
+/// time (bytecodeReadSeconds), makes the input "malformed bytecode". It
+/// dies with the tool, so that a tool killed from outside leaves no reader
+/// running.
 static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
                                         DialectRegistry &registry) {
   if (!isBytecode(input))
@@ -128,6 +154,12 @@ static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
     return readCheckedBytecode(input, registry);
   }
   if (child == 0) {
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    rlim_t seconds = bytecodeReadSeconds(input);
+    struct rlimit cpu = {seconds, seconds + 1};
+    setrlimit(RLIMIT_CPU, &cpu);
     close(pipeFds[0]);
     dup2(pipeFds[1], STDERR_FILENO);
     LogicalResult result = readCheckedBytecode(input, registry);
@@ -152,6 +184,14 @@ static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
   if (WIFEXITED(status) && WEXITSTATUS(status) <= 1) {
     llvm::errs() << diagnostics;
     return success(WEXITSTATUS(status) == 0);
+  }
+  if (WIFSIGNALED(status) &&
+      (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL)) {
+    llvm::errs() << input.getBufferIdentifier()
+                 << ": error: malformed bytecode: the bytecode reader did not "
+                    "finish within "
+                 << bytecodeReadSeconds(input) << " s of CPU time\n";
+    return failure();
   }
   llvm::errs() << input.getBufferIdentifier()
                << ": error: malformed bytecode: the bytecode reader failed "
