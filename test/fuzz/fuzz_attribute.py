@@ -215,16 +215,24 @@ def wrap_for_ll_opt(index: int, kind: str, text: str) -> str:
     return f"func.func @f{index}(%x: {text}) {{ return }}"
 
 
+# Seconds one batch may take: far above a batch's time (well under a
+# second), so that a hang is reported rather than waited for.
+BATCH_TIMEOUT_S = 120
+
+
 def run_ll_opt_batch(ll_opt, cases, start, passes=()):
-    """Return code of ll-opt on one file with one split per case."""
+    """Return code of ll-opt on one file with one split per case ("hang"
+    past BATCH_TIMEOUT_S)."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write("\n// -----\n".join(wrap_for_ll_opt(start + k, kind, text)
                                    for k, (kind, text) in enumerate(cases)))
         path = f.name
     try:
         proc = subprocess.run([ll_opt, "--split-input-file", *passes, path, "-o", os.devnull],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, timeout=BATCH_TIMEOUT_S)
         return proc.returncode
+    except subprocess.TimeoutExpired:
+        return "hang"
     finally:
         os.unlink(path)
 
