@@ -524,9 +524,7 @@ SmallVector<Value> lowerWithinBlock(Emitter &em, const GPUTargetHooks &hooks,
   // NVIDIA's and keep element GEPs).
   int elementBytesLog2 = llvm::Log2_32(unsigned(lowering.elementBytes));
   uint64_t scratchMask = (uint64_t(1) << lowering.scratchBits) - 1;
-  int laneIdBits = hooks.groupsAddressTerms()
-                       ? int(llvm::Log2_64(uint64_t(hooks.getLanesPerWarp())))
-                       : -1;
+  int laneIdBits = addressTermLaneBits(hooks);
   auto byteShift = [&](const AddressMap &map, const ThreadLayout &side) {
     if (!hooks.sharedAddressesInBytes() || elementBytesLog2 == 0)
       return 0;

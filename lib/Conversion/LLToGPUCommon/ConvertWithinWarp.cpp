@@ -222,9 +222,7 @@ scaleShuffleAddresses(const ShuffleLowering &lw, const GPUTargetHooks &hooks) {
   for (const ShuffleRound &round : lw.rounds)
     if (hooks.affineShuffleReadsAddress(round.srcConst, round.srcCols))
       addresses[round.srcCols].insert(round.srcConst);
-  int laneIdBits = hooks.groupsAddressTerms()
-                       ? int(llvm::Log2_64(uint64_t(hooks.getLanesPerWarp())))
-                       : -1;
+  int laneIdBits = addressTermLaneBits(hooks);
   for (const auto &[cols, constants] : addresses) {
     AddressMap map;
     map.lane.assign(cols.begin(), cols.end());

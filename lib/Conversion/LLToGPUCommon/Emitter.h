@@ -63,6 +63,15 @@ SmallVector<ThreadTerm> threadTermsInRuns(const AddressMap &map);
 /// same distance in it are one; -1: lane and warp apart.
 SmallVector<ThreadTerm> threadTerms(const AddressMap &map, int laneIdBits);
 
+/// The `laneIdBits` with which `hooks`' target computes address terms
+/// (threadTerms, Emitter::addressShifts): the lane bits of the thread id
+/// where it groups terms (GPUTargetHooks::groupsAddressTerms), else -1.
+inline int addressTermLaneBits(const GPUTargetHooks &hooks) {
+  return hooks.groupsAddressTerms()
+             ? int(llvm::Log2_64(uint64_t(hooks.getLanesPerWarp())))
+             : -1;
+}
+
 struct Emitter {
   OpBuilder &b;
   Location loc;
