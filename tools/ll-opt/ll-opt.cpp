@@ -179,14 +179,19 @@ static LogicalResult checkBytecodeInput(const llvm::MemoryBuffer &input,
   }
   close(pipeFds[0]);
   int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  struct rusage usage = {};
+  while (wait4(child, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) <= 1) {
     llvm::errs() << diagnostics;
     return success(WEXITSTATUS(status) == 0);
   }
+  // Killed at its CPU limit (SIGXCPU, then SIGKILL at the hard limit), not
+  // by anything else that kills a process.
+  rlim_t cpuSeconds = rlim_t(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec);
   if (WIFSIGNALED(status) &&
-      (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL)) {
+      (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL) &&
+      cpuSeconds >= bytecodeReadSeconds(input)) {
     llvm::errs() << input.getBufferIdentifier()
                  << ": error: malformed bytecode: the bytecode reader did not "
                     "finish within "
