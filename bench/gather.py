@@ -341,6 +341,28 @@ def buffer_sets(torch, e, tiles, count, rounds=None):
     return sets, wants
 
 
+# Launches per graph replay: enough for about REPLAY_MS of Triton's kernel,
+# from 4 (a loop kernel of several ms) to 64 (a once kernel of 20 us, where
+# the launch floor needs them); the long loops of the large cases took
+# minutes at 64.
+REPLAY_MS = 1.5
+
+
+def replay_launches(torch, launch, sets):
+    """Launches per replay for a kernel that `launch` runs on `sets`."""
+    for x, y in sets:  # warm-up (JIT)
+        launch(x, y)
+    a = torch.cuda.Event(enable_timing=True)
+    b = torch.cuda.Event(enable_timing=True)
+    a.record()
+    for x, y in sets:
+        launch(x, y)
+    b.record()
+    torch.cuda.synchronize()
+    ms = a.elapsed_time(b) / len(sets)
+    return max(4, min(64, int(REPLAY_MS / max(ms, 1e-3))))
+
+
 def run(ptx_dir, results_dir):
     import cupy as cp
     import torch
@@ -399,7 +421,9 @@ def run(ptx_dir, results_dir):
 
             wrapped = {k: (lambda xy, y, f=f: f(xy[0], xy[1], y))
                        for k, f in launchers.items()}
-            times = graph_times(torch, wrapped, flat, check, 64, 15)
+            times = graph_times(torch, wrapped, flat, check,
+                                replay_launches(torch, wrapped["triton"],
+                                                flat), 15)
             res[mode] = {k: {"ms": statistics.median(v), "bit_exact":
                              correct[k]} for k, v in times.items()}
             print(e["name"], mode, {k: (round(v["ms"] * 1e3, 2),
@@ -412,6 +436,7 @@ def run(ptx_dir, results_dir):
         json.dump({"device": torch.cuda.get_device_name(0),
                    "triton": __import__("triton").__version__,
                    "date": time.strftime("%Y-%m-%d"),
+                   "replay_ms": REPLAY_MS,
                    "cases": results}, f, indent=1)
 
 
@@ -450,6 +475,14 @@ def _run_date(results_dir, data):
     return time.strftime("%Y-%m-%d", time.gmtime(mtime))
 
 
+def _replay_text(data):
+    """How many launches a replay of the run held."""
+    if data.get("replay_ms"):
+        return (f"4 to 64 launches, about {data['replay_ms']} ms of Triton's "
+                "kernel")
+    return "64 launches"
+
+
 def report(results_dir, commit="", out=None):
     """bench/results/h100_gather.md (or another machine's) from `run`'s
     gather.json."""
@@ -462,7 +495,8 @@ def report(results_dir, commit="", out=None):
         (f"`bash bench/run_gather.sh` (after `bench/gather.py prepare`) on "
          f"{data['device']}, Triton {data['triton']}, {_run_date(results_dir, data)}, kernels "
          f"built at commit {commit}. Times are per launch, CUDA-graph "
-         "replays (median of 15 interleaved replays of 64 launches); Triton "
+         f"replays (median of 15 interleaved replays of {_replay_text(data)}"
+         "); Triton "
          "is timed twice (A/A: `triton_again` / `triton`). Every kernel of "
          "every case is bit-exact against `torch.gather` (*exact*: both of "
          "our paths, the planned one also as a cubin from Triton's ptxas, "

@@ -126,28 +126,36 @@ LogicalResult boundKernelRegisters(Operation *root, const GPUTargetHooks &hooks,
                           std::to_string(target.maxThreadRegisters) + so.str());
     };
     WalkResult held = func.walk([&](Operation *op) {
-      Value source;
+      // What the op holds at once: a conversion its source, a gather its
+      // source and its indices (each output element needs its index while
+      // the source is still held).
+      SmallVector<Value, 2> operands;
       StringRef what;
       if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
         auto lowering = state.conversions.find(op);
         if (lowering == state.conversions.end() ||
             std::holds_alternative<NoopLowering>(lowering->second))
           return WalkResult::advance();
-        source = convert.getSource();
+        operands.push_back(convert.getSource());
         what = "conversion";
       } else if (auto gather = dyn_cast<GatherOp>(op)) {
-        source = gather.getSource();
+        operands.push_back(gather.getSource());
+        operands.push_back(gather.getIndices());
         what = "gather";
       } else {
         return WalkResult::advance();
       }
-      int64_t sourceWords = tensorRegisterWords(source.getType());
-      int64_t otherWords = liveTensorRegistersAcross(op, source);
+      int64_t sourceWords = 0;
+      for (Value operand : operands)
+        sourceWords += tensorRegisterWords(operand.getType());
+      int64_t otherWords = liveTensorRegistersAcross(op, operands);
       if (sourceWords + otherWords < target.maxThreadRegisters)
         return WalkResult::advance();
-      std::string why = "the source of this " + what.str() + " holds " +
-                        std::to_string(sourceWords) +
-                        " 32-bit registers per thread";
+      std::string why =
+          (operands.size() > 1
+               ? "the source and indices of this " + what.str() + " hold "
+               : "the source of this " + what.str() + " holds ") +
+          std::to_string(sourceWords) + " 32-bit registers per thread";
       if (otherWords > 0)
         why += ", and the other tensors live across it " +
                std::to_string(otherWords);
