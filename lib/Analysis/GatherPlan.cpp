@@ -520,18 +520,25 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   // one shuffle needs the lane alone, which the loop around a
   // loop-invariant gather makes once.
   plan.indicesLiveAfter = opts.indicesLiveAfter;
+  plan.indicesLiveOnlyAcrossLoop =
+      opts.indicesLiveAfter && opts.indicesLiveOnlyAcrossLoop;
+  plan.sourceLiveAfter = opts.sourceLiveAfter;
   plan.resultsConsumedOneByOne = opts.resultsConsumedOneByOne;
   plan.otherLiveRegisters =
       std::clamp<int64_t>(opts.otherLiveRegisters, 0, int64_t(1) << 40);
   int64_t resultWords = elementWords(Ri, elementBits);
   int64_t indexWords = elementWords(Ri, 32);
   int64_t laneWords = elementWords(llvm::countr_zero(uint64_t(distinct)), 32);
+  int64_t sourceWords = elementWords(R, elementBits);
   plan.sharedLiveRegisters =
       resultWords + plan.otherLiveRegisters +
-      (opts.indicesLiveAfter ? indexWords + laneWords : 0);
+      (opts.sourceLiveAfter ? sourceWords : 0) +
+      (opts.indicesLiveAfter
+           ? laneWords + (plan.indicesLiveOnlyAcrossLoop ? 0 : indexWords)
+           : 0);
   if (plan.warpLocal) {
     plan.shuffleLiveRegisters =
-        elementWords(R, elementBits) + plan.otherLiveRegisters +
+        sourceWords + plan.otherLiveRegisters +
         (opts.resultsConsumedOneByOne ? 0 : resultWords);
     if (opts.indicesLiveAfter)
       plan.shuffleLiveRegisters +=
@@ -618,8 +625,13 @@ std::string GatherPlan::explain() const {
   if (warpLocal)
     os << "shuffles " << shuffleLiveRegisters << ", ";
   os << "shared memory " << sharedLiveRegisters
-     << (indicesLiveAfter ? " (the indices stay live after the gather"
-                          : " (the indices die in the gather");
+     << (!indicesLiveAfter ? " (the indices die in the gather"
+         : indicesLiveOnlyAcrossLoop
+             ? " (the indices stay live across a loop around the gather, "
+               "which alone uses them: their addresses, made once"
+             : " (the indices stay live after the gather");
+  if (sourceLiveAfter)
+    os << "; the source stays live after it";
   if (otherLiveRegisters)
     os << "; " << otherLiveRegisters << " of other tensors live across it";
   if (resultsConsumedOneByOne)

@@ -39,6 +39,8 @@ class GatherPlan:
     shuffle_live_registers: int | None
     shared_live_registers: int
     indices_live_after: bool  # counted in the live registers when True
+    indices_live_only_across_loop: bool  # then only their addresses count
+    source_live_after: bool  # counted in the shared-memory estimate when True
     other_live_registers: int  # of other tensors live across the gather
     results_consumed_one_by_one: bool  # by elementwise users (shuffles)
     shuffles: int | None
@@ -72,6 +74,8 @@ def plan_gather(
     *,
     kind: str | None = None,
     indices_live_after: bool = True,
+    indices_live_only_across_loop: bool = False,
+    source_live_after: bool = False,
     other_live_registers: int = 0,
     results_consumed_one_by_one: bool = False,
 ) -> GatherPlan:
@@ -80,10 +84,17 @@ def plan_gather(
     mechanism (``"shuffle"`` needs a warp-local gather).
     ``indices_live_after``: whether the indices are used after the gather
     (or live across a loop around it), which the register estimate counts;
+    ``indices_live_only_across_loop``: whether they live after it only as
+    its own loop-invariant operand (nothing else uses them), so that the
+    shared-memory estimate counts their addresses, made once before the
+    loop, and not the indices; ``source_live_after``: whether the source
+    is used after the gather (or carried by a loop around it), which the
+    shared-memory estimate then counts (it frees the source at its store
+    otherwise; the shuffles hold it either way);
     ``other_live_registers``: 32-bit registers per thread of other tensors
     live across the gather; ``results_consumed_one_by_one``: whether every
     user of the result is elementwise (the shuffles then hold no results).
-    ``ll-plan-conversions`` reads all three from the IR (docs/gather.md,
+    ``ll-plan-conversions`` reads all five from the IR (docs/gather.md,
     "Registers")."""
     _check_layout(src, "src")
     _check_layout(index, "index")
@@ -97,6 +108,15 @@ def plan_gather(
         raise TypeError(
             "indices_live_after must be a bool, not "
             f"{type(indices_live_after).__name__}"
+        )
+    if not isinstance(indices_live_only_across_loop, bool):
+        raise TypeError(
+            "indices_live_only_across_loop must be a bool, not "
+            f"{type(indices_live_only_across_loop).__name__}"
+        )
+    if not isinstance(source_live_after, bool):
+        raise TypeError(
+            f"source_live_after must be a bool, not {type(source_live_after).__name__}"
         )
     if not isinstance(results_consumed_one_by_one, bool):
         raise TypeError(
@@ -118,6 +138,8 @@ def plan_gather(
         target,
         kind,
         indices_live_after,
+        indices_live_only_across_loop,
+        source_live_after,
         other_live_registers,
         results_consumed_one_by_one,
     )

@@ -228,6 +228,8 @@ static nb::dict planConversionPy(nb::handle src, nb::handle dst,
 static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
                              nb::handle elementBits, nb::handle target,
                              nb::handle kind, bool indicesLiveAfter,
+                             bool indicesLiveOnlyAcrossLoop,
+                             bool sourceLiveAfter,
                              nb::handle otherLiveRegisters,
                              bool resultsConsumedOneByOne) {
   const LinearLayout &a = toLayout(src, "src");
@@ -240,6 +242,8 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
   GPUTarget t = toTarget(target);
   GatherPlanOptions options;
   options.indicesLiveAfter = indicesLiveAfter;
+  options.indicesLiveOnlyAcrossLoop = indicesLiveOnlyAcrossLoop;
+  options.sourceLiveAfter = sourceLiveAfter;
   options.resultsConsumedOneByOne = resultsConsumedOneByOne;
   options.otherLiveRegisters =
       toInt64(otherLiveRegisters, "other_live_registers");
@@ -276,6 +280,8 @@ static nb::dict planGatherPy(nb::handle src, nb::handle index, nb::handle axis,
       plan.warpLocal ? nb::cast(plan.shuffleLiveRegisters) : nb::none();
   d["shared_live_registers"] = plan.sharedLiveRegisters;
   d["indices_live_after"] = plan.indicesLiveAfter;
+  d["indices_live_only_across_loop"] = plan.indicesLiveOnlyAcrossLoop;
+  d["source_live_after"] = plan.sourceLiveAfter;
   d["other_live_registers"] = plan.otherLiveRegisters;
   d["results_consumed_one_by_one"] = plan.resultsConsumedOneByOne;
   if (plan.shuffle) {
@@ -396,6 +402,7 @@ static void populate(nb::module_ &m) {
         "allow_matrix"_a, "allow_one_sided"_a.none());
   m.def("_plan_gather", &planGatherPy, "src"_a, "index"_a, "axis"_a,
         "element_bits"_a, "target"_a, "kind"_a.none(), "indices_live_after"_a,
+        "indices_live_only_across_loop"_a, "source_live_after"_a,
         "other_live_registers"_a, "results_consumed_one_by_one"_a);
   m.def("_optimal_swizzle", &optimalSwizzlePy, "src"_a, "dst"_a,
         "element_bits"_a, "target"_a, "allow_rounds"_a, "allow_matrix"_a);

@@ -53,7 +53,10 @@ func.func @indices_die(%s: tensor<64x64xf32, #l>, %i: tensor<64x64xi32, #l>) -> 
 // accumulator's add as it is made, but the shuffles would still hold 256
 // registers (the source, a lane per index and, for the register select of 2
 // shuffles per element, the indices, and the accumulator): above the budget,
-// and shared memory needs no more, so the gather goes through it.
+// and shared memory needs no more, so the gather goes through it. The loop
+// alone uses the indices, so the shared-memory estimate counts their
+// addresses (made once, before the loop) but not the indices; the source,
+// used again in the next iteration, stays live after its store: 256.
 #l = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
 // CHECK-LABEL: func.func @indices_live_across_a_loop
 // CHECK: ll.gather {{.*}} {ll.plan = #ll.plan<kind = shared_memory,
@@ -63,13 +66,35 @@ func.func @indices_live_across_a_loop(%s: tensor<64x64xf32, #l>, %i: tensor<64x6
   %one = arith.constant dense<1.0> : tensor<64x64xf32, #l>
   %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %s) -> (tensor<64x64xf32, #l>) {
     // expected-remark @+2 {{shared_memory | Category:ll-plan-conversions | Function=indices_live_across_a_loop | Reason="warp-local, but the shuffles keep about 256 registers per thread live (the source, the indices and lanes, other tensors), more than the 224 a gather can have without spilling; shared memory needs about 256"}}
-    // expected-note @+1 {{(the indices stay live after the gather; 64 of other tensors live across it; each result goes to an elementwise user as it is made)}}
+    // expected-note @+1 {{(the indices stay live across a loop around the gather, which alone uses them: their addresses, made once; the source stays live after it; 64 of other tensors live across it; each result goes to an elementwise user as it is made)}}
     %g = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #l>, tensor<64x64xi32, #l> -> tensor<64x64xf32, #l>
     %a = arith.addf %acc, %g : tensor<64x64xf32, #l>
     %b = arith.addf %a, %one : tensor<64x64xf32, #l>
     scf.yield %b : tensor<64x64xf32, #l>
   }
   return %r : tensor<64x64xf32, #l>
+}
+
+// -----
+
+// The same loop, but the indices are also returned after it: they stay
+// live beside their addresses, and the shared-memory estimate counts both
+// (320, with the source), more than the shuffles' 256: both above the
+// budget, the shuffles need fewer.
+#l = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
+// CHECK-LABEL: func.func @indices_live_across_a_loop_and_after
+// CHECK: ll.gather {{.*}} {ll.plan = #ll.plan<kind = shuffle,
+func.func @indices_live_across_a_loop_and_after(%s: tensor<64x64xf32, #l>, %i: tensor<64x64xi32, #l>, %n: index) -> (tensor<64x64xf32, #l>, tensor<64x64xi32, #l>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %s) -> (tensor<64x64xf32, #l>) {
+    // expected-remark @+2 {{shuffle | Category:ll-plan-conversions | Function=indices_live_across_a_loop_and_after | Reason="warp-local, and 2 shuffle(s) per element cost no more than shared memory"}}
+    // expected-note @+1 {{shuffles 256, shared memory 320 (the indices stay live after the gather; the source stays live after it; 64 of other tensors live across it; each result goes to an elementwise user as it is made)}}
+    %g = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #l>, tensor<64x64xi32, #l> -> tensor<64x64xf32, #l>
+    %a = arith.addf %acc, %g : tensor<64x64xf32, #l>
+    scf.yield %a : tensor<64x64xf32, #l>
+  }
+  return %r, %i : tensor<64x64xf32, #l>, tensor<64x64xi32, #l>
 }
 
 // -----
@@ -93,7 +118,9 @@ func.func @indices_used_after(%s: tensor<64x64xf32, #l>, %i: tensor<64x64xi32, #
 // accumulator (128 registers), though the indices are the loop's own and
 // die in the gather. A tensor that only initialises the loop does not. The
 // results go one by one to the accumulator's add, so the shuffles hold the
-// source and those 128 (192, within the budget) and the cost decides.
+// source and those 128 (192, within the budget) and the cost decides. (The
+// source, loop-invariant, stays live after the gather: shared memory would
+// hold it too.)
 #l = #ll.linear<{register = [[1, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
 // CHECK-LABEL: func.func @other_tensors_live_across
 // CHECK: ll.gather {{.*}} {ll.plan = #ll.plan<kind = shuffle,
@@ -103,7 +130,7 @@ func.func @other_tensors_live_across(%s: tensor<64x64xf32, #l>, %i0: tensor<64x6
   %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32, #l>) {
     %i = arith.addi %i0, %i0 : tensor<64x64xi32, #l>
     // expected-remark @+2 {{shuffle | Category:ll-plan-conversions | Function=other_tensors_live_across}}
-    // expected-note @+1 {{shuffles 192, shared memory 192 (the indices die in the gather; 128 of other tensors live across it; each result goes to an elementwise user as it is made)}}
+    // expected-note @+1 {{shuffles 192, shared memory 256 (the indices die in the gather; the source stays live after it; 128 of other tensors live across it; each result goes to an elementwise user as it is made)}}
     %g = ll.gather %s[%i] axis = 0 : tensor<64x64xf32, #l>, tensor<64x64xi32, #l> -> tensor<64x64xf32, #l>
     %a = arith.addf %acc, %g : tensor<64x64xf32, #l>
     scf.yield %a : tensor<64x64xf32, #l>

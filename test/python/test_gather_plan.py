@@ -116,6 +116,55 @@ def test_other_live_registers_add_to_both_estimates():
         ll.plan_gather(layout, layout, 0, 32, other_live_registers=1.5)
 
 
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_indices_live_only_across_a_loop_count_their_addresses(bits):
+    # A loop that alone reuses its loop-invariant indices: the compiler makes
+    # their shared-memory addresses once, before the loop, and the loads need
+    # nothing else of them. The shuffle estimate is unchanged: its lanes are
+    # made once too, and the register select still reads the index bits.
+    n = _elements_per_thread((64, 64))
+    words = max(1, n * bits // 32)
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    held = ll.plan_gather(layout, layout, 0, bits)
+    loop = ll.plan_gather(layout, layout, 0, bits, indices_live_only_across_loop=True)
+    assert loop.indices_live_only_across_loop and not held.indices_live_only_across_loop
+    assert loop.shared_live_registers == n + words
+    assert loop.shared_live_registers == held.shared_live_registers - n
+    assert loop.shuffle_live_registers == held.shuffle_live_registers
+    assert "their addresses, made once" in loop.explain()
+    # Indices that die in the gather: nothing of them to count, either way.
+    dead = ll.plan_gather(
+        layout,
+        layout,
+        0,
+        bits,
+        indices_live_after=False,
+        indices_live_only_across_loop=True,
+    )
+    assert not dead.indices_live_only_across_loop
+    assert dead.shared_live_registers == words
+    with pytest.raises(TypeError, match="indices_live_only_across_loop"):
+        ll.plan_gather(layout, layout, 0, bits, indices_live_only_across_loop=1)
+
+
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_a_source_live_after_the_gather_counts_for_shared_memory(bits):
+    # Shared memory frees the source at its store, unless something after
+    # the gather uses it (a loop carrying it): then it holds it as the
+    # shuffles do.
+    n = _elements_per_thread((64, 64))
+    words = max(1, n * bits // 32)
+    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    freed = ll.plan_gather(layout, layout, 0, bits)
+    held = ll.plan_gather(layout, layout, 0, bits, source_live_after=True)
+    assert held.source_live_after and not freed.source_live_after
+    assert held.shared_live_registers == freed.shared_live_registers + words
+    assert held.shuffle_live_registers == freed.shuffle_live_registers
+    assert "the source stays live after it" in held.explain()
+    with pytest.raises(TypeError, match="source_live_after"):
+        ll.plan_gather(layout, layout, 0, bits, source_live_after=None)
+
+
 def test_indices_live_after_must_be_a_bool():
     layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
     with pytest.raises(TypeError, match="indices_live_after"):

@@ -105,9 +105,12 @@ struct GatherPlan {
   /// (shuffles: 0 when not warp-local); a shuffle gather above the budget
   /// would spill and goes through shared memory instead.
   int64_t shuffleLiveRegisters = 0, sharedLiveRegisters = 0;
-  /// GatherPlanOptions::indicesLiveAfter, otherLiveRegisters and
-  /// resultsConsumedOneByOne, as planned with.
+  /// GatherPlanOptions::indicesLiveAfter, indicesLiveOnlyAcrossLoop,
+  /// sourceLiveAfter, otherLiveRegisters and resultsConsumedOneByOne, as
+  /// planned with.
   bool indicesLiveAfter = true;
+  bool indicesLiveOnlyAcrossLoop = false;
+  bool sourceLiveAfter = false;
   int64_t otherLiveRegisters = 0;
   bool resultsConsumedOneByOne = false;
   /// Why `kind` was chosen, in one sentence.
@@ -136,6 +139,18 @@ struct GatherPlanOptions {
   /// the iterations of a loop around it). If not, the register estimate
   /// leaves the indices out: the gather consumes them one by one.
   bool indicesLiveAfter = true;
+  /// Whether the indices live after the gather only as this gather's own
+  /// operand in the next iterations of a loop around it (loop-invariant,
+  /// used by nothing else). The compiler then makes the shared-memory
+  /// addresses of the indices once, before the loop, and the loads need
+  /// nothing else of them: the shared-memory estimate counts the addresses
+  /// but not the indices (docs/gather.md, "Registers").
+  bool indicesLiveOnlyAcrossLoop = false;
+  /// Whether the source is used after the gather (or lives across the
+  /// iterations of a loop around it, as a loop-carried value does). The
+  /// shared-memory gather frees the source at its store unless so; the
+  /// shuffles hold it either way.
+  bool sourceLiveAfter = false;
   /// 32-bit registers per thread of other values live across the gather (a
   /// loop's accumulator, a loop-invariant tensor), added to both estimates.
   int64_t otherLiveRegisters = 0;

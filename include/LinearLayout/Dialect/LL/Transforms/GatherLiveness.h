@@ -136,12 +136,17 @@ inline int64_t liveTensorRegistersAcross(Operation *op, ValueRange exclude) {
 }
 
 /// The options a gather's register estimate reads from the IR around `op`
-/// (GatherPlanOptions: indicesLiveAfter, otherLiveRegisters,
-/// resultsConsumedOneByOne), the same for the planning pass and the
-/// lowering.
+/// (GatherPlanOptions: indicesLiveAfter, indicesLiveOnlyAcrossLoop,
+/// sourceLiveAfter, otherLiveRegisters, resultsConsumedOneByOne), the same for
+/// the planning pass and the lowering.
 inline GatherPlanOptions gatherLivenessOptions(GatherOp op) {
   GatherPlanOptions options;
   options.indicesLiveAfter = isLiveAfter(op.getIndices(), op);
+  options.indicesLiveOnlyAcrossLoop =
+      options.indicesLiveAfter &&
+      llvm::all_of(op.getIndices().getUsers(),
+                   [&](Operation *user) { return user == op; });
+  options.sourceLiveAfter = isLiveAfter(op.getSource(), op);
   options.otherLiveRegisters =
       liveTensorRegistersAcross(op, {op.getSource(), op.getIndices()});
   options.resultsConsumedOneByOne = isConsumedElementwise(op.getResult());
