@@ -28,6 +28,13 @@ def _elements_per_thread(shape, threads=64):
     return shape[0] * shape[1] // threads
 
 
+def _tile_64x64(bits):
+    """Elements and 32-bit words per thread of the 64x64 tile in Triton's
+    layout, and the layout."""
+    n = _elements_per_thread((64, 64))
+    return n, max(1, n * bits // 32), layout_from_ttg(GATHER_64x64_W2, [64, 64])
+
+
 @pytest.mark.parametrize("bits", [8, 16, 32, 64])
 def test_live_registers_counted_from_sizes(bits):
     shape = (64, 64)
@@ -47,9 +54,7 @@ def test_live_registers_counted_from_sizes(bits):
 
 @pytest.mark.parametrize("bits", [16, 32])
 def test_results_consumed_one_by_one_leave_the_shuffle_estimate(bits):
-    n = _elements_per_thread((64, 64))
-    words = max(1, n * bits // 32)
-    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    _, words, layout = _tile_64x64(bits)
     held = ll.plan_gather(layout, layout, 0, bits)
     handed_on = ll.plan_gather(
         layout, layout, 0, bits, results_consumed_one_by_one=True
@@ -83,9 +88,7 @@ def test_above_the_budget_equal_estimates_take_shared_memory():
 
 @pytest.mark.parametrize("bits", [8, 16, 32, 64])
 def test_indices_that_die_in_the_gather_are_not_counted(bits):
-    n = _elements_per_thread((64, 64))
-    words = max(1, n * bits // 32)
-    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
+    _, words, layout = _tile_64x64(bits)
     plan = ll.plan_gather(layout, layout, 0, bits, indices_live_after=False)
     assert not plan.indices_live_after
     # The gather consumes its index registers one by one: the results, and
@@ -116,53 +119,49 @@ def test_other_live_registers_add_to_both_estimates():
         ll.plan_gather(layout, layout, 0, 32, other_live_registers=1.5)
 
 
+# Liveness facts that move the shared-memory estimate alone (the shuffles'
+# is the same either way): loop-invariant indices that only the gather uses
+# (the compiler makes their shared-memory addresses once, before the loop,
+# and the loads need nothing else of them; the shuffles' lanes are made once
+# too, and their register select still reads the index bits): minus the
+# indices; a source used after the gather (a loop carrying it), which shared
+# memory then holds past its store as the shuffles do: plus the source.
+LIVENESS_OPTIONS = [
+    (
+        "indices_live_only_across_loop",
+        lambda n, words: -n,
+        "their addresses, made once",
+    ),
+    ("source_live_after", lambda n, words: words, "the source stays live after it"),
+]
+
+
 @pytest.mark.parametrize("bits", [8, 16, 32, 64])
-def test_indices_live_only_across_a_loop_count_their_addresses(bits):
-    # A loop that alone reuses its loop-invariant indices: the compiler makes
-    # their shared-memory addresses once, before the loop, and the loads need
-    # nothing else of them. The shuffle estimate is unchanged: its lanes are
-    # made once too, and the register select still reads the index bits.
-    n = _elements_per_thread((64, 64))
-    words = max(1, n * bits // 32)
-    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
-    held = ll.plan_gather(layout, layout, 0, bits)
-    loop = ll.plan_gather(layout, layout, 0, bits, indices_live_only_across_loop=True)
-    assert loop.indices_live_only_across_loop and not held.indices_live_only_across_loop
-    assert loop.shared_live_registers == n + words
-    assert loop.shared_live_registers == held.shared_live_registers - n
-    assert loop.shuffle_live_registers == held.shuffle_live_registers
-    assert "their addresses, made once" in loop.explain()
-    # Indices that die in the gather: nothing of them to count, either way.
-    dead = ll.plan_gather(
+@pytest.mark.parametrize("option, change, says", LIVENESS_OPTIONS)
+def test_liveness_options_move_the_shared_memory_estimate(bits, option, change, says):
+    n, words, layout = _tile_64x64(bits)
+    plain = ll.plan_gather(layout, layout, 0, bits)
+    plan = ll.plan_gather(layout, layout, 0, bits, **{option: True})
+    assert getattr(plan, option) and not getattr(plain, option)
+    assert plan.shared_live_registers == plain.shared_live_registers + change(n, words)
+    assert plan.shuffle_live_registers == plain.shuffle_live_registers
+    assert says in plan.explain()
+    with pytest.raises(TypeError, match=option):
+        ll.plan_gather(layout, layout, 0, bits, **{option: 1})
+
+
+def test_indices_that_die_have_no_addresses_to_keep():
+    _, words, layout = _tile_64x64(32)
+    plan = ll.plan_gather(
         layout,
         layout,
         0,
-        bits,
+        32,
         indices_live_after=False,
         indices_live_only_across_loop=True,
     )
-    assert not dead.indices_live_only_across_loop
-    assert dead.shared_live_registers == words
-    with pytest.raises(TypeError, match="indices_live_only_across_loop"):
-        ll.plan_gather(layout, layout, 0, bits, indices_live_only_across_loop=1)
-
-
-@pytest.mark.parametrize("bits", [8, 16, 32, 64])
-def test_a_source_live_after_the_gather_counts_for_shared_memory(bits):
-    # Shared memory frees the source at its store, unless something after
-    # the gather uses it (a loop carrying it): then it holds it as the
-    # shuffles do.
-    n = _elements_per_thread((64, 64))
-    words = max(1, n * bits // 32)
-    layout = layout_from_ttg(GATHER_64x64_W2, [64, 64])
-    freed = ll.plan_gather(layout, layout, 0, bits)
-    held = ll.plan_gather(layout, layout, 0, bits, source_live_after=True)
-    assert held.source_live_after and not freed.source_live_after
-    assert held.shared_live_registers == freed.shared_live_registers + words
-    assert held.shuffle_live_registers == freed.shuffle_live_registers
-    assert "the source stays live after it" in held.explain()
-    with pytest.raises(TypeError, match="source_live_after"):
-        ll.plan_gather(layout, layout, 0, bits, source_live_after=None)
+    assert not plan.indices_live_only_across_loop
+    assert plan.shared_live_registers == words
 
 
 def test_indices_live_after_must_be_a_bool():
