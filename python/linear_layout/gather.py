@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from linear_layout import _core
 from linear_layout._core import LinearLayout
+from linear_layout.families import _bool
 from linear_layout.planning import _check_bits, _check_layout, _check_target
 
 __all__ = ["GatherPlan", "plan_gather"]
@@ -104,25 +105,13 @@ def plan_gather(
     _check_target(target)
     if kind is not None and not isinstance(kind, str):
         raise TypeError(f"kind must be a str or None, not {type(kind).__name__}")
-    if not isinstance(indices_live_after, bool):
-        raise TypeError(
-            "indices_live_after must be a bool, not "
-            f"{type(indices_live_after).__name__}"
-        )
-    if not isinstance(indices_live_only_across_loop, bool):
-        raise TypeError(
-            "indices_live_only_across_loop must be a bool, not "
-            f"{type(indices_live_only_across_loop).__name__}"
-        )
-    if not isinstance(source_live_after, bool):
-        raise TypeError(
-            f"source_live_after must be a bool, not {type(source_live_after).__name__}"
-        )
-    if not isinstance(results_consumed_one_by_one, bool):
-        raise TypeError(
-            "results_consumed_one_by_one must be a bool, not "
-            f"{type(results_consumed_one_by_one).__name__}"
-        )
+    for name, value in (
+        ("indices_live_after", indices_live_after),
+        ("indices_live_only_across_loop", indices_live_only_across_loop),
+        ("source_live_after", source_live_after),
+        ("results_consumed_one_by_one", results_consumed_one_by_one),
+    ):
+        _bool(name, value)
     if isinstance(other_live_registers, bool) or not isinstance(
         other_live_registers, int
     ):
