@@ -75,6 +75,7 @@ def _write(path, obj):
 CORPORA = {"public": (CORPUS, EXTRA),
            "real": (os.path.join(HERE, "real_corpus.json"),),
            "random": (os.path.join(HERE, "random_corpus.json"),),
+           "random2": (os.path.join(HERE, "random2_corpus.json"),),
            "heldout": (os.path.join(HERE, "heldout_corpus.json"),),
            "heldout2": (os.path.join(HERE, "heldout2_corpus.json"),),
            "heldout3": (os.path.join(HERE, "heldout3_corpus.json"),),

@@ -187,6 +187,8 @@ def main(src, note=""):
     # any other is the public corpus with the extra cases.
     titles = {"real": ": the real-kernel corpus",
               "random": ": random conversions nobody tuned for",
+              "random2": ": a second draw of random conversions (seeds 40 "
+                         "and 41), drawn on 2026-12-02",
               "heldout": ": held-out conversions of Triton's encodings, "
                          "drawn after the code was written",
               "heldout2": ": a second held-out draw of Triton's encodings "

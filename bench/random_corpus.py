@@ -10,6 +10,10 @@ Triton 3.6 cannot compile its Gluon `conv` kernel for sm_90 (it aborts in
 would be no reference to time against. Needs Triton (no GPU).
 
     python3 bench/random_corpus.py
+    python3 bench/random_corpus.py --seeds 40 41 --out random2_corpus.json
+
+The second line drew `random2_corpus.json` on 2026-12-02 (a held-out
+random draw: seeds 40 and 41, case names `random_40_*`, `shuffle_41_*`).
 """
 
 from __future__ import annotations
@@ -57,10 +61,10 @@ def triton_compiles(case: dict) -> bool:
     return proc.returncode == 0
 
 
-def candidates() -> list[dict]:
+def candidates(seeds=SEEDS) -> list[dict]:
     out = []
-    for c in (case_lib.random_cases(64, seed=SEEDS[0])
-              + case_lib.shuffle_cases(32, seed=SEEDS[1])):
+    for c in (case_lib.random_cases(64, seed=seeds[0])
+              + case_lib.shuffle_cases(32, seed=seeds[1])):
         dtype = TIMED.get(c["dtype"], c["dtype"])
         if dtype not in ("fp32", "fp16", "bf16", "int8", "fp8e4nv"):
             continue
@@ -80,8 +84,18 @@ def write_corpus(name: str, kept: list[dict], considered: str) -> None:
 
 
 if __name__ == "__main__":
-    cases = candidates()
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, nargs=2, default=SEEDS,
+                        metavar=("PAIRS", "EXCHANGES"),
+                        help="seeds of the random pairs and of the "
+                             "warp-local exchanges")
+    parser.add_argument("--out", default="random_corpus.json",
+                        help="file name under bench/")
+    args = parser.parse_args()
+    cases = candidates(tuple(args.seeds))
     with ThreadPoolExecutor(2) as pool:
         kept = [c for c, ok in zip(cases, pool.map(triton_compiles, cases))
                 if ok]
-    write_corpus("random_corpus.json", kept, f"{len(cases)} candidates")
+    write_corpus(args.out, kept, f"{len(cases)} candidates")
