@@ -178,6 +178,33 @@ def test_bytes_packed_by_byte_permutes_on_amd():
     _check(case, "gfx942", lowered=lowered)
 
 
+# A 2x2048 int8 tile on one warp (bench/random2_corpus.json's
+# random_40_0044): loaded as byte pairs, and each word of its 16-byte
+# stores, shared and global, takes the bytes of two pairs or of two
+# shared-memory words.
+BYTE_PAIRS = {
+    "name": "byte_pairs_2x2048_int8", "shape": [2, 2048], "dtype": "int8",
+    "warps": 1,
+    "src": {"register": [[0, 1], [0, 4], [0, 64], [0, 8], [0, 1024], [0, 32],
+                         [0, 128]],
+            "lane": [[0, 512], [0, 2], [0, 256], [0, 16], [1, 0]],
+            "warp": []},
+    "dst": {"register": [[0, 1], [0, 2], [0, 4], [0, 8], [0, 64], [0, 512],
+                         [0, 256]],
+            "lane": [[0, 32], [1, 0], [0, 128], [0, 16], [0, 1024]],
+            "warp": []}}
+
+
+def test_bytes_packed_by_byte_permutes_on_nvidia():
+    """The same on sm_90 with prmt: one nvvm.prmt per stored word (8
+    shared and 8 global 16-byte stores of 4 words), no byte inserts left
+    to NVPTX (which built each word of two 16-bit loads with three), and
+    the result exact."""
+    lowered = lower_case(BYTE_PAIRS, "sm_90")
+    assert len(re.findall(r"nvvm\.prmt", lowered)) == 64
+    _check(BYTE_PAIRS, "sm_90", lowered=lowered)
+
+
 RANDOM32 = (case_lib.random_cases(24, seed=20)
             + case_lib.shuffle_cases(16, seed=21))
 

@@ -70,6 +70,10 @@ public:
   // between line groups").
   bool fencesLineGroups() const override { return true; }
   bool hasBytePermute() const override { return true; }
+  // One prmt a word where its bytes come from at most two loaded words:
+  // NVPTX builds the word from 16-bit loads byte by byte (docs/lowering.md,
+  // "Bytes of 16-bit loads").
+  bool packsBytesByPermute() const override { return true; }
   StringRef getMaxRegistersAttrName() const override {
     return NVVM::NVVMDialect::getMaxnregAttrName();
   }

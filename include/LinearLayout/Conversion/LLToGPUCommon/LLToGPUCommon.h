@@ -174,7 +174,8 @@ public:
   /// Whether a store packs 8-bit elements into its words with
   /// createBytePermute (one per word whose bytes come from at most two
   /// loaded words) rather than leaving the byte inserts to LLVM, which on
-  /// AMD takes two v_perm_b32 per word where one does.
+  /// AMD takes two v_perm_b32 per word where one does and on NVIDIA builds
+  /// a word of 16-bit loads byte by byte (three prmt).
   virtual bool packsBytesByPermute() const { return false; }
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
