@@ -267,7 +267,7 @@ struct ConvertLayoutLowering : public LLPattern<ConvertLayoutOp> {
       return success();
     }
     Emitter em{rewriter, op.getLoc(), lc.indexType};
-    if (lc.hooks.packsBytesByPermute())
+    if (lc.hooks.hasBytePermute())
       em.bytePacker = &lc.hooks;
     SmallVector<Value> in = em.unpack(adaptor.getSource(), src->numRegisters());
     Type elementType = convertElementType(srcType.getElementType());

@@ -107,7 +107,7 @@ struct Emitter {
   /// (GPUTargetHooks::globalAddressesInBytes) rather than element offset.
   bool wideByteOffsets = false;
   /// The target whose byte permutes pack the 8-bit elements of a store
-  /// (GPUTargetHooks::packsBytesByPermute); null: LLVM's byte inserts.
+  /// (GPUTargetHooks::hasBytePermute); null: LLVM's byte inserts.
   const GPUTargetHooks *bytePacker = nullptr;
   /// The target whose warp barrier separates the groups of a line-ordered
   /// store that write the same 128-byte lines (GPUTargetHooks::

@@ -424,7 +424,7 @@ struct GatherOpLowering : public LLPattern<GatherOp> {
     if (failed(getGatherLayouts(op, lc.hooks.getTarget(), src, idx)))
       return failure();
     Emitter em{rewriter, op.getLoc(), lc.indexType};
-    if (lc.hooks.packsBytesByPermute())
+    if (lc.hooks.hasBytePermute())
       em.bytePacker = &lc.hooks;
     SmallVector<Value> source =
         em.unpack(adaptor.getSource(), src->numRegisters());

@@ -127,7 +127,7 @@ template <typename Op> struct AccessLowering : public LLPattern<Op> {
       col = std::move(*map);
     }
     Emitter em{rewriter, op->getLoc(), this->lc.indexType};
-    if (this->lc.hooks.packsBytesByPermute())
+    if (this->lc.hooks.hasBytePermute())
       em.bytePacker = &this->lc.hooks;
     em.wideByteOffsets = this->lc.hooks.globalAddressesInBytes();
     Value stride;

@@ -69,11 +69,10 @@ public:
   // stay in the order written in the SASS (docs/lowering.md, "Barriers
   // between line groups").
   bool fencesLineGroups() const override { return true; }
+  // Also packs the words of 8-bit stores: one prmt a word where NVPTX
+  // builds a word of 16-bit loads byte by byte (docs/lowering.md, "Bytes of
+  // 16-bit loads").
   bool hasBytePermute() const override { return true; }
-  // One prmt a word where its bytes come from at most two loaded words:
-  // NVPTX builds the word from 16-bit loads byte by byte (docs/lowering.md,
-  // "Bytes of 16-bit loads").
-  bool packsBytesByPermute() const override { return true; }
   StringRef getMaxRegistersAttrName() const override {
     return NVVM::NVVMDialect::getMaxnregAttrName();
   }

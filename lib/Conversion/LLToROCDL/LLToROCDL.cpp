@@ -55,7 +55,6 @@ public:
   bool globalAddressesInBytes() const override { return true; }
   bool groupsAddressTerms() const override { return true; }
   bool hasBytePermute() const override { return true; }
-  bool packsBytesByPermute() const override { return true; }
   /// v_perm_b32 (llvm.amdgcn.perm(src0, src1, sel)): bytes 0-3 of src1 and
   /// 4-7 of src0, one selector byte per result byte.
   Value createBytePermute(OpBuilder &builder, Location loc, Value lo, Value hi,

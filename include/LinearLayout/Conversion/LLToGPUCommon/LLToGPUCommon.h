@@ -157,7 +157,11 @@ public:
                                     Value value, Value srcAddress,
                                     uint64_t srcConst,
                                     ArrayRef<uint64_t> srcCols) const;
-  /// Whether createBytePermute is available.
+  /// Whether createBytePermute is available. A store then packs 8-bit
+  /// elements into its words with it (one per word whose bytes come from
+  /// at most two loaded words) rather than leaving the byte inserts to
+  /// LLVM, which on AMD takes two v_perm_b32 per word where one does and on
+  /// NVIDIA builds a word of 16-bit loads byte by byte (three prmt).
   virtual bool hasBytePermute() const { return false; }
   /// The bytes of the i32 words `lo` (bytes 0-3) and `hi` (4-7) that
   /// `selector` names (bytePermuteSelector of the byte numbers), byte k of
@@ -171,12 +175,6 @@ public:
   virtual int64_t bytePermuteSelector(uint32_t nibbles) const {
     return int64_t(int32_t(nibbles));
   }
-  /// Whether a store packs 8-bit elements into its words with
-  /// createBytePermute (one per word whose bytes come from at most two
-  /// loaded words) rather than leaving the byte inserts to LLVM, which on
-  /// AMD takes two v_perm_b32 per word where one does and on NVIDIA builds
-  /// a word of 16-bit loads byte by byte (three prmt).
-  virtual bool packsBytesByPermute() const { return false; }
   /// Marks the target's own dialects legal.
   virtual void configureTarget(ConversionTarget &target) const = 0;
 
