@@ -205,6 +205,35 @@ def test_bytes_packed_by_byte_permutes_on_nvidia():
     _check(BYTE_PAIRS, "sm_90", lowered=lowered)
 
 
+# A 2x512 int8 tile on 2 warps (bench/random_corpus.json's shuffle_31_0008):
+# each 2-byte global store takes one byte of each of two words loaded from
+# shared memory.
+BYTE_PAIR_STORES = {
+    "name": "byte_pair_stores_2x512_int8", "shape": [2, 512],
+    "dtype": "int8", "warps": 2,
+    "src": {"register": [[0, 1], [0, 2], [0, 4], [0, 8]],
+            "lane": [[0, 64], [1, 0], [0, 32], [0, 16], [0, 128]],
+            "warp": [[0, 256]]},
+    "dst": {"register": [[0, 4], [0, 8], [0, 1], [1, 0]],
+            "lane": [[0, 16], [0, 32], [0, 128], [0, 64], [0, 2]],
+            "warp": [[0, 256]]}}
+
+
+def test_byte_pairs_stored_as_one_permute_on_nvidia():
+    """A 2-byte store whose bytes come from two loaded words is the low
+    half of one nvvm.prmt of those words (Emitter::store), not two bytes
+    taken out and packed by NVPTX; the result exact."""
+    lowered = lower_case(BYTE_PAIR_STORES, "sm_90")
+    pairs = re.findall(
+        r"(%\d+) = nvvm\.prmt [^\n]*\n\s*(%\d+) = llvm\.trunc \1 : i32 to "
+        r"i16\n\s*llvm\.store \2, %\d+ \{alignment = 2 : i64\} : i16, "
+        r"!llvm\.ptr<1>", lowered)
+    stores = re.findall(r"llvm\.store [^\n]*: (\S+), !llvm\.ptr<1>", lowered)
+    assert pairs and len(pairs) == len(stores)
+    assert "vector<2xi8>" not in lowered
+    _check(BYTE_PAIR_STORES, "sm_90", lowered=lowered)
+
+
 RANDOM32 = (case_lib.random_cases(24, seed=20)
             + case_lib.shuffle_cases(16, seed=21))
 

@@ -412,6 +412,18 @@ void Emitter::store(Value ptr, Type elementType, ArrayRef<Value> elems,
       return;
     }
   }
+  if (bits == 8 && count == 2 && bytePacker && !isAlignedSlice(elems)) {
+    // A pair of bytes from at most two loaded words: the low half of one
+    // byte permute. NVPTX otherwise takes each byte out into a register of
+    // its own and packs the pair (docs/lowering.md, "Byte pairs").
+    if (std::optional<WordSources> sources = wordSources(elems)) {
+      Value word = packWord(elems, *sources);
+      LLVM::StoreOp::create(b, loc,
+                            LLVM::TruncOp::create(b, loc, b.getI16Type(), word),
+                            ptr, align);
+      return;
+    }
+  }
   auto vecType = VectorType::get({count}, elementType);
   Value vec = vector(elems);
   Value word = memType == vecType
