@@ -234,6 +234,9 @@ def main(src, note=""):
               "heldout15": ": a fifteenth held-out draw of Triton's "
                            "encodings (another seed), drawn on 2026-12-01 "
                            "after the gather register and liveness rules",
+              "heldout16": ": a sixteenth held-out draw of Triton's "
+                           "encodings (another seed), drawn on 2026-12-02 "
+                           "after the byte-pair stores",
               "masks": ": the conversions of masks (i1) that Triton 3.6 "
                        "emits in small kernels (bench/mask_corpus.py), "
                        "moved as bytes; conv only (a mask has no + 1)",

@@ -25,6 +25,7 @@ Needs Triton (no GPU).
     python3 bench/heldout_corpus.py --seed 20261208 --out heldout13_corpus.json
     python3 bench/heldout_corpus.py --seed 20261211 --out heldout14_corpus.json
     python3 bench/heldout_corpus.py --seed 20261215 --out heldout15_corpus.json
+    python3 bench/heldout_corpus.py --seed 20261218 --out heldout16_corpus.json
     python3 bench/heldout_corpus.py --masks --seed 20261210 --out heldout_masks_corpus.json
 
 `--masks` draws blocked -> blocked conversions of masks (dtype bool, i1
