@@ -518,7 +518,8 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
   // lane per distinct index register, the indices themselves only where a
   // register select reads their bits (more than one shuffle per element):
   // one shuffle needs the lane alone, which the loop around a
-  // loop-invariant gather makes once.
+  // loop-invariant gather makes once, and where it brings a packed word
+  // of narrow elements, the slot to take from it, made once as well.
   plan.indicesLiveAfter = opts.indicesLiveAfter;
   plan.indicesLiveOnlyAcrossLoop =
       opts.indicesLiveAfter && opts.indicesLiveOnlyAcrossLoop;
@@ -542,7 +543,9 @@ llvm::Expected<GatherPlan> mlir::ll::planGather(const LinearLayout &src,
         (opts.resultsConsumedOneByOne ? 0 : resultWords);
     if (opts.indicesLiveAfter)
       plan.shuffleLiveRegisters +=
-          laneWords + (plan.shuffle->shufflesPerRegister > 1 ? indexWords : 0);
+          laneWords + (plan.shuffle->shufflesPerRegister > 1 ? indexWords
+                       : plan.shuffle->packedBits            ? laneWords
+                                                             : 0);
   }
 
   // The choice.
