@@ -92,6 +92,7 @@ CORPORA = {"public": (CORPUS, EXTRA),
            "heldout14": (os.path.join(HERE, "heldout14_corpus.json"),),
            "heldout15": (os.path.join(HERE, "heldout15_corpus.json"),),
            "heldout16": (os.path.join(HERE, "heldout16_corpus.json"),),
+           "real2": (os.path.join(HERE, "real2_corpus.json"),),
            "lane_exchange": (os.path.join(HERE, "lane_exchange_cases.json"),),
            "masks": (os.path.join(HERE, "masks_corpus.json"),),
            "heldout_masks": (os.path.join(HERE, "heldout_masks_corpus.json"),)}

@@ -237,6 +237,11 @@ def main(src, note=""):
               "heldout16": ": a sixteenth held-out draw of Triton's "
                            "encodings (another seed), drawn on 2026-12-02 "
                            "after the byte-pair stores",
+              "real2": ": conversions of kernels written in the style of "
+                       "library code (attention backward, fp8 attention, "
+                       "persistent and grouped GEMMs, SwiGLU, chunked scans, "
+                       "top-k routing), harvested from "
+                       "Triton 3.6's TTGIR on 2026-12-02 and not tuned on",
               "masks": ": the conversions of masks (i1) that Triton 3.6 "
                        "emits in small kernels (bench/mask_corpus.py), "
                        "moved as bytes; conv only (a mask has no + 1)",

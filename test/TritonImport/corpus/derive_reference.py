@@ -171,9 +171,14 @@ def real_corpus(reference):
             cases[key]["sources"].append(
                 f"test/TritonImport/corpus/{entry['file']}#{i}"
             )
-    out = sorted(cases.values(), key=lambda c: c["name"])
+    return sorted_with_distinct_names(cases.values())
+
+
+def sorted_with_distinct_names(cases):
+    """`cases` sorted by name, a repeated name suffixed `_1`, `_2`, ..."""
+    out = sorted(cases, key=lambda c: c["name"])
     seen = {}
-    for c in out:  # distinct names
+    for c in out:
         n = seen.get(c["name"], 0)
         seen[c["name"]] = n + 1
         if n:
