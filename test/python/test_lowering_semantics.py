@@ -234,6 +234,37 @@ def test_byte_pairs_stored_as_one_permute_on_nvidia():
     _check(BYTE_PAIR_STORES, "sm_90", lowered=lowered)
 
 
+# The fp8 attention's wgmma accumulator -> dot operand A on 8 warps
+# (bench/real2_corpus.json): a warp-local exchange whose source arrives in
+# byte pairs (16-bit loads).
+FP8_ACC_TO_OPERAND = {
+    "name": "fp8_acc_to_operand_128x64_w8", "shape": [128, 64],
+    "dtype": "fp8e4nv", "warps": 8,
+    "src": {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]],
+            "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]],
+            "warp": [[16, 0], [32, 0], [64, 0]]},
+    "dst": {"register": [[0, 1], [0, 2], [8, 0], [0, 16], [0, 32]],
+            "lane": [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]],
+            "warp": [[16, 0], [32, 0], [64, 0]]}}
+
+
+def test_shuffled_words_of_bytes_packed_by_byte_permutes():
+    """Through shuffles (as a plan asks), each shuffled word of four
+    bytes is one byte permute of the loaded pairs they come from
+    (lowering::packedVector), not four byte inserts; the result exact."""
+    case = FP8_ACC_TO_OPERAND
+    text = kernels.conv(case["src"], case["dst"], case["shape"],
+                        case["dtype"])
+    text = text.replace(
+        "ll.convert_layout %t :",
+        "ll.convert_layout %t {ll.plan = #ll.plan<kind = shuffle>} :")
+    lowered = lower(text, "sm_90")
+    assert len(re.findall(r"nvvm\.shfl", lowered)) == 8
+    assert "llvm.insertelement" not in lowered
+    assert re.search(r"nvvm\.prmt", lowered)
+    _check(case, "sm_90", lowered=lowered)
+
+
 RANDOM32 = (case_lib.random_cases(24, seed=20)
             + case_lib.shuffle_cases(16, seed=21))
 

@@ -287,7 +287,7 @@ SmallVector<Value> lowerWithinWarp(Emitter &em, const GPUTargetHooks &hooks,
           for (int j = 0; j < lw.slots; ++j)
             elems.push_back(selectByLane(em, round.send[j], lane,
                                          [&](int64_t r) { return in[r]; }));
-          vec = em.vector(elems);
+          vec = packedVector(em, elems);
         }
         // A word selected as an integer is sent as that integer.
         auto selected = vec->getDefiningOp<LLVM::BitcastOp>();

@@ -1128,6 +1128,16 @@ LaneMux choiceMux(const LaneMux &head) {
   return byChoice;
 }
 
+Value packedVector(Emitter &em, ArrayRef<Value> elems) {
+  Type type = elems.front().getType();
+  if (em.bytePacker && elems.size() == 4 && type.isIntOrFloat() &&
+      type.getIntOrFloatBitWidth() == 8 && !isAlignedSlice(elems))
+    if (std::optional<Emitter::WordSources> sources = em.wordSources(elems))
+      return LLVM::BitcastOp::create(em.b, em.loc, VectorType::get({4}, type),
+                                     em.packWord(elems, *sources));
+  return em.vector(elems);
+}
+
 std::optional<Value>
 selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
                   llvm::function_ref<Value(int64_t)> element) {
@@ -1142,7 +1152,7 @@ selectWordsByLane(Emitter &em, ArrayRef<const LaneMux *> slotMuxes, Value lane,
         return std::nullopt;
       slots.push_back(element(mux->values[c]));
     }
-    choices.push_back(em.vector(slots));
+    choices.push_back(packedVector(em, slots));
   }
   auto vectorType = llvm::cast<VectorType>(choices.front().getType());
   Type word = em.b.getIntegerType(

@@ -347,6 +347,12 @@ LaneMux choiceMux(const LaneMux &head);
 Value selectByLane(Emitter &em, const LaneMux &mux, Value lane,
                    llvm::function_ref<Value(int64_t)> leaf);
 
+/// Four 8-bit elements from at most two loaded words as one byte permute
+/// of them (Emitter::packWord, the rule of Emitter::store), where the
+/// emitter has a byte packer; otherwise `elems` as a vector
+/// (Emitter::vector: byte inserts, which NVPTX builds a byte at a time).
+Value packedVector(Emitter &em, ArrayRef<Value> elems);
+
 /// The word made of the slots whose muxes are `slotMuxes` (slot j of the
 /// word takes `element(slotMuxes[j]->values[c])` for the lane bits'
 /// combination c), as one select tree on whole words when every slot
