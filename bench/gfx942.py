@@ -132,6 +132,9 @@ def all_cases() -> list[dict]:
             for c in case_lib.corpus_cases(str(HERE / "real_corpus.json"))]
     if not real:
         raise SystemExit("no cases in bench/real_corpus.json")
+    # The held-out real-kernel conversions (bench/real2_harvest.py).
+    real += [dict(case_lib.wave64_case(c), origin="real2")
+             for c in case_lib.corpus_cases(str(HERE / "real2_corpus.json"))]
     return corpus + real + case_lib.lane_pattern_cases(6) + family_cases()
 
 
@@ -508,8 +511,9 @@ def markdown(rows: list[dict], env: dict, random_rows: list[dict] | None = None)
         "",
         "Both kernels load one tile in layout A, convert it to layout B and store it, so the",
         "kernels differ only in the conversion. Cases: the 13 public corpus cases, the 10 extra",
-        "cases (8-bit transposes and dot operands, 8-warp bf16 transposes) and the 18",
-        "real-corpus conversions (Triton's tutorials), made wave64",
+        "cases (8-bit transposes and dot operands, 8-warp bf16 transposes), the real-corpus",
+        "conversions (bench/real_corpus.json) and the held-out real-kernel ones",
+        "(bench/real2_corpus.json), made wave64",
         "(`wave64_case`: tile doubled along dim0, lane bit 5 the new half), the 10 fixed lane",
         "patterns of `lane_pattern_cases(6)`, and 6 conversions between native AMD families.",
         "Counted in the kernel body (label to `.Lfunc_end`; both sides preload their arguments",
