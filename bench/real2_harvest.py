@@ -18,10 +18,11 @@ scales, an int8 matmul (int32 accumulator,
 fp16 or int8 output), a symmetrising x + x^T (`tl.trans`), a Mamba-style
 chunk scan (`tl.cumsum`, decays), a gated MLP (SwiGLU), a top-k router
 (`tl.topk`, `tl.histogram`) and a column gather (`tl.gather`). Each is
-compiled with `triton.compile(ASTSource(...), target=GPUTarget("cuda", 90,
-32))` in a few configurations (warps, tiles, element types), Triton's own
-parser reads the TTGIR back and test/TritonImport/corpus/derive_reference.py
-gives the bases of both sides of every conversion.
+compiled for sm_90 in a few configurations (warps, tiles, element types)
+as test/TritonImport/corpus/harvest_kernels.py compiles its own kernels
+(`compile_ttgir`), Triton's own parser reads the TTGIR back, and
+derive_reference.py there gives the bases of both sides of every
+conversion and makes each case (`conversions_of`, `corpus_case`).
 
 Kept: 2-D conversions of fp16, bf16, fp32, int8 or fp8e4nv, one case per
 distinct shape, element type, warp count and pair of layouts, none that
@@ -47,8 +48,6 @@ from concurrent.futures import ThreadPoolExecutor
 import triton
 import triton.language as tl
 from triton._C.libtriton import gluon_ir, ir
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -57,6 +56,7 @@ sys.path.insert(0, os.path.join(REPO, "test", "TritonImport", "corpus"))
 sys.path.insert(0, HERE)
 
 import derive_reference as dr
+from harvest_kernels import compile_ttgir
 from random_corpus import triton_compiles, write_corpus
 
 KEPT_DTYPES = ("fp16", "bf16", "fp32", "int8", "fp8e4nv")
@@ -686,33 +686,12 @@ def _configs():
 # Harvest.
 
 
-def _compile(kernel, signature, constexprs, options):
-    # The launcher's specialization: 16-byte aligned buffers.
-    pointers = [i for i, t in enumerate(signature.values())
-                if t.startswith("*")]
-    attrs = {(i,): [["tt.divisibility", 16]] for i in pointers}
-    sig = dict(signature, **{k: "constexpr" for k in constexprs})
-    src = ASTSource(kernel, signature=sig, constexprs=constexprs, attrs=attrs)
-    return triton.compile(src, target=GPUTarget("cuda", 90, 32),
-                          options=options).asm["ttgir"]
-
-
 def _conversions(ctx, builder, ttgir):
     """Every ttg.convert_layout of a TTGIR text, in program order."""
     with tempfile.NamedTemporaryFile("w", suffix=".ttgir") as f:
         f.write(ttgir)
         f.flush()
-        module = ir.parse_mlir_module(f.name, ctx)
-        convs = []
-        for op in dr._convert_layouts(module):
-            src, dst = op.get_operand(0), op.get_result(0)
-            shape, elt, src_enc = dr._tensor(str(src.get_type()))
-            _, _, dst_enc = dr._tensor(str(dst.get_type()))
-            convs.append({"shape": shape, "element_type": elt,
-                          "src_encoding": src_enc, "dst_encoding": dst_enc,
-                          "src": dr._bases(builder, src, shape),
-                          "dst": dr._bases(builder, dst, shape)})
-    return convs
+        return dr.conversions_of(ir.parse_mlir_module(f.name, ctx), builder)
 
 
 def _key(shape, dtype, warps, a, b):
@@ -727,11 +706,11 @@ def harvest():
     with open(os.path.join(HERE, "real_corpus.json")) as f:
         known = {_key(c["shape"], c["dtype"], c["warps"], c["A"], c["B"])
                  for c in json.load(f)}
-    cases, counts = {}, {}
+    cases = {}
     for kernel, config, signature, constexprs, options in _configs():
         label = f"{kernel.__name__}.{config}"
         try:
-            ttgir = _compile(kernel, signature, constexprs, options)
+            ttgir = compile_ttgir(kernel, signature, constexprs, options)
         except Exception as e:  # noqa: BLE001 -- a config Triton rejects
             print(f"{label}: does not compile: {str(e).splitlines()[0][:200]}")
             continue
@@ -747,24 +726,9 @@ def harvest():
                 continue
             kept += 1
             if key not in cases:
-                kinds = (f"{dr._family(c['src_encoding'])}_to_"
-                         f"{dr._family(c['dst_encoding'])}")
-                shape = "x".join(map(str, c["shape"]))
-                cases[key] = {
-                    "name": f"real2_{kernel.__name__}_{kinds}_{shape}_{dtype}"
-                            f"_w{warps}",
-                    "family": "real2",
-                    "shape": c["shape"],
-                    "dtype": dtype,
-                    "warps": warps,
-                    "A": {k: c["src"][k] for k in BASES},
-                    "B": {k: c["dst"][k] for k in BASES},
-                    "src_encoding": c["src_encoding"],
-                    "dst_encoding": c["dst_encoding"],
-                    "sources": [],
-                }
+                cases[key] = dr.corpus_case("real2", kernel.__name__, c,
+                                            dtype, warps)
             cases[key]["sources"].append(f"{SOURCE}:{label}#{i}")
-        counts[label] = (len(convs), kept)
         print(f"{label}: {len(convs)} conversions, {kept} new 2-D")
     return dr.sorted_with_distinct_names(cases.values())
 

@@ -85,6 +85,29 @@ def _convert_layouts(module):
     return ops
 
 
+def conversions_of(module, builder):
+    """Every `ttg.convert_layout` of a parsed module, in program order: its
+    location, tensor type, both encodings and Triton's bases for both."""
+    convs = []
+    for op in _convert_layouts(module):
+        src, dst = op.get_operand(0), op.get_result(0)
+        shape, elt, src_enc = _tensor(str(src.get_type()))
+        _, _, dst_enc = _tensor(str(dst.get_type()))
+        convs.append(
+            {
+                "location": _location(str(dst.get_loc())),
+                "shape": shape,
+                "element_type": elt,
+                "element_bits": BITS.get(elt),
+                "src_encoding": src_enc,
+                "dst_encoding": dst_enc,
+                "src": _bases(builder, src, shape),
+                "dst": _bases(builder, dst, shape),
+            }
+        )
+    return convs
+
+
 def derive():
     ctx = ir.context()
     ir.load_dialects(ctx)
@@ -97,24 +120,7 @@ def derive():
         warps = int(re.search(r'"ttg.num-warps" = (\d+)', text).group(1))
         lanes = int(re.search(r'"ttg.threads-per-warp" = (\d+)', text).group(1))
         module = ir.parse_mlir_module(os.path.join(HERE, fname), ctx)
-        ops = _convert_layouts(module)
-        convs = []
-        for op in ops:
-            src, dst = op.get_operand(0), op.get_result(0)
-            shape, elt, src_enc = _tensor(str(src.get_type()))
-            _, _, dst_enc = _tensor(str(dst.get_type()))
-            convs.append(
-                {
-                    "location": _location(str(dst.get_loc())),
-                    "shape": shape,
-                    "element_type": elt,
-                    "element_bits": BITS.get(elt),
-                    "src_encoding": src_enc,
-                    "dst_encoding": dst_enc,
-                    "src": _bases(builder, src, shape),
-                    "dst": _bases(builder, dst, shape),
-                }
-            )
+        convs = conversions_of(module, builder)
         reference.append(
             {
                 "file": fname,
@@ -153,25 +159,34 @@ def real_corpus(reference):
             )
             if key not in cases:
                 kernel = entry["file"].split(".")[0]
-                dtype = DTYPES[c["element_type"]]
-                kinds = f"{_family(c['src_encoding'])}_to_{_family(c['dst_encoding'])}"
-                name = f"real_{kernel}_{kinds}_{'x'.join(map(str, c['shape']))}_{dtype}_w{entry['num_warps']}"
-                cases[key] = {
-                    "name": name,
-                    "family": "real",
-                    "shape": c["shape"],
-                    "dtype": dtype,
-                    "warps": entry["num_warps"],
-                    "A": {k: c["src"][k] for k in ("register", "lane", "warp")},
-                    "B": {k: c["dst"][k] for k in ("register", "lane", "warp")},
-                    "src_encoding": c["src_encoding"],
-                    "dst_encoding": c["dst_encoding"],
-                    "sources": [],
-                }
+                cases[key] = corpus_case(
+                    "real", kernel, c, DTYPES[c["element_type"]], entry["num_warps"]
+                )
             cases[key]["sources"].append(
                 f"test/TritonImport/corpus/{entry['file']}#{i}"
             )
     return sorted_with_distinct_names(cases.values())
+
+
+def corpus_case(family, kernel, conversion, dtype, warps):
+    """A conversion (of conversions_of) as a case of a bench corpus, named
+    `<family>_<kernel>_<src>_to_<dst>_<shape>_<dtype>_w<warps>`, with no
+    sources yet."""
+    c = conversion
+    kinds = f"{_family(c['src_encoding'])}_to_{_family(c['dst_encoding'])}"
+    shape = "x".join(map(str, c["shape"]))
+    return {
+        "name": f"{family}_{kernel}_{kinds}_{shape}_{dtype}_w{warps}",
+        "family": family,
+        "shape": c["shape"],
+        "dtype": dtype,
+        "warps": warps,
+        "A": {k: c["src"][k] for k in ("register", "lane", "warp")},
+        "B": {k: c["dst"][k] for k in ("register", "lane", "warp")},
+        "src_encoding": c["src_encoding"],
+        "dst_encoding": c["dst_encoding"],
+        "sources": [],
+    }
 
 
 def sorted_with_distinct_names(cases):

@@ -154,19 +154,23 @@ def _relocate(ttgir):
     return re.sub(re.escape(triton_root) + r"/", "triton/", ttgir)
 
 
+def compile_ttgir(kernel, signature, constexprs, options):
+    """The TTGIR Triton 3.6 makes of `kernel` for sm_90, with the
+    launcher's specialization: 16-byte aligned buffers."""
+    pointers = [i for i, t in enumerate(signature.values())
+                if t.startswith("*")]
+    attrs = {(i,): [["tt.divisibility", 16]] for i in pointers}
+    sig = dict(signature, **{k: "constexpr" for k in constexprs})
+    src = ASTSource(kernel, signature=sig, constexprs=constexprs, attrs=attrs)
+    return triton.compile(src, target=GPUTarget("cuda", 90, 32),
+                          options=options).asm["ttgir"]
+
+
 def main():
-    # The launcher's specialization: 16-byte aligned buffers.
     entries = []
     for stem, kernel, signature, constexprs, options in _configs():
-        pointers = [i for i, t in enumerate(signature.values())
-                    if t.startswith("*")]
-        attrs = {(i,): [["tt.divisibility", 16]] for i in pointers}
-        sig = dict(signature, **{k: "constexpr" for k in constexprs})
-        src = ASTSource(kernel, signature=sig, constexprs=constexprs,
-                        attrs=attrs)
-        compiled = triton.compile(src, target=GPUTarget("cuda", 90, 32),
-                                  options=options)
-        ttgir = _relocate(compiled.asm["ttgir"])
+        ttgir = _relocate(compile_ttgir(kernel, signature, constexprs,
+                                        options))
         if "ttg.convert_layout" not in ttgir:
             continue  # nothing for the corpus
         name = f"{stem}.sm90.ttgir"
